@@ -1,0 +1,75 @@
+/**
+ * Machine-readable error codes. Every error thrown by agent-context is an {@link AgentContextError}
+ * with one of these codes, so callers can branch on `error.code` instead of parsing messages.
+ */
+export type AgentContextErrorCode =
+  /** A path resolved outside the workspace root (lexically, absolutely or through a symlink). */
+  | 'path-outside-workspace'
+  /** A path that can never be valid: NUL bytes, empty string. */
+  | 'invalid-path'
+  /** The path does not exist. */
+  | 'not-found'
+  /** The path exists but is not a regular file (a directory, FIFO, socket, device). */
+  | 'not-a-file'
+  /** The path exists but is not a directory. */
+  | 'not-a-directory'
+  /** Too many symbolic links while resolving a path (a loop). */
+  | 'symlink-loop'
+  /** The operating system refused or failed a read. */
+  | 'read-failed'
+  /** The operating system refused or failed a write. */
+  | 'write-failed'
+  /** The workspace has no `writeFile`, but the feature needs one. */
+  | 'workspace-not-writable'
+  /** A caller passed an option that cannot work. */
+  | 'invalid-option'
+  /** A name (capability, tool) that does not match its required pattern. */
+  | 'invalid-name'
+  /** A lock could not be taken in time. */
+  | 'lock-timeout'
+  /** An authored capability failed validation. */
+  | 'validation-failed';
+
+/** Context carried by every {@link AgentContextError}. */
+export interface AgentContextErrorOptions {
+  code: AgentContextErrorCode;
+  /** The path the operation was about, as the caller gave it. */
+  path?: string;
+  /** A short, human-readable reason, also part of the message. */
+  reason?: string;
+  /** The underlying error, if any (kept as the standard `cause`). */
+  cause?: unknown;
+}
+
+/**
+ * The one error class of agent-context. Thrown only for caller mistakes and refused operations;
+ * loaders report a bad file as a {@link Diagnostic} instead of throwing.
+ *
+ * @example
+ * try { await workspace.readFile('../secret') }
+ * catch (error) { if (isAgentContextError(error) && error.code === 'path-outside-workspace') ... }
+ */
+export class AgentContextError extends Error {
+  override readonly name = 'AgentContextError';
+  readonly code: AgentContextErrorCode;
+  readonly path: string | undefined;
+  readonly reason: string | undefined;
+
+  constructor(message: string, options: AgentContextErrorOptions) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = options.code;
+    this.path = options.path;
+    this.reason = options.reason;
+  }
+}
+
+/** True for any {@link AgentContextError}, also across duplicated copies of the package. */
+export function isAgentContextError(error: unknown): error is AgentContextError {
+  return error instanceof Error && error.name === 'AgentContextError' && 'code' in error;
+}
+
+/** The message of any thrown value, for diagnostics and tool errors. */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

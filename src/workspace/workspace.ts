@@ -1,0 +1,76 @@
+/** What a path is. Symlinks are followed (after the containment check) by `stat`. */
+export type EntryKind = 'file' | 'directory' | 'other';
+
+/** Result of {@link Workspace.stat}. */
+export interface FileStat {
+  /** `file` for regular files only; FIFOs, sockets and devices are `other` and are never opened. */
+  kind: EntryKind;
+  /** Size in bytes (0 for directories on some systems). */
+  size: number;
+  /** Last modification time, milliseconds since the epoch. */
+  modifiedMs: number;
+  /** True when the path itself is a symbolic link (its target was checked to stay inside the root). */
+  symlink: boolean;
+}
+
+/** One entry of {@link Workspace.readdir}. `symlink` entries are not followed: call `stat` to learn more. */
+export interface DirectoryEntry {
+  name: string;
+  kind: EntryKind | 'symlink';
+}
+
+/** Options of {@link Workspace.readFile}. */
+export interface ReadFileOptions {
+  /** Read at most this many bytes from the start. Default: the whole file. Never throws for size. */
+  maxBytes?: number;
+}
+
+/** Raw bytes from {@link Workspace.readFile}. Decode with `decodeText`. */
+export interface ReadFileResult {
+  bytes: Uint8Array;
+  /** Size of the whole file in bytes. */
+  size: number;
+  /** True when `maxBytes` cut the read short. */
+  truncated: boolean;
+}
+
+/** Options of {@link Workspace.writeFile}. */
+export interface WriteFileOptions {
+  /** Fail with `write-failed` when the file already exists. Default `false`. */
+  exclusive?: boolean;
+}
+
+/**
+ * Where files come from. Every file access of every capability goes through a workspace, so a
+ * remote sandbox can implement this interface and get every feature.
+ *
+ * Paths: relative paths resolve against {@link Workspace.cwd}; absolute POSIX paths are accepted
+ * too. A contained workspace refuses, with an `AgentContextError` and no I/O outside `root`: `..`
+ * escapes, absolute paths outside root, NUL bytes, and paths whose real path (symlinks resolved
+ * segment by segment) leaves root.
+ *
+ * Missing paths: `stat` returns `undefined`; `readFile`, `readdir` and `realpath` throw `not-found`.
+ */
+export interface Workspace {
+  /** Absolute POSIX path of the containment boundary. Nothing outside it is read. */
+  readonly root: string;
+  /**
+   * Absolute POSIX path of the agent's working directory, inside `root` (default: `root`). Project
+   * instructions walk up from here; nested instructions surface below here; labels are relative to it.
+   */
+  readonly cwd: string;
+  /** Lexically resolve a path to an absolute POSIX path. Throws for NUL bytes and for escapes of a contained workspace. No I/O. */
+  resolve(path: string): string;
+  /** Information about a path, following symlinks; `undefined` when it does not exist. */
+  stat(path: string): Promise<FileStat | undefined>;
+  /** Entries of a directory, sorted by code point. */
+  readdir(path: string): Promise<DirectoryEntry[]>;
+  /** The real absolute POSIX path (all symlinks resolved). Throws when it leaves root. */
+  realpath(path: string): Promise<string>;
+  /** Bytes of a regular file. Anything but a regular file throws `not-a-file` without being opened. */
+  readFile(path: string, options?: ReadFileOptions): Promise<ReadFileResult>;
+  /** Write a file, creating parent directories. Absent on read-only workspaces. */
+  writeFile?(path: string, data: string | Uint8Array, options?: WriteFileOptions): Promise<void>;
+  /** Remove a file. Absent on read-only workspaces. */
+  removeFile?(path: string): Promise<void>;
+}
