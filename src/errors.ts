@@ -19,6 +19,8 @@ export type AgentContextErrorCode =
   | 'read-failed'
   /** The operating system refused or failed a write. */
   | 'write-failed'
+  /** An exclusive write found the file already there. */
+  | 'already-exists'
   /** The workspace has no `writeFile`, but the feature needs one. */
   | 'workspace-not-writable'
   /** A caller passed an option that cannot work. */

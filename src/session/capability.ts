@@ -90,7 +90,11 @@ export interface Capability {
   /** Runs before every tool call (capability and host tools alike). */
   beforeToolCall?(call: ToolCall, run: Run): Awaitable<BeforeToolCallDecision | undefined | void>;
   /** Runs after every tool call, in capability order; each sees the previous one's change. */
-  afterToolCall?(call: ToolCall, result: ToolCallResult, run: Run): Awaitable<AfterToolCallChange | undefined | void>;
+  afterToolCall?(
+    call: ToolCall,
+    result: ToolCallResult,
+    run: Run,
+  ): Awaitable<AfterToolCallChange | undefined | void>;
   /** Called when the host compacted the conversation (messages were dropped or summarised). */
   onCompaction?(session: ContextSessionLike): Awaitable<void>;
 }
@@ -112,7 +116,16 @@ export type EventReason =
 /** Every load, skip, cut, offload and authoring step is an event. Nothing is silent. */
 export interface ContextEvent {
   /** What happened. */
-  type: 'loaded' | 'skipped' | 'cut' | 'surfaced' | 'offloaded' | 'authored' | 'diagnostic' | 'reset' | 'compacted';
+  type:
+    | 'loaded'
+    | 'skipped'
+    | 'cut'
+    | 'surfaced'
+    | 'offloaded'
+    | 'authored'
+    | 'diagnostic'
+    | 'reset'
+    | 'compacted';
   reason: EventReason;
   /** The capability that emitted it. */
   capability: string;

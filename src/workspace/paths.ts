@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { AgentContextError } from '../errors.js';
+
+/** Convert a host path to POSIX separators (a no-op on POSIX systems). */
+export function toPosixPath(hostPath: string): string {
+  return path.sep === '/' ? hostPath : hostPath.split(path.sep).join('/');
+}
+
+/**
+ * True when `child` is `parent` or lies below it. Both must be absolute, normalised POSIX paths.
+ * Lexical only: no I/O, symlinks not considered.
+ */
+export function isInside(parent: string, child: string): boolean {
+  if (child === parent) return true;
+  const prefix = parent.endsWith('/') ? parent : `${parent}/`;
+  return child.startsWith(prefix);
+}
+
+/**
+ * Lexically resolve `target` against the absolute POSIX directory `base`. Throws `invalid-path`
+ * for NUL bytes (they would be cut by the OS and open a different file).
+ */
+export function resolvePosix(base: string, target: string): string {
+  if (target.includes('\0')) {
+    throw new AgentContextError(`Path contains a NUL byte: ${JSON.stringify(target)}`, {
+      code: 'invalid-path',
+      path: target,
+      reason: 'NUL byte',
+    });
+  }
+  return path.posix.resolve(base, toPosixPath(target));
+}
+
+/** The error every contained workspace throws for an escape. */
+export function outsideWorkspaceError(requested: string, root: string, reason: string): AgentContextError {
+  return new AgentContextError(
+    `Refused ${JSON.stringify(requested)}: ${reason}, outside the workspace root ${root}. ` +
+      'Use a path inside the workspace, or create the workspace with `contained: false` to allow host access.',
+    { code: 'path-outside-workspace', path: requested, reason },
+  );
+}
+
+/**
+ * Order strings by Unicode code point (not UTF-16 code unit), so listings sort the same way on every
+ * platform and in every language.
+ */
+export function compareCodePoints(left: string, right: string): number {
+  const leftPoints = left[Symbol.iterator]();
+  const rightPoints = right[Symbol.iterator]();
+  for (;;) {
+    const a = leftPoints.next();
+    const b = rightPoints.next();
+    if (a.done || b.done) return a.done === b.done ? 0 : a.done ? -1 : 1;
+    const difference = a.value.codePointAt(0)! - b.value.codePointAt(0)!;
+    if (difference !== 0) return difference;
+  }
+}

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { AgentContextError } from '../errors.js';
+import { isInside, outsideWorkspaceError } from './paths.js';
+
+/** What {@link resolveRealPath} needs to know about one path segment, without following it. */
+export type SegmentInfo =
+  | { kind: 'symlink'; target: string }
+  | { kind: 'directory' | 'file' | 'other' }
+  | undefined;
+
+/** Result of {@link resolveRealPath}. */
+export interface RealPathResolution {
+  /** The real absolute POSIX path. When `exists` is false, the missing tail is appended as given. */
+  realPath: string;
+  exists: boolean;
+  /** True when the last segment of the requested path was itself a symlink. */
+  symlink: boolean;
+}
+
+/** Symlink hops allowed in one resolution before it counts as a loop (the Linux limit is 40). */
+const maximumSymlinkHops = 40;
+
+/**
+ * Resolve symlinks segment by segment below `realRoot`, refusing any link whose target leaves it
+ * before anything outside is touched: `inspect` is only ever called on paths inside `realRoot`.
+ *
+ * @param absolutePath an absolute POSIX path, lexically inside `realRoot`.
+ * @param realRoot the real (symlink-free) absolute POSIX path of the containment root.
+ * @param inspect `lstat` plus `readlink` for one path.
+ * @param requested the path as the caller gave it, for error messages.
+ */
+export async function resolveRealPath(
+  absolutePath: string,
+  realRoot: string,
+  inspect: (path: string) => Promise<SegmentInfo>,
+  requested: string = absolutePath,
+): Promise<RealPathResolution> {
+  let hops = 0;
+  const walk = async (target: string): Promise<RealPathResolution> => {
+    const relative = path.posix.relative(realRoot, target);
+    const segments = relative === '' ? [] : relative.split('/');
+    let current = realRoot;
+    let lastWasSymlink = false;
+    for (let index = 0; index < segments.length; index++) {
+      const candidate = `${current === '/' ? '' : current}/${segments[index]}`;
+      const info = await inspect(candidate);
+      lastWasSymlink = false;
+      if (info === undefined) {
+        const rest = segments.slice(index).join('/');
+        return { realPath: `${current === '/' ? '' : current}/${rest}`, exists: false, symlink: false };
+      }
+      if (info.kind === 'symlink') {
+        hops += 1;
+        if (hops > maximumSymlinkHops) {
+          throw new AgentContextError(
+            `Too many symbolic links while resolving ${JSON.stringify(requested)}`,
+            {
+              code: 'symlink-loop',
+              path: requested,
+              reason: 'symlink loop',
+            },
+          );
+        }
+        const linkTarget = path.posix.resolve(current, info.target);
+        if (!isInside(realRoot, linkTarget)) {
+          throw outsideWorkspaceError(requested, realRoot, `symlink ${candidate} points to ${linkTarget}`);
+        }
+        const resolved = await walk(linkTarget);
+        if (!resolved.exists)
+          return { ...resolved, realPath: joinRest(resolved.realPath, segments, index + 1) };
+        current = resolved.realPath;
+        lastWasSymlink = true;
+        continue;
+      }
+      if (info.kind !== 'directory' && index < segments.length - 1) {
+        // A file in the middle of a path: nothing below it can exist.
+        return { realPath: joinRest(candidate, segments, index + 1), exists: false, symlink: false };
+      }
+      current = candidate;
+    }
+    return { realPath: current, exists: true, symlink: lastWasSymlink };
+  };
+  return walk(absolutePath);
+}
+
+function joinRest(base: string, segments: string[], from: number): string {
+  const rest = segments.slice(from).join('/');
+  return rest === '' ? base : `${base}/${rest}`;
+}
