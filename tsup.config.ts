@@ -4,7 +4,6 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'cli/main': 'src/cli/main.ts',
-    'capability-creation/validation-worker': 'src/capability-creation/validation-worker.ts',
   },
   format: ['esm'],
   target: 'node20',
