@@ -169,4 +169,14 @@ describe('localWorkspace', () => {
     const { root } = await setUp();
     expect(() => localWorkspace(root, { cwd: '../elsewhere' })).toThrow(/not inside the workspace root/);
   });
+
+  it('removes a symlink itself, never its target', async () => {
+    const { root } = await setUp();
+    await symlink('AGENTS.md', path.join(root, 'CLAUDE.md'));
+    const workspace = localWorkspace(root);
+    await workspace.removeFile!('CLAUDE.md');
+    expect(await workspace.stat('CLAUDE.md')).toBeUndefined();
+    expect((await readTextFile(workspace, 'AGENTS.md')).text).toBe('root rules\n');
+    expect(await codeOf(workspace.removeFile!('packages'))).toBe('not-a-file');
+  });
 });

@@ -148,9 +148,20 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
       }
     },
     async removeFile(requested): Promise<void> {
-      const realPath = await requireExisting(requested);
+      // Resolve the directory, not the entry: removing a symlink must remove the link, not its target.
+      const absolute = resolve(requested);
+      const directory = await requireExisting(path.posix.dirname(absolute));
+      const entry = `${directory === '/' ? '' : directory}/${path.posix.basename(absolute)}`;
       try {
-        await fs.unlink(realPath);
+        const stats = await fs.lstat(entry);
+        if (stats.isDirectory()) {
+          throw new AgentContextError(`Is a directory, not a file: ${requested}`, {
+            code: 'not-a-file',
+            path: requested,
+            reason: 'is a directory',
+          });
+        }
+        await fs.unlink(entry);
       } catch (error) {
         throw translateError(error, requested, 'write-failed');
       }

@@ -36,7 +36,7 @@ export interface ReadFileResult {
 
 /** Options of {@link Workspace.writeFile}. */
 export interface WriteFileOptions {
-  /** Fail with `write-failed` when the file already exists. Default `false`. */
+  /** Fail with `already-exists` when the file already exists. Default `false`. */
   exclusive?: boolean;
 }
 
@@ -71,6 +71,6 @@ export interface Workspace {
   readFile(path: string, options?: ReadFileOptions): Promise<ReadFileResult>;
   /** Write a file, creating parent directories. Absent on read-only workspaces. */
   writeFile?(path: string, data: string | Uint8Array, options?: WriteFileOptions): Promise<void>;
-  /** Remove a file. Absent on read-only workspaces. */
+  /** Remove a file; a symlink is removed itself, never its target. Absent on read-only workspaces. */
   removeFile?(path: string): Promise<void>;
 }
