@@ -5,13 +5,71 @@ export {
   describeError,
   isAgentContextError,
 } from './errors.js';
+export {
+  type DiscoverInstructionsOptions,
+  discoverInstructions,
+  instructionDefaults,
+} from './instructions/discover-instructions.js';
+export { type FindProjectRootOptions, findProjectRoot } from './instructions/find-project-root.js';
+export {
+  estimateTokens,
+  type FormatInstructionsReportOptions,
+  formatDiagnostic,
+  formatInstructionsReport,
+} from './instructions/format-instructions-report.js';
+export { findImportTokens, type ImportToken } from './instructions/import-tokens.js';
+export {
+  type InspectInstructionsOptions,
+  type InstructionsReport,
+  inspectInstructions,
+} from './instructions/inspect-instructions.js';
+export type {
+  CeilingReason,
+  InstructionDiscovery,
+  InstructionFile,
+  InstructionImport,
+  InstructionReason,
+} from './instructions/instruction-file.js';
+export { instructionLabel } from './instructions/instruction-label.js';
+export type { NestedFile } from './instructions/nested/nested-file.js';
+export {
+  type NestedDelivery,
+  type NestedInstructionsOptions,
+  nestedGuidance,
+  nestedInstructions,
+} from './instructions/nested/nested-instructions.js';
+export { progressiveContext, progressiveContextGuidance } from './instructions/nested/progressive-context.js';
+export {
+  nestedContentsLead,
+  progressiveContextHeading,
+  renderNestedFiles,
+  renderProgressiveContext,
+  repoContextPointer,
+} from './instructions/nested/render-nested-files.js';
+export type { ExtractedPaths, PathExtractor } from './instructions/nested/traversal-paths.js';
+export {
+  type ProjectInstructionsCapability,
+  type ProjectInstructionsOptions,
+  type ProjectInstructionsSnapshot,
+  projectInstructions,
+} from './instructions/project-instructions.js';
+export { type ContextFileBlock, renderContextFile, renderContextFiles } from './instructions/render.js';
+export {
+  type RenderedInstructionFile,
+  type RenderedInstructions,
+  type RenderInstructionsOptions,
+  renderInstructions,
+} from './instructions/render-instructions.js';
 export type {
   AfterToolCallChange,
   Awaitable,
   BeforeToolCallDecision,
   Capability,
   ContextEvent,
+  ContextSessionLike,
   EventReason,
+  HiddenMessageRequest,
+  InstructionBlock,
   InstructionsValue,
   JsonSchema,
   Run,
@@ -19,9 +77,40 @@ export type {
   ToolCallResult,
   ToolDefinition,
   ToolExecutionContext,
+  ToolExecutor,
   ToolInputSchema,
+  Touch,
+  TouchedPath,
+  TouchKind,
+  TouchOptions,
+  TouchSource,
   ZodLikeSchema,
 } from './session/capability.js';
+export {
+  type ContextEventListener,
+  type ContextSession,
+  type ContextSessionOptions,
+  createContextSession,
+  type ObserveUserInputOptions,
+} from './session/context-session.js';
+export {
+  describeLoadedFiles,
+  type LoadedFile,
+  noNestedFilesMessage,
+} from './session/describe-loaded-files.js';
+export {
+  type HiddenMessage,
+  HiddenMessageStore,
+  type MessageKeyOf,
+  type PlaceHiddenMessagesOptions,
+} from './session/hidden-message-store.js';
+export { extractUserInputPaths, type UserInputPaths } from './session/user-input-paths.js';
+export { isZodSchema, validateToolInput } from './session/validate-tool-input.js';
+export { type FileToolsOptions, fileTools } from './tools/file-tools.js';
+export { listDirectoryTool } from './tools/list-directory-tool.js';
+export { type LinePage, type PageLinesOptions, pageLines } from './tools/page-lines.js';
+export { type ReadFileToolOptions, readFileTool } from './tools/read-file-tool.js';
+export { writeFileTool } from './tools/write-file-tool.js';
 export { toLabel } from './workspace/labels.js';
 export { type LocalWorkspaceOptions, localWorkspace } from './workspace/local-workspace.js';
 export { type MemoryWorkspaceOptions, memoryWorkspace } from './workspace/memory-workspace.js';

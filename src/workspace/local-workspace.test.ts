@@ -116,6 +116,7 @@ describe('localWorkspace', () => {
     expect(await workspace.stat('AGENTS.md/child')).toBeUndefined();
     expect(await codeOf(workspace.readFile('missing.md'))).toBe('not-found');
     expect(await codeOf(workspace.readFile('packages'))).toBe('not-a-file');
+    expect(await codeOf(workspace.readdir('AGENTS.md'))).toBe('not-a-directory');
   });
 
   it('lists a directory sorted by code point with symlinks unresolved', async () => {

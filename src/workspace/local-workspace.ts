@@ -1,4 +1,4 @@
-import { constants, realpathSync } from 'node:fs';
+import { constants, lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AgentContextError } from '../errors.js';
@@ -130,6 +130,14 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
           }))
           .sort((left, right) => compareCodePoints(left.name, right.name));
       } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') {
+          throw new AgentContextError(`Not a directory: ${requested}`, {
+            code: 'not-a-directory',
+            path: requested,
+            reason: 'not a directory',
+            cause: error,
+          });
+        }
         throw translateError(error, requested, 'read-failed');
       }
     },
@@ -169,10 +177,15 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
   };
 }
 
+/**
+ * `lstat` + `readlink` of one segment. Synchronous on purpose: a path check costs one call per
+ * segment, and a sync metadata call takes a microsecond or two where a thread-pool round trip costs
+ * tens, which made deep paths slow. No file is opened here.
+ */
 async function inspectSegment(candidate: string): Promise<SegmentInfo> {
   try {
-    const stats = await fs.lstat(candidate);
-    if (stats.isSymbolicLink()) return { kind: 'symlink', target: toPosixPath(await fs.readlink(candidate)) };
+    const stats = lstatSync(candidate);
+    if (stats.isSymbolicLink()) return { kind: 'symlink', target: toPosixPath(readlinkSync(candidate)) };
     return { kind: kindOf(stats) };
   } catch (error) {
     if (isMissing(error)) return undefined;

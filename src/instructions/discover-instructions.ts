@@ -1,0 +1,210 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics.js';
+import { AgentContextError } from '../errors.js';
+import { toPosixPath } from '../workspace/paths.js';
+import type { Workspace } from '../workspace/workspace.js';
+import type { InstructionDiscovery, InstructionFile } from './instruction-file.js';
+import { instructionLabel } from './instruction-label.js';
+import { fileTruncatedDiagnostic, type ImportContext, loadImports } from './load-imports.js';
+import { readCandidate } from './read-candidate.js';
+import { walkUpDirectories } from './walk-up-directories.js';
+
+/** Options of {@link discoverInstructions}. */
+export interface DiscoverInstructionsOptions {
+  /** Where files come from. The walk starts at `workspace.cwd` and never leaves `workspace.root`. */
+  workspace: Workspace;
+  /** File names looked for in each directory, in per-directory order. Default `['AGENTS.md', 'CLAUDE.md']`. */
+  filenames?: readonly string[];
+  /**
+   * `'all'` (default): every listed file of a directory. `'first'`: only the first listed file that
+   * can be used (exists, is a regular text file, not refused); a duplicate still counts as used.
+   */
+  perDirectory?: 'all' | 'first';
+  /** Names (file or directory) that mark the project root. Default `['.git']`. */
+  rootMarkers?: readonly string[];
+  /** The highest directory to search, absolute or relative to `workspace.cwd`; overrides `rootMarkers`. */
+  stopAt?: string;
+  /** Alias of `stopAt` (the seed's name). Giving both with different values is an error. */
+  homeDir?: string;
+  /** Follow `@path` imports outside `workspace.root`, and `@~/` imports. Default `false`. */
+  allowExternalImports?: boolean;
+  /**
+   * Reads imports outside `workspace.root` when `allowExternalImports` is on. Default: `workspace`
+   * itself, which refuses them when contained. Pass `localWorkspace('/', { contained: false })` to read
+   * the host file system.
+   */
+  externalWorkspace?: Workspace;
+  /** What `@~/` means (only with `allowExternalImports`). Default: `os.homedir()`. */
+  homeDirectory?: string;
+  /** Import hops followed from a walk-up file; the next one fails with a marker. Default `5`. */
+  maxImportDepth?: number;
+  /** Bytes read from one file at most; a bigger file keeps its head with a diagnostic. Default 1 MiB. */
+  maxFileBytes?: number;
+}
+
+/** Defaults of {@link DiscoverInstructionsOptions}. */
+export const instructionDefaults = {
+  filenames: ['AGENTS.md', 'CLAUDE.md'],
+  perDirectory: 'all',
+  rootMarkers: ['.git'],
+  maxImportDepth: 5,
+  maxFileBytes: 1024 * 1024,
+  maxChars: 32_000,
+} as const;
+
+/**
+ * Find the project instruction files an agent working in `workspace.cwd` should load, in precedence
+ * order (broadest first):
+ *
+ * 1. Choose the directories: from the project root (nearest ancestor holding a root marker, or
+ *    `stopAt`) down to the workspace directory; the workspace directory alone when there is none.
+ * 2. In each directory, ancestors first, look for `filenames` in order (all, or the first usable).
+ * 3. Skip a file already loaded: same real path, same text (sha-256), or already imported.
+ * 4. Refuse a symlink whose target leaves its directory or the workspace root, binary files and
+ *    unreadable files, each with a diagnostic.
+ * 5. Right after each loaded file, its `@path` imports, depth first (see `loadImports`).
+ *
+ * Never throws for a bad file: every problem is a diagnostic. Throws `invalid-option` for options
+ * that cannot work. An empty tree gives `items: []`.
+ */
+export async function discoverInstructions(
+  options: DiscoverInstructionsOptions,
+): Promise<InstructionDiscovery> {
+  if (!options || typeof options.workspace?.stat !== 'function') {
+    throw invalidOption('discoverInstructions needs a `workspace` (e.g. localWorkspace(root))');
+  }
+  const settings = resolveInstructionSettings(options);
+  const { workspace } = options;
+  const diagnostics: Diagnostic[] = [];
+  const items: InstructionFile[] = [];
+  const label = (absolutePath: string) => instructionLabel(workspace, absolutePath);
+  const context: ImportContext = {
+    workspace,
+    externalWorkspace: options.externalWorkspace ?? workspace,
+    allowExternalImports: options.allowExternalImports ?? false,
+    homeDirectory: toPosixPath(options.homeDirectory ?? os.homedir()),
+    maxImportDepth: settings.maxImportDepth,
+    maxFileBytes: settings.maxFileBytes,
+    seen: { realPaths: new Map(), hashes: new Map() },
+    diagnostics,
+    label,
+  };
+
+  // Step 1.
+  const walk = await walkUpDirectories(workspace, settings);
+  if (walk.ceilingReason === 'stop-at-not-ancestor') {
+    diagnostics.push({
+      severity: 'info',
+      code: 'stop-at-not-ancestor',
+      message: `stopAt ${settings.stopAt} is not an ancestor of the workspace directory; only the workspace directory was searched.`,
+    });
+  }
+  // Ancestors of a real path are real paths: when the workspace directory is one, a walk-up file
+  // that is not a symlink needs no `realpath` call (the cost per file stays flat as the chain grows).
+  const cwdIsReal = (await workspace.realpath(workspace.cwd).catch(() => undefined)) === workspace.cwd;
+  // Step 2.
+  for (const directory of walk.directories) {
+    for (const filename of settings.filenames) {
+      const filePath = path.posix.join(directory, filename);
+      const fileLabel = label(filePath);
+      // Steps 3 and 4.
+      const outcome = await readCandidate(workspace, filePath, {
+        seen: context.seen,
+        maxFileBytes: settings.maxFileBytes,
+        symlinkBoundary: directory,
+        directoryIsReal: cwdIsReal && !filename.includes('/'),
+      });
+      if (outcome.status === 'missing') continue;
+      if (outcome.status === 'refused') {
+        diagnostics.push({
+          severity: 'error',
+          code: outcome.code,
+          message: `Skipped ${fileLabel}: ${outcome.reason}.`,
+          path: fileLabel,
+        });
+        continue;
+      }
+      if (outcome.status === 'duplicate') {
+        diagnostics.push({
+          severity: 'info',
+          code: 'duplicate',
+          message: `Skipped ${fileLabel}: ${outcome.reason}.`,
+          path: fileLabel,
+        });
+      } else {
+        if (outcome.truncated)
+          diagnostics.push(fileTruncatedDiagnostic(fileLabel, outcome.size, settings.maxFileBytes));
+        context.seen.realPaths.set(outcome.realPath, fileLabel);
+        context.seen.hashes.set(outcome.sha256, fileLabel);
+        const file: InstructionFile = {
+          path: filePath,
+          realPath: outcome.realPath,
+          label: fileLabel,
+          directory,
+          reason: 'walk-up',
+          importDepth: 0,
+          text: outcome.text,
+          characters: outcome.text.length,
+          size: outcome.size,
+          sha256: outcome.sha256,
+          imports: [],
+        };
+        items.push(file);
+        // Step 5.
+        items.push(...(await loadImports(context, file, [file.realPath])));
+      }
+      if (settings.perDirectory === 'first') break;
+    }
+  }
+  return {
+    items,
+    diagnostics,
+    directory: workspace.cwd,
+    ceiling: walk.ceiling,
+    ceilingReason: walk.ceilingReason,
+    searched: walk.directories,
+  };
+}
+
+/**
+ * The discovery options with their defaults applied. Throws `invalid-option` for values that cannot
+ * work, so `projectInstructions` can refuse them when it is created rather than at the first run.
+ */
+export function resolveInstructionSettings(options: Omit<DiscoverInstructionsOptions, 'workspace'>) {
+  if (options.stopAt !== undefined && options.homeDir !== undefined && options.stopAt !== options.homeDir) {
+    throw invalidOption('`stopAt` and its alias `homeDir` were both given, with different values; give one');
+  }
+  const filenames = options.filenames ?? instructionDefaults.filenames;
+  if (filenames.length === 0 || filenames.some((name) => !isPlainRelativePath(name))) {
+    throw invalidOption('`filenames` must be a non-empty list of relative paths without `..`');
+  }
+  const perDirectory = options.perDirectory ?? instructionDefaults.perDirectory;
+  if (perDirectory !== 'all' && perDirectory !== 'first') {
+    throw invalidOption("`perDirectory` must be 'all' or 'first'");
+  }
+  const maxImportDepth = options.maxImportDepth ?? instructionDefaults.maxImportDepth;
+  if (!Number.isInteger(maxImportDepth) || maxImportDepth < 0) {
+    throw invalidOption('`maxImportDepth` must be a whole number, 0 or more');
+  }
+  const maxFileBytes = options.maxFileBytes ?? instructionDefaults.maxFileBytes;
+  if (!Number.isInteger(maxFileBytes) || maxFileBytes < 1) {
+    throw invalidOption('`maxFileBytes` must be a whole number, 1 or more');
+  }
+  return {
+    filenames,
+    perDirectory,
+    rootMarkers: options.rootMarkers ?? instructionDefaults.rootMarkers,
+    stopAt: options.stopAt ?? options.homeDir,
+    maxImportDepth,
+    maxFileBytes,
+  };
+}
+
+function isPlainRelativePath(name: string): boolean {
+  return name !== '' && !name.includes('\0') && !name.startsWith('/') && !name.split('/').includes('..');
+}
+
+function invalidOption(message: string): AgentContextError {
+  return new AgentContextError(message, { code: 'invalid-option', reason: message });
+}

@@ -1,0 +1,90 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AgentContextError } from '../errors.js';
+import { localWorkspace } from '../workspace/local-workspace.js';
+import { isInside, toPosixPath } from '../workspace/paths.js';
+import { type DiscoverInstructionsOptions, discoverInstructions } from './discover-instructions.js';
+import { findProjectRoot } from './find-project-root.js';
+import type { InstructionDiscovery } from './instruction-file.js';
+import { type RenderedInstructions, renderInstructions } from './render-instructions.js';
+
+/** Options of {@link inspectInstructions}: those of `discoverInstructions`, a host directory, the budget. */
+export interface InspectInstructionsOptions
+  extends Omit<DiscoverInstructionsOptions, 'workspace' | 'externalWorkspace'> {
+  /** The agent's working directory on the local disk (absolute, or relative to `process.cwd()`). */
+  directory: string;
+  /** Budget over the rendered text. Default `32_000`. */
+  maxChars?: number;
+}
+
+/** Result of {@link inspectInstructions} (what `agent-context inspect --json` prints). */
+export interface InstructionsReport {
+  /** Real absolute POSIX path of the directory inspected. */
+  directory: string;
+  /** Real absolute POSIX path of the workspace root used as the containment boundary. */
+  root: string;
+  discovery: InstructionDiscovery;
+  rendered: RenderedInstructions;
+}
+
+/**
+ * Discover and render the project instructions of a directory on the local disk, the way the CLI
+ * does. The workspace root (containment boundary) is `stopAt` when it is an ancestor of `directory`,
+ * else the nearest ancestor holding a root marker (`findProjectRoot`), else `directory` itself; the
+ * workspace's `cwd` is `directory`. A relative `stopAt` resolves against `directory`. With
+ * `allowExternalImports`, imports outside the root are read from the host file system.
+ *
+ * Throws `not-found` / `not-a-directory` when `directory` is not an existing directory.
+ */
+export async function inspectInstructions(options: InspectInstructionsOptions): Promise<InstructionsReport> {
+  const { directory: givenDirectory, maxChars, ...discoverOptions } = options;
+  const directory = await existingDirectory(path.resolve(givenDirectory));
+  const givenStopAt = options.stopAt ?? options.homeDir;
+  const stopAt =
+    givenStopAt === undefined ? undefined : await realPathOrSelf(path.resolve(directory, givenStopAt));
+  let root: string;
+  if (stopAt !== undefined) {
+    root = isInside(toPosixPath(stopAt), toPosixPath(directory)) ? stopAt : directory;
+  } else {
+    root = (await findProjectRoot(directory, { rootMarkers: options.rootMarkers ?? ['.git'] })) ?? directory;
+  }
+  const workspace = localWorkspace(root, { cwd: directory });
+  const discovery = await discoverInstructions({
+    ...discoverOptions,
+    ...(stopAt === undefined ? {} : { stopAt: toPosixPath(stopAt), homeDir: undefined }),
+    workspace,
+    ...(options.allowExternalImports ? { externalWorkspace: localWorkspace('/', { contained: false }) } : {}),
+  });
+  const rendered = renderInstructions(discovery, maxChars === undefined ? {} : { maxChars });
+  return { directory: workspace.cwd, root: workspace.root, discovery, rendered };
+}
+
+async function existingDirectory(directory: string): Promise<string> {
+  let stats: Awaited<ReturnType<typeof fs.stat>>;
+  try {
+    stats = await fs.stat(directory);
+  } catch (error) {
+    throw new AgentContextError(`Directory not found: ${directory}`, {
+      code: 'not-found',
+      path: directory,
+      reason: 'does not exist',
+      cause: error,
+    });
+  }
+  if (!stats.isDirectory()) {
+    throw new AgentContextError(`Not a directory: ${directory}`, {
+      code: 'not-a-directory',
+      path: directory,
+      reason: 'not a directory',
+    });
+  }
+  return fs.realpath(directory);
+}
+
+async function realPathOrSelf(target: string): Promise<string> {
+  try {
+    return await fs.realpath(target);
+  } catch {
+    return target;
+  }
+}

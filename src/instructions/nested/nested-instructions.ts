@@ -1,0 +1,176 @@
+import { AgentContextError } from '../../errors.js';
+import type { Capability, ContextSessionLike, TouchedPath } from '../../session/capability.js';
+import type { NestedFile } from './nested-file.js';
+import { NestedTracker } from './nested-tracker.js';
+import { renderNestedFiles, repoContextPointer } from './render-nested-files.js';
+import { type PathExtractor, traversalPaths } from './traversal-paths.js';
+
+/** How surfaced instructions reach the model. */
+export type NestedDelivery = 'after-tool-result' | 'in-tool-result' | 'consolidated';
+
+/** Options of {@link nestedInstructions}. Every option is optional. */
+export interface NestedInstructionsOptions {
+  /** Capability name (events, `describe()`). Default `nested-instructions`. */
+  name?: string;
+  /** Candidate file names, in per-directory order. Default `['AGENTS.md', 'CLAUDE.md']`. */
+  filenames?: string[];
+  /** `all` (default): every candidate that exists; `first`: only the first (later names are not even checked). */
+  perDirectory?: 'all' | 'first';
+  /**
+   * `chain` (default): every directory from the workspace cwd (exclusive) down to the touched one,
+   * outermost first. `directory`: the touched directory only (RepoContext).
+   */
+  scope?: 'chain' | 'directory';
+  /** `contents` (default): the file bodies. `pointer`: one line naming each file (no read at all). */
+  inject?: 'pointer' | 'contents';
+  /**
+   * `after-tool-result` (default): a hidden user message right after the triggering tool result.
+   * `in-tool-result`: appended to the tool result text; a non-string (structured) result is left
+   * untouched and the text goes in a hidden message after it instead, so nothing is lost.
+   * `consolidated`: one hidden message listing every file so far, re-anchored once per new file.
+   */
+  delivery?: NestedDelivery;
+  /** Host tools whose path argument is a touch. Default `['list_directory', 'read_file']`. */
+  traversalToolNames?: string[];
+  /** The argument holding the path. Default `path`. */
+  traversalPathArg?: string;
+  /** Among the traversal tools, those whose path is a directory. Default `['list_directory']`. */
+  directoryToolNames?: string[];
+  /** Replaces `traversalToolNames` + `traversalPathArg`: read the touched paths from any call. */
+  extractPaths?: PathExtractor;
+  /** Per-file character limit in `contents` mode, cut with a visible marker. Default 32,000. */
+  maxChars?: number;
+  /** Static guidance in the run's instructions. Default {@link nestedGuidance}; `''` for none. */
+  guidance?: string;
+  /** The pointer line of one file. Default {@link repoContextPointer} (RepoContext's text). */
+  pointer?: (file: NestedFile) => string;
+  /** The text of one message from its files. Default {@link renderNestedFiles}. */
+  render?: (files: readonly NestedFile[]) => string;
+}
+
+/** The default guidance: tells the model that directory instructions will appear and what they mean. */
+export const nestedGuidance =
+  'Subdirectories of this project may have their own instruction files (AGENTS.md, CLAUDE.md). When you read, list or write inside such a directory, its instructions are added to the conversation; follow them for work in that directory.';
+
+/**
+ * Nested instructions on touch (DESIGN.md §5): when the agent touches a path below the workspace
+ * cwd, the instruction files of the directories it reaches are surfaced once per session.
+ *
+ * Touches: a successful tool call's reported paths (the contained file tools report theirs), host
+ * tool calls through `traversalToolNames` + `traversalPathArg` or `extractPaths`, `session.touch()`
+ * and `session.observeUserInput()`. Failed calls never count. Paths outside the cwd, lexical
+ * escapes and (in a contained workspace) symlink escapes surface nothing and read nothing.
+ * State is per session (`session.state`), kept across compaction, cleared by `session.reset()`.
+ *
+ * Decision: touches outside a tool call cannot go into a tool result, so with `in-tool-result` they
+ * are delivered as a hidden message after the message given as anchor (or the last one).
+ *
+ * @example
+ * createContextSession({ workspace, capabilities: [fileTools(), nestedInstructions({ inject: 'pointer' })] });
+ */
+export function nestedInstructions(options: NestedInstructionsOptions = {}): Capability {
+  const name = options.name ?? 'nested-instructions';
+  const inject = options.inject ?? 'contents';
+  const delivery = options.delivery ?? 'after-tool-result';
+  const maxChars = options.maxChars ?? 32_000;
+  if (!Number.isInteger(maxChars) || maxChars < 1) {
+    throw new AgentContextError(`nestedInstructions: maxChars must be a positive integer, got ${maxChars}.`, {
+      code: 'invalid-option',
+      reason: 'maxChars',
+    });
+  }
+  const settings = {
+    capability: name,
+    filenames: [...(options.filenames ?? ['AGENTS.md', 'CLAUDE.md'])],
+    perDirectory: options.perDirectory ?? 'all',
+    scope: options.scope ?? 'chain',
+    inject,
+    maxChars,
+  } as const;
+  const traversal = {
+    toolNames: [...(options.traversalToolNames ?? ['list_directory', 'read_file'])],
+    pathArg: options.traversalPathArg ?? 'path',
+    directoryToolNames: [...(options.directoryToolNames ?? ['list_directory'])],
+    extract: options.extractPaths,
+  };
+  const pointer = options.pointer ?? repoContextPointer;
+  const render =
+    options.render ?? ((files: readonly NestedFile[]) => renderNestedFiles(files, inject, pointer));
+  const guidance = options.guidance ?? nestedGuidance;
+  // The per-session state key: one capability object may serve many sessions.
+  const owner = {};
+  const trackerOf = (session: ContextSessionLike) =>
+    session.state(
+      owner,
+      () => new NestedTracker(session.workspace, settings, (event) => session.emit(event)),
+    );
+
+  /** Claims every touch first (synchronously when kinds are known), then checks only if something is new. */
+  const surface = (
+    session: ContextSessionLike,
+    touches: readonly TouchedPath[],
+    trigger: (touch: TouchedPath) => string,
+  ): undefined | Promise<{ tracker: NestedTracker; files: NestedFile[] }> => {
+    const tracker = trackerOf(session);
+    const claims = touches.map((touch) => tracker.claim(touch));
+    if (claims.every((claim) => Array.isArray(claim) && claim.length === 0)) return undefined;
+    return (async () => {
+      const files: NestedFile[] = [];
+      for (const [index, claim] of claims.entries()) {
+        files.push(...(await tracker.check(await claim, trigger(touches[index]!))));
+      }
+      return { tracker, files };
+    })();
+  };
+
+  const deliverHidden = (
+    session: ContextSessionLike,
+    tracker: NestedTracker,
+    files: NestedFile[],
+    anchor: string | undefined,
+  ) => {
+    const request =
+      delivery === 'consolidated'
+        ? { capability: name, text: render(tracker.surfaced), slot: name }
+        : { capability: name, text: render(files) };
+    session.deliverHidden(anchor === undefined ? request : { ...request, anchor });
+  };
+
+  return {
+    name,
+    instructions: () => guidance,
+    afterToolCall(call, result, run) {
+      if (result.isError) return;
+      const touches = uniqueTouches([...(result.touched ?? []), ...traversalPaths(call, traversal)]);
+      if (touches.length === 0) return;
+      const surfacing = surface(
+        run.session,
+        touches,
+        (touch) => `${call.toolName} ${touch.path} (${call.id})`,
+      );
+      return surfacing?.then(({ tracker, files }) => {
+        if (files.length === 0) return undefined;
+        if (delivery === 'in-tool-result' && typeof result.output === 'string') {
+          return { output: `${result.output}\n\n${render(files)}` };
+        }
+        deliverHidden(run.session, tracker, files, call.id);
+        return undefined;
+      });
+    },
+    async onTouch(touch, session) {
+      const surfaced = await surface(session, [touch], () => touch.trigger);
+      if (surfaced && surfaced.files.length > 0)
+        deliverHidden(session, surfaced.tracker, surfaced.files, touch.anchor);
+    },
+  };
+}
+
+function uniqueTouches(touches: TouchedPath[]): TouchedPath[] {
+  const seen = new Set<string>();
+  return touches.filter((touch) => {
+    const key = `${touch.kind ?? ''}\0${touch.path}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

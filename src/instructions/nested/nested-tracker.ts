@@ -1,0 +1,211 @@
+import path from 'node:path';
+import type { Diagnostic } from '../../diagnostics.js';
+import { describeError, isAgentContextError } from '../../errors.js';
+import type { ContextEvent, TouchedPath } from '../../session/capability.js';
+import { toLabel } from '../../workspace/labels.js';
+import { isInside } from '../../workspace/paths.js';
+import type { Workspace } from '../../workspace/workspace.js';
+import type { NestedFile } from './nested-file.js';
+import { readNestedText } from './read-nested-text.js';
+import { resolveBelowCwd } from './resolve-below-cwd.js';
+
+/** The settings the tracker needs (resolved options of `nestedInstructions`). */
+export interface NestedTrackerSettings {
+  capability: string;
+  filenames: readonly string[];
+  perDirectory: 'all' | 'first';
+  scope: 'chain' | 'directory';
+  inject: 'pointer' | 'contents';
+  maxChars: number;
+}
+
+/**
+ * Per-session memory of nested instructions: which directories were checked and which files
+ * surfaced. Costs, whatever the conversation length or tree size:
+ * - a touch whose directory was checked: no filesystem call (a path resolution and a set lookup);
+ * - a touch of unknown kind (neither file nor directory said): one `stat`, unless it names a checked directory;
+ * - each new directory: at most one `stat` per candidate filename, plus one read per surfaced file
+ *   (`contents` only).
+ *
+ * A directory is claimed before any await, so parallel touches of one directory check it once.
+ * It is never checked again, even if a file appears later or its read failed.
+ */
+export class NestedTracker {
+  /** Every file surfaced so far, in surfacing order. */
+  readonly surfaced: NestedFile[] = [];
+  readonly #checked = new Set<string>();
+  readonly #hashes = new Map<string, string>();
+  readonly #workspace: Workspace;
+  readonly #settings: NestedTrackerSettings;
+  readonly #emit: (event: ContextEvent) => void;
+
+  constructor(workspace: Workspace, settings: NestedTrackerSettings, emit: (event: ContextEvent) => void) {
+    this.#workspace = workspace;
+    this.#settings = settings;
+    this.#emit = emit;
+  }
+
+  /**
+   * The unchecked directories a touch reaches, outermost first, now marked as checked. Synchronous
+   * (no promise, no I/O) unless the touch's kind is unknown and it may name an unchecked directory:
+   * then one `stat` finds out.
+   */
+  claim(touch: TouchedPath): string[] | Promise<string[]> {
+    const absolute = resolveBelowCwd(this.#workspace, touch.path);
+    if (absolute === undefined) return [];
+    if (touch.kind !== undefined)
+      return this.#claimDirectory(touch.kind === 'directory' ? absolute : path.posix.dirname(absolute));
+    if (this.#checked.has(absolute)) return [];
+    return this.#statQuietly(absolute).then((stat) =>
+      this.#claimDirectory(stat?.kind === 'directory' ? absolute : path.posix.dirname(absolute)),
+    );
+  }
+
+  /** Check claimed directories one at a time (outermost first, so first-occurrence dedup is deterministic). */
+  async check(directories: readonly string[], trigger: string): Promise<NestedFile[]> {
+    const files: NestedFile[] = [];
+    for (const directory of directories) files.push(...(await this.#check(directory, trigger)));
+    return files;
+  }
+
+  /** {@link claim} then {@link check}. */
+  async surface(touch: TouchedPath, trigger: string): Promise<NestedFile[]> {
+    return this.check(await this.claim(touch), trigger);
+  }
+
+  #claimDirectory(touched: string): string[] {
+    const { cwd } = this.#workspace;
+    if (touched === cwd || this.#checked.has(touched) || !isInside(cwd, touched)) return [];
+    const claimed: string[] = [];
+    if (this.#settings.scope === 'directory') {
+      claimed.push(touched);
+    } else {
+      // A checked directory's ancestors are all checked (chains are claimed whole), so stop there.
+      for (let directory = touched; directory !== cwd && !this.#checked.has(directory); ) {
+        claimed.push(directory);
+        directory = path.posix.dirname(directory);
+      }
+      claimed.reverse();
+    }
+    for (const directory of claimed) this.#checked.add(directory);
+    return claimed;
+  }
+
+  async #check(directory: string, trigger: string): Promise<NestedFile[]> {
+    const files: NestedFile[] = [];
+    for (const name of this.#settings.filenames) {
+      const candidate = `${directory}/${name}`;
+      let kind: string | undefined;
+      try {
+        kind = (await this.#workspace.stat(candidate))?.kind;
+      } catch (error) {
+        this.#skip(
+          candidate,
+          trigger,
+          codeOf(error),
+          `${toLabel(this.#workspace, candidate)} was not checked: ${describeError(error)}`,
+        );
+        continue;
+      }
+      if (kind === undefined || kind === 'directory') continue;
+      if (kind === 'other') {
+        this.#skip(
+          candidate,
+          trigger,
+          'not-a-file',
+          `${toLabel(this.#workspace, candidate)} is not a regular file; skipped.`,
+        );
+        continue;
+      }
+      const file = await this.#load(candidate, name, directory, trigger);
+      if (file) files.push(file);
+      if (this.#settings.perDirectory === 'first') break;
+    }
+    return files;
+  }
+
+  async #load(
+    absolute: string,
+    name: string,
+    directory: string,
+    trigger: string,
+  ): Promise<NestedFile | undefined> {
+    const label = toLabel(this.#workspace, absolute);
+    const file: NestedFile = { path: absolute, label, name, directory, trigger };
+    if (this.#settings.inject === 'contents') {
+      const read = await readNestedText(this.#workspace, absolute, label, this.#settings.maxChars);
+      if (!read.ok) {
+        this.#skip(absolute, trigger, read.code, read.message);
+        return undefined;
+      }
+      const duplicateOf = this.#hashes.get(read.hash);
+      if (duplicateOf !== undefined) {
+        this.#skip(
+          absolute,
+          trigger,
+          'duplicate',
+          `${label} has the same text as ${duplicateOf}; skipped.`,
+          'info',
+        );
+        return undefined;
+      }
+      this.#hashes.set(read.hash, label);
+      if (read.note !== undefined) {
+        const diagnostic = {
+          severity: 'warning' as const,
+          code: 'truncated',
+          message: read.note,
+          path: label,
+        };
+        this.#emit(this.#event('cut', label, trigger, read.note, diagnostic));
+      }
+      file.text = read.text;
+    }
+    this.surfaced.push(file);
+    this.#emit(this.#event('loaded', label, trigger, `Loaded ${label} (nested), after ${trigger}.`));
+    return file;
+  }
+
+  async #statQuietly(absolute: string) {
+    try {
+      return await this.#workspace.stat(absolute);
+    } catch {
+      return undefined;
+    }
+  }
+
+  #skip(
+    absolute: string,
+    trigger: string,
+    code: string,
+    message: string,
+    severity: Diagnostic['severity'] = 'warning',
+  ) {
+    const label = toLabel(this.#workspace, absolute);
+    this.#emit(this.#event('skipped', label, trigger, message, { severity, code, message, path: label }));
+  }
+
+  #event(
+    type: ContextEvent['type'],
+    label: string,
+    trigger: string,
+    message: string,
+    diagnostic?: Diagnostic,
+  ) {
+    const event: ContextEvent = {
+      type,
+      reason: 'nested',
+      capability: this.#settings.capability,
+      path: label,
+      trigger,
+      message,
+    };
+    if (diagnostic) event.diagnostic = diagnostic;
+    return event;
+  }
+}
+
+function codeOf(error: unknown): string {
+  if (isAgentContextError(error) && error.code === 'path-outside-workspace') return 'symlink-refused';
+  return isAgentContextError(error) ? error.code : 'stat-failed';
+}

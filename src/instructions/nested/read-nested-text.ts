@@ -1,0 +1,53 @@
+import { createHash } from 'node:crypto';
+import { describeError } from '../../errors.js';
+import { readTextFile } from '../../workspace/read-text-file.js';
+import type { Workspace } from '../../workspace/workspace.js';
+
+/** The text of a nested file as the model sees it, or why it cannot be shown. */
+export type NestedText =
+  | { ok: true; text: string; hash: string; note: string | undefined }
+  | { ok: false; code: 'binary-file' | 'read-failed'; message: string };
+
+/**
+ * Read one surfaced file: at most `maxChars` characters (never splitting a surrogate pair), then a
+ * visible `[truncated: ...]` note (also returned alone, for the `cut` event). `hash` identifies the
+ * whole text, so two files are duplicates only when they are equal, not merely when their heads are.
+ * Never throws: binary and unreadable files come back as a reason.
+ */
+export async function readNestedText(
+  workspace: Workspace,
+  absolute: string,
+  label: string,
+  maxChars: number,
+): Promise<NestedText> {
+  try {
+    // Three bytes per UTF-16 code unit at most, so this read always holds maxChars characters.
+    const read = await readTextFile(workspace, absolute, { maxBytes: maxChars * 3 + 4 });
+    if (read.binary) {
+      return {
+        ok: false,
+        code: 'binary-file',
+        message: `${label} is binary (a NUL byte in its first 8 KiB); skipped.`,
+      };
+    }
+    const hash = createHash('sha256')
+      .update(read.truncated ? `${read.size}\0${read.text}` : read.text)
+      .digest('hex');
+    if (read.text.length <= maxChars && !read.truncated)
+      return { ok: true, text: read.text, hash, note: undefined };
+    const end = cutEnd(read.text, maxChars);
+    const note = read.truncated
+      ? `[truncated: ${label} is ${read.size} bytes; only its first ${end} characters are shown]`
+      : `[truncated: ${read.text.length - end} characters of ${label} omitted]`;
+    return { ok: true, text: `${read.text.slice(0, end)}\n${note}`, hash, note };
+  } catch (error) {
+    return { ok: false, code: 'read-failed', message: `${label} could not be read: ${describeError(error)}` };
+  }
+}
+
+/** `maxChars`, moved back one unit when it would split a surrogate pair. */
+function cutEnd(text: string, maxChars: number): number {
+  const end = Math.min(maxChars, text.length);
+  const last = text.charCodeAt(end - 1);
+  return end > 0 && end < text.length && last >= 0xd800 && last <= 0xdbff ? end - 1 : end;
+}

@@ -1,0 +1,45 @@
+import { renderContextFile, stripTrailingNewlines } from '../render.js';
+import type { NestedFile } from './nested-file.js';
+
+/**
+ * RepoContext's pointer line for one file:
+ * `<repo-context>This directory has AGENTS.md (packages/app/AGENTS.md). Read it if relevant to your task.</repo-context>`.
+ */
+export function repoContextPointer(file: NestedFile): string {
+  return `<repo-context>This directory has ${file.name} (${file.label}). Read it if relevant to your task.</repo-context>`;
+}
+
+/** The line that opens a `contents` message, so the model knows where the blocks come from and what they govern. */
+export const nestedContentsLead =
+  'Instruction files of directories touched in this conversation; each applies to work inside its directory:';
+
+/**
+ * The default text of one nested-instructions message (a hidden message, a note appended to a
+ * tool result, or the consolidated message): for `contents`, {@link nestedContentsLead} then each
+ * file as a `<context-file>` block; for `pointer`, one pointer line per file.
+ */
+export function renderNestedFiles(
+  files: readonly NestedFile[],
+  inject: 'pointer' | 'contents',
+  pointer: (file: NestedFile) => string = repoContextPointer,
+): string {
+  if (inject === 'pointer') return files.map(pointer).join('\n');
+  const blocks = files.map((file) => renderContextFile({ label: file.label, text: file.text ?? '' }));
+  return [nestedContentsLead, ...blocks].join('\n\n');
+}
+
+/** The heading of the `progressiveContext()` message (pi progressive-context parity). */
+export const progressiveContextHeading = '# Progressive Project Context';
+
+/**
+ * The `progressiveContext()` message: the heading, one sentence, then `## ABSOLUTE PATH` and the
+ * body of every file discovered so far.
+ */
+export function renderProgressiveContext(files: readonly NestedFile[]): string {
+  const sections = files.map((file) => `## ${file.path}\n\n${stripTrailingNewlines(file.text ?? '')}`);
+  return [
+    progressiveContextHeading,
+    'Project instruction files found in the subdirectories you worked in. Each applies to files under its own directory; follow them there.',
+    ...sections,
+  ].join('\n\n');
+}

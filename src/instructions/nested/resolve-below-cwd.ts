@@ -1,0 +1,33 @@
+import { isInside } from '../../workspace/paths.js';
+import type { Workspace } from '../../workspace/workspace.js';
+
+/**
+ * The absolute POSIX path of a touched path when it lies strictly below the workspace cwd, else
+ * `undefined` (the cwd itself, paths outside it, lexical escapes, invalid paths). No I/O: symlink
+ * escapes are left to the workspace, which refuses them when the path is used.
+ */
+export function resolveBelowCwd(workspace: Workspace, requested: string): string | undefined {
+  const { cwd } = workspace;
+  let absolute: string;
+  if (isPlainRelative(requested)) {
+    // Same result as the workspace's lexical resolution, without its cost, for the common shape.
+    absolute = cwd === '/' ? `/${requested}` : `${cwd}/${requested}`;
+  } else {
+    try {
+      absolute = workspace.resolve(requested);
+    } catch {
+      return undefined;
+    }
+  }
+  return absolute !== cwd && isInside(cwd, absolute) ? absolute : undefined;
+}
+
+/**
+ * A relative path with nothing to normalise: no leading or trailing `/`, no empty, `.` or `..`
+ * segment, no backslash (Windows separator) and no NUL.
+ */
+function isPlainRelative(requested: string): boolean {
+  if (requested === '' || requested.startsWith('/') || requested.endsWith('/')) return false;
+  if (requested.includes('\\') || requested.includes('\0') || requested.includes('//')) return false;
+  return !`/${requested}/`.includes('/./') && !`/${requested}/`.includes('/../');
+}

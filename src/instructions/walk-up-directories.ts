@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { isInside } from '../workspace/paths.js';
+import type { Workspace } from '../workspace/workspace.js';
+import type { CeilingReason } from './instruction-file.js';
+
+/** The directories a discovery searches, and why the walk stops where it does. */
+export interface WalkUp {
+  /** The highest directory searched. */
+  ceiling: string;
+  ceilingReason: CeilingReason;
+  /** Ancestors first, the workspace directory last. */
+  directories: string[];
+}
+
+/**
+ * Choose the directories to search, from the ceiling down to `workspace.cwd`:
+ *
+ * 1. `stopAt` given and an ancestor of (or equal to) the workspace directory: walk up to it. When it
+ *    lies above `workspace.root`, the root is the ceiling: nothing outside the root is ever read.
+ * 2. `stopAt` given but not an ancestor: the workspace directory alone.
+ * 3. Otherwise the project root: the nearest directory, from the workspace directory up to
+ *    `workspace.root` inclusive, holding one of `rootMarkers` (file or directory).
+ * 4. No marker found: the workspace directory alone.
+ */
+export async function walkUpDirectories(
+  workspace: Workspace,
+  options: { stopAt: string | undefined; rootMarkers: readonly string[] },
+): Promise<WalkUp> {
+  const start = workspace.cwd;
+  if (options.stopAt !== undefined) {
+    const stopAt = path.posix.resolve(start, options.stopAt);
+    if (!isInside(stopAt, start))
+      return { ceiling: start, ceilingReason: 'stop-at-not-ancestor', directories: [start] };
+    const ceiling = isInside(workspace.root, stopAt) ? stopAt : workspace.root;
+    return { ceiling, ceilingReason: 'stop-at', directories: chain(ceiling, start) };
+  }
+  for (let directory = start; ; directory = path.posix.dirname(directory)) {
+    if (await holdsMarker(workspace, directory, options.rootMarkers)) {
+      return { ceiling: directory, ceilingReason: 'root-marker', directories: chain(directory, start) };
+    }
+    if (directory === workspace.root || directory === path.posix.dirname(directory)) break;
+  }
+  return { ceiling: start, ceilingReason: 'no-root-marker', directories: [start] };
+}
+
+async function holdsMarker(
+  workspace: Workspace,
+  directory: string,
+  markers: readonly string[],
+): Promise<boolean> {
+  for (const marker of markers) {
+    try {
+      if ((await workspace.stat(path.posix.join(directory, marker))) !== undefined) return true;
+    } catch {
+      // A marker that cannot be inspected (e.g. a symlink leaving the root) does not make a root.
+    }
+  }
+  return false;
+}
+
+/** `top`, its descendants on the way to `bottom`, and `bottom` (top must contain bottom). */
+function chain(top: string, bottom: string): string[] {
+  const directories: string[] = [];
+  for (let directory = bottom; ; directory = path.posix.dirname(directory)) {
+    directories.push(directory);
+    if (directory === top || directory === path.posix.dirname(directory)) break;
+  }
+  return directories.reverse();
+}

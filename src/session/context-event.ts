@@ -1,0 +1,44 @@
+import type { Diagnostic } from '../diagnostics.js';
+
+/** Why something was loaded, cut, skipped or placed. */
+export type EventReason =
+  | 'session-start'
+  | 'run-start'
+  | 'nested'
+  | 'import'
+  | 'include'
+  | 'listing'
+  | 'inventory'
+  | 'offload'
+  | 'authoring'
+  | 'compaction'
+  | 'reset'
+  | 'tool-call'
+  | 'touch';
+
+/** Every load, skip, cut, offload and authoring step is an event. Nothing is silent. */
+export interface ContextEvent {
+  /** What happened. */
+  type:
+    | 'loaded'
+    | 'skipped'
+    | 'cut'
+    | 'surfaced'
+    | 'offloaded'
+    | 'authored'
+    | 'diagnostic'
+    | 'reset'
+    | 'compacted'
+    | 'run-started'
+    | 'blocked'
+    | 'redelivered';
+  reason: EventReason;
+  /** The capability that emitted it (`session` for the session's own events). */
+  capability: string;
+  /** The file concerned, as a label. */
+  path?: string;
+  /** What triggered it (a tool-call id, `session.touch`, user input...). */
+  trigger?: string;
+  message: string;
+  diagnostic?: Diagnostic;
+}

@@ -1,0 +1,233 @@
+import { AgentContextError } from '../errors.js';
+import type { Workspace } from '../workspace/workspace.js';
+import type {
+  Capability,
+  ContextEvent,
+  ContextSessionLike,
+  EventReason,
+  HiddenMessageRequest,
+  Run,
+  ToolCall,
+  ToolCallResult,
+  Touch,
+  TouchOptions,
+} from './capability.js';
+import type { ContextRun } from './context-run.js';
+import { describeLoadedFiles, type LoadedFile } from './describe-loaded-files.js';
+import {
+  type HiddenMessage,
+  HiddenMessageStore,
+  type MessageKeyOf,
+  type PlaceHiddenMessagesOptions,
+} from './hidden-message-store.js';
+import { openRun } from './open-run.js';
+import { userInputTouches } from './user-input-paths.js';
+
+/** Options of {@link createContextSession}. */
+export interface ContextSessionOptions {
+  /** Where every capability reads files. */
+  workspace: Workspace;
+  /** The capabilities, in order: it is the order of instruction blocks, tools and hooks. Default `[]`. */
+  capabilities?: Capability[];
+}
+
+/** A listener of {@link ContextSession.on}. */
+export type ContextEventListener = (event: ContextEvent) => void;
+
+/** Options of {@link ContextSession.observeUserInput}. */
+export interface ObserveUserInputOptions {
+  /** The adapter's key of the user message, so context it triggers is placed right after it. */
+  key?: string;
+}
+
+/**
+ * Composes capabilities for one conversation. See {@link createContextSession}.
+ */
+export interface ContextSession extends ContextSessionLike {
+  /** The configured capabilities (contributed ones are in `run.capabilities`). */
+  readonly capabilities: readonly Capability[];
+  /** The most recently started run, if any. */
+  readonly currentRun: Run | undefined;
+  /** Start a run: contributions, `onRunStart`, then instructions and tools read once and frozen. */
+  startRun(): Promise<Run>;
+  /**
+   * Touch the files a user message attaches (`<file name="...">`, XML-decoded, leading `@` stripped)
+   * and the `@path` mentions that name an existing file inside the workspace cwd (one `stat` each).
+   */
+  observeUserInput(text: string, options?: ObserveUserInputOptions): Promise<void>;
+  /** `afterToolCall` of the current run, for frameworks that execute tools themselves. Throws before `startRun`. */
+  afterToolCall(call: ToolCall, result: ToolCallResult): Promise<ToolCallResult>;
+  /**
+   * Insert the pending and placed hidden messages into `messages` (not modified; a new list is
+   * returned). Call it for every model call with the whole conversation. Guarantees: see
+   * `HiddenMessageStore`; in short, a hidden message sits right after the persisted message that
+   * triggered it, keeps its bytes and position on every later call, and when its anchor is gone
+   * (compaction) its text is re-delivered once, consolidated, after the last persisted message.
+   */
+  placeHiddenMessages<Message>(
+    messages: readonly Message[],
+    keyOf: MessageKeyOf<Message>,
+    options?: PlaceHiddenMessagesOptions<Message>,
+  ): Array<Message | HiddenMessage>;
+  /** The host compacted the conversation: capabilities keep their state; lost context is re-delivered once. */
+  onCompaction(): Promise<void>;
+  /** A new conversation: forget everything surfaced, every hidden message and every capability's session state. */
+  reset(): void;
+  /** Every file loaded since the session started (or was reset), with reason and trigger. */
+  loadedFiles(): LoadedFile[];
+  /** {@link loadedFiles} as text (`No nested instruction files loaded.` when no nested file was). */
+  describe(): string;
+  /** Listen to every event. Returns the function that stops listening. A throwing listener is ignored. */
+  on(listener: ContextEventListener): () => void;
+}
+
+/**
+ * Create a session: the framework-neutral engine adapters drive.
+ *
+ * Throws `invalid-option` for a capability without a string name or two capabilities with the same
+ * name (caller mistakes). Everything else is reported as events.
+ *
+ * @example
+ * const session = createContextSession({ workspace, capabilities: [fileTools(), nestedInstructions()] });
+ * const run = await session.startRun();
+ * const result = await run.executeTool({ id: 'call_1', toolName: 'read_file', input: { path: 'src/a.ts' } });
+ * const messages = session.placeHiddenMessages(history, (message) => message.toolCallId);
+ */
+export function createContextSession(options: ContextSessionOptions): ContextSession {
+  const { workspace } = options;
+  const capabilities = Object.freeze([...(options.capabilities ?? [])]);
+  const names = new Set<string>();
+  for (const capability of capabilities) {
+    if (typeof capability?.name !== 'string' || capability.name === '') {
+      throw new AgentContextError('Every capability needs a non-empty string `name`.', {
+        code: 'invalid-option',
+        reason: 'capability without a name',
+      });
+    }
+    if (names.has(capability.name)) {
+      throw new AgentContextError(
+        `Two capabilities are named "${capability.name}". Capability names must be unique within a session.`,
+        { code: 'invalid-option', reason: 'duplicate capability name' },
+      );
+    }
+    names.add(capability.name);
+  }
+
+  const listeners = new Set<ContextEventListener>();
+  const states = new Map<object, unknown>();
+  const loaded = new Map<string, LoadedFile>();
+  let runCount = 0;
+  let currentRun: ContextRun | undefined;
+
+  const emit = (event: ContextEvent): void => {
+    if (event.type === 'loaded' && event.path !== undefined) {
+      const key = `${event.capability}\0${event.reason}\0${event.path}`;
+      const file: LoadedFile = { path: event.path, reason: event.reason, capability: event.capability };
+      if (event.trigger !== undefined) file.trigger = event.trigger;
+      loaded.set(key, file);
+    }
+    for (const listener of [...listeners]) {
+      try {
+        listener(event);
+      } catch {
+        // A listener is an observer: its failure must not change what the agent gets.
+      }
+    }
+  };
+  const hidden = new HiddenMessageStore(emit);
+  const activeCapabilities = () => currentRun?.capabilities ?? capabilities;
+
+  const session: ContextSession = {
+    workspace,
+    capabilities,
+    get currentRun() {
+      return currentRun;
+    },
+    emit,
+    state<State>(owner: object, create: () => State): State {
+      if (!states.has(owner)) states.set(owner, create());
+      return states.get(owner) as State;
+    },
+    deliverHidden(request: HiddenMessageRequest) {
+      hidden.request(request);
+    },
+    async touch(path, touchOptions) {
+      const details: TouchOptions =
+        typeof touchOptions === 'string' ? { trigger: touchOptions } : (touchOptions ?? {});
+      const touch: Touch = { path, source: 'manual', trigger: details.trigger ?? 'session.touch' };
+      if (details.kind !== undefined) touch.kind = details.kind;
+      if (details.anchor !== undefined) touch.anchor = details.anchor;
+      await dispatchTouch(touch);
+    },
+    async observeUserInput(text, inputOptions = {}) {
+      for (const touch of await userInputTouches(workspace, text, inputOptions.key))
+        await dispatchTouch(touch);
+    },
+    async startRun() {
+      runCount += 1;
+      const run = await openRun(session, runCount, capabilities);
+      currentRun = run;
+      return run;
+    },
+    afterToolCall(call, result) {
+      if (!currentRun) {
+        throw new AgentContextError('session.afterToolCall needs a run: call session.startRun() first.', {
+          code: 'invalid-option',
+          reason: 'no run started',
+        });
+      }
+      return currentRun.afterToolCall(call, result);
+    },
+    placeHiddenMessages(messages, keyOf, placeOptions) {
+      return hidden.place(messages, keyOf, placeOptions);
+    },
+    async onCompaction() {
+      emit({
+        type: 'compacted',
+        reason: 'compaction',
+        capability: 'session',
+        message:
+          'The conversation was compacted: surfaced state is kept; context whose anchor is gone is re-delivered once.',
+      });
+      for (const capability of activeCapabilities()) {
+        const hook = capability.onCompaction;
+        if (!hook) continue;
+        await guarded(capability, 'onCompaction', 'compaction', () => hook.call(capability, session));
+      }
+    },
+    reset() {
+      states.clear();
+      hidden.clear();
+      loaded.clear();
+      emit({
+        type: 'reset',
+        reason: 'reset',
+        capability: 'session',
+        message: 'Session reset: everything surfaced is forgotten.',
+      });
+    },
+    loadedFiles: () => [...loaded.values()].map((file) => ({ ...file })),
+    describe: () => describeLoadedFiles([...loaded.values()]),
+    on(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+
+  async function guarded(capability: Capability, hook: string, reason: EventReason, action: () => unknown) {
+    if (currentRun) await currentRun.callHook(capability, hook, reason, action);
+    else await action();
+  }
+
+  async function dispatchTouch(touch: Touch): Promise<void> {
+    for (const capability of activeCapabilities()) {
+      const hook = capability.onTouch;
+      if (!hook) continue;
+      await guarded(capability, 'onTouch', 'touch', () => hook.call(capability, { ...touch }, session));
+    }
+  }
+
+  return session;
+}

@@ -1,0 +1,44 @@
+import type { Capability, ToolDefinition } from '../session/capability.js';
+import type { Workspace } from '../workspace/workspace.js';
+import { listDirectoryTool } from './list-directory-tool.js';
+import { type ReadFileToolOptions, readFileTool } from './read-file-tool.js';
+import { writeFileTool } from './write-file-tool.js';
+
+/** Options of {@link fileTools}. */
+export interface FileToolsOptions extends ReadFileToolOptions {
+  /** The workspace the tools work in. Default: the session's workspace. */
+  workspace?: Workspace;
+  /** Offer `write_file` too. Default `false`. Needs a writable workspace (else `workspace-not-writable`). */
+  write?: boolean;
+  /** Most entries `list_directory` shows. Default 1,000. */
+  maxEntries?: number;
+  /** Capability name. Default `file-tools`. */
+  name?: string;
+}
+
+/**
+ * The contained file tools: `read_file(path, offset?, limit?)`, `list_directory(path)` and, with
+ * `write: true`, `write_file(path, content)`, in that order. Every path goes through the workspace,
+ * so escapes are refused like any other access. Failures (missing file, escape, binary file) are
+ * thrown from `execute`, which the session returns to the model as tool errors; nothing is thrown
+ * out of the agent. Each successful call reports its path as touched, which nested instructions use.
+ *
+ * @example
+ * createContextSession({ workspace, capabilities: [fileTools({ write: true }), nestedInstructions()] });
+ */
+export function fileTools(options: FileToolsOptions = {}): Capability {
+  const build = (workspace: Workspace): ToolDefinition[] => {
+    const tools: ToolDefinition[] = [
+      readFileTool(workspace, options),
+      listDirectoryTool(workspace, options.maxEntries),
+    ];
+    if (options.write) tools.push(writeFileTool(workspace));
+    return tools;
+  };
+  // A fixed workspace is checked (writability) when the capability is created, not at the first run.
+  const fixed = options.workspace ? build(options.workspace) : undefined;
+  return {
+    name: options.name ?? 'file-tools',
+    tools: (run) => fixed ?? build(run.workspace),
+  };
+}
