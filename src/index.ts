@@ -60,6 +60,44 @@ export {
   type RenderInstructionsOptions,
   renderInstructions,
 } from './instructions/render-instructions.js';
+export {
+  type CheckAssetFieldsOptions,
+  type CheckedAssetFields,
+  checkAssetFields,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_NAME_LENGTH,
+} from './inventory/check-asset-fields.js';
+export {
+  DEFAULT_INVENTORY_TOOL_NAME,
+  type InventoryOptions,
+  inventory,
+  inventoryHint,
+} from './inventory/inventory.js';
+export {
+  type InventoryAgent,
+  type InventoryAssetFields,
+  type InventoryHook,
+  type InventoryResult,
+  type InventoryRoot,
+  type InventorySettings,
+  type InventorySkill,
+  listInventoryDiagnostics,
+} from './inventory/inventory-result.js';
+export {
+  type FrontmatterStatus,
+  type ParsedFrontmatter,
+  parseFrontmatter,
+} from './inventory/parse-frontmatter.js';
+export { renderInventorySummary } from './inventory/render-inventory-summary.js';
+export { type RenderInventoryOptions, renderInventoryTree } from './inventory/render-inventory-tree.js';
+export {
+  DEFAULT_CATALOG_MAX_CHARS,
+  renderSkillsCatalog,
+  type SkillsCatalog,
+  type SkillsCatalogOptions,
+} from './inventory/render-skills-catalog.js';
+export { DEFAULT_ASSET_ROOTS, type ScanInventoryOptions, scanInventory } from './inventory/scan-inventory.js';
+export { type RepoContextOptions, type RepoContextPreset, repoContext } from './presets/repo-context.js';
 export type {
   AfterToolCallChange,
   Awaitable,

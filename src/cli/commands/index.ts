@@ -1,4 +1,7 @@
 import type { CliCommand } from '../command.js';
+import { inspectCommand } from './inspect.js';
+import { inventoryCommand } from './inventory.js';
+import { renderCommand } from './render.js';
 
 /** Every subcommand, in the order `agent-context --help` lists them. */
-export const commands: CliCommand[] = [];
+export const commands: CliCommand[] = [inspectCommand, renderCommand, inventoryCommand];

@@ -1,0 +1,139 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  formatInstructionsReport,
+  type InspectInstructionsOptions,
+  inspectInstructions,
+  localWorkspace,
+  renderInventorySummary,
+  scanInventory,
+} from '../../index.js';
+import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
+
+/** The options `inspect` and `render` share, as their usage text lists them. */
+export const instructionOptionsUsage = `Options:
+  --max-chars <n>            budget over the rendered text (default 32000)
+  --stop-at <dir>            highest directory to search (default: the nearest with a root marker);
+                             also the containment boundary
+  --filenames <a,b>          file names per directory, in order (default AGENTS.md,CLAUDE.md)
+  --per-directory <mode>     all (default) or first
+  --root-markers <a,b>       names marking the project root (default .git)
+  --max-import-depth <n>     @import hops followed (default 5)
+  --allow-external-imports   follow @imports outside the root, and @~/ to the home directory`;
+
+const usage = `Usage: agent-context inspect [dir] [options]
+
+Show which instruction files an agent working in dir (default: the current directory) would load,
+in load order: each with its reason, characters and estimated tokens (characters / 4), imports as a
+tree, the budget used, and every diagnostic (cut, skipped, refused symlink, failed import, binary).
+
+${instructionOptionsUsage}
+  --json                     print the result as JSON (the value of inspectInstructions())
+`;
+
+/** `agent-context inspect [dir]`: the instruction chain of a directory, with reasons and diagnostics. */
+export const inspectCommand: CliCommand = {
+  name: 'inspect',
+  summary: 'show which instruction files an agent would load in a directory, and why',
+  usage,
+  async run(args: string[], output: CliOutput): Promise<number> {
+    const { options, json } = parseInstructionArguments(args, output, { allowJson: true });
+    const report = await inspectInstructions(options);
+    if (json) {
+      output.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    } else {
+      output.stdout(formatInstructionsReport(report, { color: output.color, relativeTo: output.cwd }));
+      const workspace = localWorkspace(report.root, { cwd: report.directory });
+      const summary = renderInventorySummary(await scanInventory({ workspace }), { color: output.color });
+      output.stdout(
+        `\nInventory (asset roots in this directory; details: agent-context inventory):\n${indent(summary)}\n`,
+      );
+    }
+    return 0;
+  },
+};
+
+function indent(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `  ${line}`)
+    .join('\n');
+}
+
+/**
+ * Parse `[dir]` and the shared options of `inspect` and `render` into `inspectInstructions` options.
+ * Paths resolve against `output.cwd`. Throws `CliUsageError` for anything malformed.
+ */
+export function parseInstructionArguments(
+  args: string[],
+  output: CliOutput,
+  settings: { allowJson?: boolean } = {},
+): { options: InspectInstructionsOptions; json: boolean } {
+  let parsed: ReturnType<typeof parseWith>;
+  try {
+    parsed = parseWith(args);
+  } catch (error) {
+    throw new CliUsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length > 1)
+    throw new CliUsageError(`expected at most one directory, got ${positionals.length}`);
+  const options: InspectInstructionsOptions = { directory: path.resolve(output.cwd, positionals[0] ?? '.') };
+  const maxChars = wholeNumber(values['max-chars'], '--max-chars', 1);
+  if (maxChars !== undefined) options.maxChars = maxChars;
+  const depth = wholeNumber(values['max-import-depth'], '--max-import-depth', 0);
+  if (depth !== undefined) options.maxImportDepth = depth;
+  if (values['stop-at'] !== undefined) options.stopAt = path.resolve(output.cwd, values['stop-at']);
+  if (values.filenames !== undefined) options.filenames = list(values.filenames, '--filenames');
+  if (values['root-markers'] !== undefined)
+    options.rootMarkers = list(values['root-markers'], '--root-markers');
+  const perDirectory = values['per-directory'];
+  if (perDirectory !== undefined) {
+    if (perDirectory !== 'all' && perDirectory !== 'first') {
+      throw new CliUsageError(`--per-directory must be all or first, got ${JSON.stringify(perDirectory)}`);
+    }
+    options.perDirectory = perDirectory;
+  }
+  if (values['allow-external-imports']) options.allowExternalImports = true;
+  const json = values.json ?? false;
+  if (json && !settings.allowJson) throw new CliUsageError("Unknown option '--json'");
+  return { options, json };
+}
+
+function parseWith(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      'max-chars': { type: 'string' },
+      'stop-at': { type: 'string' },
+      filenames: { type: 'string' },
+      'per-directory': { type: 'string' },
+      'root-markers': { type: 'string' },
+      'max-import-depth': { type: 'string' },
+      'allow-external-imports': { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
+  });
+}
+
+function wholeNumber(value: unknown, option: string, minimum: number): number | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value);
+  if (!/^\d+$/.test(text) || Number(text) < minimum) {
+    throw new CliUsageError(
+      `${option} must be a whole number of at least ${minimum}, got ${JSON.stringify(text)}`,
+    );
+  }
+  return Number(text);
+}
+
+function list(value: string, option: string): string[] {
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  if (items.length === 0) throw new CliUsageError(`${option} needs at least one name`);
+  return items;
+}

@@ -1,0 +1,111 @@
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '../../../test/support/temporary-directory.js';
+import { scanInventory } from '../../inventory/scan-inventory.js';
+import { localWorkspace } from '../../workspace/local-workspace.js';
+import { runCli } from '../run-cli.js';
+
+async function run(cwd: string, args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(['inventory', ...args], {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    color: false,
+    cwd,
+  });
+  return { code, stdout, stderr };
+}
+
+async function makeRepository(files: Record<string, string>) {
+  const root = await useTemporaryDirectory();
+  await mkdir(path.join(root, '.git'));
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, name)), { recursive: true });
+    await writeFile(path.join(root, name), text);
+  }
+  return root;
+}
+
+const files = {
+  '.claude/skills/pdf/SKILL.md': '---\nname: pdf\ndescription: Reads PDFs.\n---\n',
+  '.claude/skills/xlsx/SKILL.md': '---\nname: sheets\ndescription: Reads spreadsheets.\n---\n',
+  '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews diffs.\n---\n',
+  '.claude/settings.json': JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{}] }] } }),
+};
+
+describe('agent-context inventory', () => {
+  it('prints the map as a tree, each diagnostic under its entry', async () => {
+    const root = await makeRepository(files);
+    const { code, stdout, stderr } = await run(root, []);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toBe(
+      [
+        '.claude',
+        '├── skills',
+        '│   ├── pdf: Reads PDFs. (.claude/skills/pdf/SKILL.md)',
+        '│   └── sheets: Reads spreadsheets. (.claude/skills/xlsx/SKILL.md)',
+        '│       └── warning: The skill name "sheets" does not match its folder "xlsx"; rename one of them. [name-folder-mismatch]',
+        '├── agents',
+        '│   └── reviewer: Reviews diffs. (.claude/agents/reviewer.md)',
+        '└── hooks (.claude/settings.json)',
+        '    └── PreToolUse [Bash] (1 handler)',
+        '.agents (absent)',
+        '.codex (absent)',
+        '.grok (absent)',
+        '4 roots scanned, 1 found: 2 skills, 1 agent, 1 hook group; 1 warning.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('prints with --json exactly what scanInventory returns', async () => {
+    const root = await makeRepository(files);
+    const { code, stdout } = await run(root, ['--json', '--roots', '.claude,.cursor']);
+    expect(code).toBe(0);
+    const expected = await scanInventory({ workspace: localWorkspace(root), roots: ['.claude', '.cursor'] });
+    expect(JSON.parse(stdout)).toEqual(expected);
+  });
+
+  it('scans the directory given, relative to the current one, inside its repository', async () => {
+    const root = await makeRepository({
+      'shared/skills/lint/SKILL.md': '---\nname: lint\ndescription: Lints.\n---\n',
+      'packages/app/.claude/agents/a.md': '---\nname: a\ndescription: A.\n---\n',
+    });
+    await mkdir(path.join(root, 'packages/app/.claude/skills'), { recursive: true });
+    await symlink('../../../../shared/skills/lint', path.join(root, 'packages/app/.claude/skills/lint'));
+    const { code, stdout } = await run(root, ['packages/app', '--roots', '.claude']);
+    expect(code).toBe(0);
+    expect(stdout).toContain('lint: Lints. (.claude/skills/lint/SKILL.md)');
+    expect(stdout).toContain('a: A. (.claude/agents/a.md)');
+  });
+
+  it('exits with 1 when a file could not be read or parsed', async () => {
+    const root = await makeRepository({ '.claude/skills/bad/SKILL.md': 'no frontmatter\n' });
+    const { code, stdout } = await run(root, ['--roots', '.claude']);
+    expect(code).toBe(1);
+    expect(stdout).toContain('error: .claude/skills/bad/SKILL.md has no frontmatter');
+  });
+
+  it('refuses a path that is not a directory and a malformed option', async () => {
+    const root = await makeRepository({ 'file.txt': 'x' });
+    expect(await run(root, ['file.txt'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('not a directory'),
+    });
+    expect(await run(root, ['--roots', ','])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('--roots'),
+    });
+    expect(await run(root, ['--roots', '../up'])).toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('../up'),
+    });
+  });
+});

@@ -1,0 +1,91 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  DEFAULT_ASSET_ROOTS,
+  findProjectRoot,
+  isInside,
+  listInventoryDiagnostics,
+  localWorkspace,
+  renderInventoryTree,
+  scanInventory,
+} from '../../index.js';
+import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
+
+const usage = `Usage: agent-context inventory [dir] [options]
+
+Map the coding-assistant setup of dir (default: the current directory): for each asset root, its
+skills with their descriptions, its sub-agents and the hook events of its settings.json, as a tree,
+with every problem (broken frontmatter, Agent Skills rule, malformed JSON, refused symlink) under the
+entry it concerns. Only the asset roots are read, never the rest of the tree.
+
+Options:
+  --roots <a,b>      asset roots to scan, in order (default ${DEFAULT_ASSET_ROOTS.join(',')});
+                     e.g. --roots .claude,.agents,.cursor,.github
+  --stop-at <dir>    containment boundary: symlinks may point anywhere below it (default: the
+                     nearest directory with a .git marker, else dir itself)
+  --json             print the result of scanInventory() as JSON
+
+Exit status: 0, or 1 when a file could not be read or parsed (an error diagnostic).
+`;
+
+/** `agent-context inventory [dir]`: skills, sub-agents and hooks of a repository, with diagnostics. */
+export const inventoryCommand: CliCommand = {
+  name: 'inventory',
+  summary: 'map the skills, sub-agents and hooks of a repository, with their problems',
+  usage,
+  async run(args: string[], output: CliOutput): Promise<number> {
+    const { directory, roots, stopAt, json } = parseInventoryArguments(args, output);
+    const directoryStat = await stat(directory).catch(() => undefined);
+    if (!directoryStat?.isDirectory()) throw new CliUsageError(`not a directory: ${directory}`);
+    const root = stopAt ?? (await findProjectRoot(directory)) ?? directory;
+    const workspace = localWorkspace(root, { cwd: directory });
+    const result = await scanInventory({ workspace, ...(roots ? { roots } : {}) });
+    output.stdout(
+      json ? `${JSON.stringify(result, null, 2)}\n` : renderInventoryTree(result, { color: output.color }),
+    );
+    return listInventoryDiagnostics(result).some((diagnostic) => diagnostic.severity === 'error') ? 1 : 0;
+  },
+};
+
+interface InventoryArguments {
+  directory: string;
+  roots: string[] | undefined;
+  stopAt: string | undefined;
+  json: boolean;
+}
+
+function parseInventoryArguments(args: string[], output: CliOutput): InventoryArguments {
+  let parsed: ReturnType<typeof parseWith>;
+  try {
+    parsed = parseWith(args);
+  } catch (error) {
+    throw new CliUsageError(error instanceof Error ? error.message : String(error));
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length > 1)
+    throw new CliUsageError(`expected at most one directory, got ${positionals.length}`);
+  const directory = path.resolve(output.cwd, positionals[0] ?? '.');
+  let roots: string[] | undefined;
+  if (values.roots !== undefined) {
+    roots = values.roots
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
+    if (roots.length === 0) throw new CliUsageError('--roots needs at least one folder name');
+  }
+  const stopAt = values['stop-at'] === undefined ? undefined : path.resolve(output.cwd, values['stop-at']);
+  if (stopAt !== undefined && !isInside(stopAt, directory)) {
+    throw new CliUsageError(`--stop-at must be the directory or one of its ancestors: ${stopAt}`);
+  }
+  return { directory, roots, stopAt, json: values.json ?? false };
+}
+
+function parseWith(args: string[]) {
+  return parseArgs({
+    args,
+    allowPositionals: true,
+    strict: true,
+    options: { roots: { type: 'string' }, 'stop-at': { type: 'string' }, json: { type: 'boolean' } },
+  });
+}

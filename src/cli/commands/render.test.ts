@@ -1,0 +1,60 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inspectInstructions } from '../../instructions/inspect-instructions.js';
+
+const repository = path.resolve(import.meta.dirname, '../../..');
+const cli = path.join(repository, 'dist/cli/main.js');
+const demo = 'examples/demo-repo';
+
+function runCli(...args: string[]) {
+  if (!existsSync(cli))
+    throw new Error('dist/cli/main.js is missing: run `npm run build` before the CLI tests');
+  const result = spawnSync(process.execPath, [cli, ...args], { cwd: repository, encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('agent-context render', () => {
+  it('prints exactly the instruction text an agent gets in the example repo', async () => {
+    const { code, stdout, stderr } = runCli(
+      'render',
+      `${demo}/packages/app/src/components`,
+      '--stop-at',
+      demo,
+    );
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    const library = await inspectInstructions({
+      directory: path.join(repository, demo, 'packages/app/src/components'),
+      stopAt: path.join(repository, demo),
+    });
+    expect(stdout).toBe(library.rendered.text);
+    expect(stdout.startsWith('<context-file path="../../../../AGENTS.md">\n# Harbor Goods')).toBe(true);
+    expect(stdout.endsWith('</context-file>')).toBe(true);
+  });
+
+  it('keeps the budget and reports cuts on stderr only', async () => {
+    const { code, stdout, stderr } = runCli(
+      'render',
+      `${demo}/packages/api`,
+      '--stop-at',
+      demo,
+      '--max-chars',
+      '700',
+    );
+    expect(code).toBe(0);
+    expect(stdout.length).toBeLessThanOrEqual(700);
+    expect(stdout).toMatch(
+      /\[truncated: \d+ characters of \S+ omitted\]|\[not loaded, over the budget of 700 characters: /,
+    );
+    expect(stderr).toMatch(/^(warning|error): /m);
+  });
+
+  it('reports a missing directory as one line on stderr with exit code 1', () => {
+    const { code, stdout, stderr } = runCli('render', 'no/such/directory');
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
+});

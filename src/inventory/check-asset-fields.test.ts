@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { checkAssetFields } from './check-asset-fields.js';
+
+const codes = (data: Record<string, unknown>, folderName?: string) =>
+  checkAssetFields(data, {
+    label: 'x',
+    kind: 'skill',
+    ...(folderName ? { folderName } : {}),
+  }).diagnostics.map((diagnostic) => diagnostic.code);
+
+describe('checkAssetFields', () => {
+  it('accepts a valid name and description and keeps the other keys apart', () => {
+    const checked = checkAssetFields(
+      { name: 'pdf-tools-2', description: 'Works with PDFs.', license: 'MIT', 'allowed-tools': ['Read'] },
+      { label: 'x', kind: 'skill', folderName: 'pdf-tools-2' },
+    );
+    expect(checked).toEqual({
+      name: 'pdf-tools-2',
+      description: 'Works with PDFs.',
+      attributes: { license: 'MIT', 'allowed-tools': ['Read'] },
+      diagnostics: [],
+    });
+  });
+
+  it('refuses uppercase letters, underscores, and leading, trailing or double hyphens', () => {
+    for (const name of ['PDF', 'pdf_tools', '-pdf', 'pdf-', 'pdf--tools', 'pdf tools']) {
+      expect(codes({ name, description: 'd' }, name)).toEqual(['invalid-name']);
+    }
+  });
+
+  it('accepts a name of 64 characters and refuses one of 65', () => {
+    expect(codes({ name: 'a'.repeat(64), description: 'd' })).toEqual([]);
+    expect(codes({ name: 'a'.repeat(65), description: 'd' })).toEqual(['name-too-long']);
+  });
+
+  it('requires the name to equal the folder name', () => {
+    expect(codes({ name: 'pdf', description: 'd' }, 'pdfs')).toEqual(['name-folder-mismatch']);
+  });
+
+  it('accepts a description of 1,024 characters and refuses 1,025 or an empty one', () => {
+    expect(codes({ name: 'a', description: 'é'.repeat(1024) })).toEqual([]);
+    expect(codes({ name: 'a', description: 'd'.repeat(1025) })).toEqual(['description-too-long']);
+    expect(codes({ name: 'a', description: '  ' })).toEqual(['invalid-description']);
+  });
+
+  it('reports missing and non-string fields without throwing', () => {
+    expect(codes({})).toEqual(['missing-name', 'missing-description']);
+    const checked = checkAssetFields({ name: 42, description: ['a'] }, { label: 'x', kind: 'agent' });
+    expect(checked.name).toBeNull();
+    expect(checked.description).toBeNull();
+    expect(checked.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      'The agent `name` must be a string, not a number.',
+      'The agent `description` must be a string, not a list.',
+    ]);
+  });
+
+  it('does not report missing fields when told the frontmatter was already reported broken', () => {
+    expect(checkAssetFields({}, { label: 'x', kind: 'skill', requireFields: false }).diagnostics).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+import type { Diagnostic } from '../diagnostics.js';
+
+/** The fields {@link checkAssetFields} read out of a frontmatter mapping. */
+export interface CheckedAssetFields {
+  name: string | null;
+  description: string | null;
+  /** Every key but `name` and `description`, values untouched. */
+  attributes: Record<string, unknown>;
+  diagnostics: Diagnostic[];
+}
+
+/** Options of {@link checkAssetFields}. */
+export interface CheckAssetFieldsOptions {
+  /** The file's label, put on every diagnostic. */
+  label: string;
+  /** For a skill: its folder name, which `name` must equal. Omit for agents (their file name is free). */
+  folderName?: string;
+  /** `'skill'` or `'agent'`, used in messages. */
+  kind: 'skill' | 'agent';
+  /** Report a missing `name` or `description`. Default `true`; off when the frontmatter was broken (already reported). */
+  requireFields?: boolean;
+}
+
+/** Agent Skills limit on `name`, in characters. */
+export const MAX_NAME_LENGTH = 64;
+/** Agent Skills limit on `description`, in characters. */
+export const MAX_DESCRIPTION_LENGTH = 1024;
+
+// Lowercase ASCII letters and digits in hyphen-separated runs: no leading, trailing or double hyphen.
+const namePattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/**
+ * Read `name` and `description` from frontmatter data and check them against the Agent Skills rules:
+ * `name` 1-64 characters of lowercase ASCII letters, digits and hyphens, no leading, trailing or double
+ * hyphen, equal to the skill's folder name; `description` 1-1,024 characters. Lengths count Unicode code
+ * points. Each broken rule is a `warning` on the entry (it is still listed); nothing throws.
+ */
+export function checkAssetFields(
+  data: Record<string, unknown>,
+  options: CheckAssetFieldsOptions,
+): CheckedAssetFields {
+  const { label, kind } = options;
+  const requireFields = options.requireFields ?? true;
+  const diagnostics: Diagnostic[] = [];
+  const warn = (code: string, message: string) =>
+    diagnostics.push({ severity: 'warning', code, message, path: label });
+  const { name: rawName, description: rawDescription, ...attributes } = data;
+
+  let name: string | null = null;
+  if (rawName === undefined || rawName === null) {
+    if (requireFields) warn('missing-name', `The ${kind} has no \`name\` in its frontmatter.`);
+  } else if (typeof rawName !== 'string') {
+    warn('invalid-name', `The ${kind} \`name\` must be a string, not ${describeType(rawName)}.`);
+  } else {
+    name = rawName;
+    const length = [...rawName].length;
+    if (length === 0) {
+      warn('invalid-name', `The ${kind} \`name\` is empty.`);
+    } else if (length > MAX_NAME_LENGTH) {
+      warn('name-too-long', `The ${kind} name is ${length} characters; the limit is ${MAX_NAME_LENGTH}.`);
+    }
+    if (length > 0 && !namePattern.test(rawName)) {
+      warn(
+        'invalid-name',
+        `The ${kind} name "${rawName}" must use lowercase letters, digits and single hyphens, not at the start or end.`,
+      );
+    }
+    if (options.folderName !== undefined && rawName !== options.folderName) {
+      warn(
+        'name-folder-mismatch',
+        `The ${kind} name "${rawName}" does not match its folder "${options.folderName}"; rename one of them.`,
+      );
+    }
+  }
+
+  let description: string | null = null;
+  if (rawDescription === undefined || rawDescription === null) {
+    if (requireFields) warn('missing-description', `The ${kind} has no \`description\` in its frontmatter.`);
+  } else if (typeof rawDescription !== 'string') {
+    warn(
+      'invalid-description',
+      `The ${kind} \`description\` must be a string, not ${describeType(rawDescription)}.`,
+    );
+  } else {
+    description = rawDescription;
+    const length = [...rawDescription].length;
+    if (rawDescription.trim() === '') {
+      warn('invalid-description', `The ${kind} \`description\` is empty.`);
+    } else if (length > MAX_DESCRIPTION_LENGTH) {
+      warn(
+        'description-too-long',
+        `The ${kind} description is ${length} characters; the limit is ${MAX_DESCRIPTION_LENGTH}.`,
+      );
+    }
+  }
+  return { name, description, attributes, diagnostics };
+}
+
+function describeType(value: unknown): string {
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  return `a ${typeof value}`;
+}

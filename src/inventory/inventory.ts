@@ -1,0 +1,126 @@
+import type { Capability, ContextEvent, JsonSchema, Run, ToolDefinition } from '../session/capability.js';
+import { type InventoryResult, listInventoryDiagnostics } from './inventory-result.js';
+import { plural } from './render-inventory-tree.js';
+import { renderSkillsCatalog, type SkillsCatalogOptions } from './render-skills-catalog.js';
+import { DEFAULT_ASSET_ROOTS, scanInventory } from './scan-inventory.js';
+
+/** Default name of the inventory tool (the seed's name). */
+export const DEFAULT_INVENTORY_TOOL_NAME = 'inventory_agent_context';
+
+/** Options of {@link inventory}. */
+export interface InventoryOptions {
+  /** Asset roots, relative to the workspace directory, in order. Default `['.claude', '.agents', '.codex', '.grok']`. */
+  roots?: readonly string[];
+  /** Expose the inventory tool. Default `true`. */
+  tool?: boolean;
+  /** Name of the tool. Default `'inventory_agent_context'`. */
+  toolName?: string;
+  /** Add a one-line hint naming the tool to the instructions (only when the tool is exposed). Default `true`. */
+  hint?: boolean;
+  /**
+   * Add a compact skills catalog (name, description, path per skill) to the instructions, read once
+   * per run. `true` uses the default budget of 8,000 characters. Default `false`.
+   */
+  catalog?: boolean | Pick<SkillsCatalogOptions, 'maxChars'>;
+  /** Depth bound of the skills walk. Default 8. */
+  maxDepth?: number;
+}
+
+/** The instruction line that points the model at the tool. */
+export function inventoryHint(toolName: string): string {
+  return (
+    `Call \`${toolName}\` to see where this repository keeps its coding-assistant setup ` +
+    '(instruction folders, skills, sub-agents and hooks), so you can read that setup and carry it over to your own work.'
+  );
+}
+
+// No parameters: an empty object schema every provider accepts.
+const noParameters: JsonSchema = { type: 'object', properties: {}, additionalProperties: false };
+
+/**
+ * A capability that maps the repository's coding-assistant setup (see `scanInventory`).
+ *
+ * - Tool (default on, name `inventory_agent_context`, no parameters): scans the asset roots of the
+ *   run's workspace when called and returns the {@link InventoryResult} as JSON data. Each call scans
+ *   afresh, so edits made during the run show up.
+ * - Instructions: a one-line hint naming the tool (default on, when the tool is exposed; added
+ *   whether or not any root exists, so the instructions do not depend on the disk); and, when
+ *   `catalog` is set, a compact skills catalog under a character budget, fixed for the run.
+ * - Events (reason `inventory`): one `loaded` event per scan, one `diagnostic` event per problem
+ *   found, a `cut` event when the catalog was shortened.
+ *
+ * @example
+ * createContextSession({ workspace, capabilities: [inventory({ catalog: { maxChars: 4000 } })] });
+ */
+export function inventory(options: InventoryOptions = {}): Capability {
+  const roots = options.roots ?? DEFAULT_ASSET_ROOTS;
+  const exposeTool = options.tool ?? true;
+  const toolName = options.toolName ?? DEFAULT_INVENTORY_TOOL_NAME;
+  const hint = exposeTool && (options.hint ?? true);
+  const catalogOptions = options.catalog === true ? {} : options.catalog || undefined;
+  const name = 'inventory';
+
+  const scan = async (run: Run, trigger: string): Promise<InventoryResult> => {
+    const result = await scanInventory({
+      workspace: run.workspace,
+      roots,
+      ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
+    });
+    const emit = (event: Omit<ContextEvent, 'capability' | 'reason' | 'trigger'>) =>
+      run.emit({ ...event, capability: name, reason: 'inventory', trigger });
+    emit({ type: 'loaded', message: summarize(result) });
+    for (const diagnostic of listInventoryDiagnostics(result)) {
+      emit({ type: 'diagnostic', message: diagnostic.message, diagnostic, ...pathOf(diagnostic.path) });
+    }
+    return result;
+  };
+
+  const capability: Capability = { name };
+  if (hint || catalogOptions) {
+    capability.instructions = async (run) => {
+      const blocks: string[] = [];
+      if (hint) blocks.push(inventoryHint(toolName));
+      if (catalogOptions) {
+        const catalog = renderSkillsCatalog(await scan(run, 'run-start'), {
+          ...catalogOptions,
+          ...(exposeTool ? { toolName } : {}),
+        });
+        if (catalog.shortened > 0 || catalog.omitted > 0) {
+          run.emit({
+            type: 'cut',
+            reason: 'inventory',
+            capability: name,
+            message: `Skills catalog over budget: ${plural(catalog.shortened, 'description')} shortened, ${plural(catalog.omitted, 'skill')} left out.`,
+          });
+        }
+        if (catalog.text !== '') blocks.push(catalog.text);
+      }
+      return blocks;
+    };
+  }
+  if (exposeTool) {
+    const tool: ToolDefinition<Record<string, never>, InventoryResult> = {
+      name: toolName,
+      description:
+        'Map where this repository keeps its coding-assistant setup: for each asset root (such as .claude and .agents), ' +
+        'its skills with name and description, sub-agents, and hook events from settings.json, plus any problem found ' +
+        'in those files. Takes no arguments; returns JSON. Paths are relative to the working directory.',
+      inputSchema: noParameters,
+      execute: (_input, context) => scan(context.run, context.callId),
+    };
+    capability.tools = () => [tool];
+  }
+  return capability;
+}
+
+function summarize(result: InventoryResult): string {
+  const existing = result.roots.filter((root) => root.exists);
+  const skills = existing.reduce((total, root) => total + root.skills.length, 0);
+  const agents = existing.reduce((total, root) => total + root.agents.length, 0);
+  const names = existing.map((root) => root.root).join(', ') || 'none';
+  return `Inventory scanned: roots found ${names}; ${skills} skills, ${agents} agents.`;
+}
+
+function pathOf(path: string | undefined): { path?: string } {
+  return path === undefined ? {} : { path };
+}

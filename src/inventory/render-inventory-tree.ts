@@ -1,0 +1,158 @@
+import type { Diagnostic } from '../diagnostics.js';
+import { type InventoryResult, listInventoryDiagnostics } from './inventory-result.js';
+
+/** Options of {@link renderInventoryTree} and {@link renderInventorySummary}. */
+export interface RenderInventoryOptions {
+  /** Use ANSI colours (severities, dim paths). Default `false`. */
+  color?: boolean;
+  /** Descriptions longer than this many characters are cut with `…` (the JSON keeps them whole). Default 120. */
+  maxDescriptionChars?: number;
+}
+
+interface TreeNode {
+  label: string;
+  children: TreeNode[];
+}
+
+/**
+ * Render an inventory as a text tree for a terminal: each root (absent ones marked), its skills
+ * (`name: description (path)`), agents and hook groups (`Event [matcher] (N handlers)`), with every
+ * diagnostic on its own line under the entry it concerns, and a closing count line. Ends with a newline.
+ *
+ * @example
+ * .claude
+ * ├── skills
+ * │   └── pdf: Extract text from PDF files. (.claude/skills/pdf/SKILL.md)
+ * └── hooks (.claude/settings.json)
+ *     └── PreToolUse [Bash] (1 handler)
+ * .agents (absent)
+ */
+export function renderInventoryTree(result: InventoryResult, options: RenderInventoryOptions = {}): string {
+  const paint = painter(options.color ?? false);
+  const maxDescription = options.maxDescriptionChars ?? 120;
+  const diagnosticNodes = (diagnostics: Diagnostic[]): TreeNode[] =>
+    diagnostics.map((diagnostic) => ({ label: formatDiagnostic(diagnostic, paint), children: [] }));
+  const asset = (entry: {
+    name: string | null;
+    description: string | null;
+    path: string;
+    diagnostics: Diagnostic[];
+  }) => {
+    const description = entry.description === null ? '' : shorten(oneLine(entry.description), maxDescription);
+    const title = entry.name === null ? paint.dim('(no name)') : paint.bold(entry.name);
+    return {
+      label: `${title}${description === '' ? '' : `: ${description}`} ${paint.dim(`(${entry.path})`)}`,
+      children: diagnosticNodes(entry.diagnostics),
+    };
+  };
+
+  const lines: string[] = [];
+  for (const root of result.roots) {
+    if (!root.exists) {
+      lines.push(`${paint.bold(root.root)} ${paint.dim('(absent)')}`);
+      lines.push(...renderChildren(diagnosticNodes(root.diagnostics), ''));
+      continue;
+    }
+    const sections: TreeNode[] = [];
+    if (root.skills.length > 0) sections.push({ label: 'skills', children: root.skills.map(asset) });
+    if (root.agents.length > 0) sections.push({ label: 'agents', children: root.agents.map(asset) });
+    if (root.settings) {
+      const hooks = root.settings.hooks.map((hook) => ({
+        label: `${hook.event}${hook.matcher === null ? '' : ` [${hook.matcher}]`} ${paint.dim(`(${plural(hook.handlers, 'handler')})`)}`,
+        children: [],
+      }));
+      const none = root.settings.hooks.length === 0 ? ': none' : '';
+      sections.push({
+        label: `hooks${none} ${paint.dim(`(${root.settings.path})`)}`,
+        children: [...diagnosticNodes(root.settings.diagnostics), ...hooks],
+      });
+    }
+    const empty = sections.length === 0 && root.diagnostics.length === 0;
+    lines.push(`${paint.bold(root.root)}${empty ? ` ${paint.dim('(no skills, agents or settings)')}` : ''}`);
+    lines.push(...renderChildren([...diagnosticNodes(root.diagnostics), ...sections], ''));
+  }
+  lines.push(summaryLine(result));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The closing line: what was found and how many problems. */
+function summaryLine(result: InventoryResult): string {
+  const found = result.roots.filter((root) => root.exists);
+  const count = (pick: (root: (typeof found)[number]) => number) =>
+    found.reduce((total, root) => total + pick(root), 0);
+  const diagnostics = listInventoryDiagnostics(result);
+  const bySeverity = (['error', 'warning', 'info'] as const)
+    .map(
+      (severity) =>
+        [severity, diagnostics.filter((diagnostic) => diagnostic.severity === severity).length] as const,
+    )
+    .filter(([, total]) => total > 0)
+    .map(([severity, total]) => plural(total, severity));
+  return (
+    `${plural(result.roots.length, 'root')} scanned, ${found.length} found: ` +
+    `${plural(
+      count((root) => root.skills.length),
+      'skill',
+    )}, ${plural(
+      count((root) => root.agents.length),
+      'agent',
+    )}, ` +
+    `${plural(
+      count((root) => root.settings?.hooks.length ?? 0),
+      'hook group',
+    )}; ` +
+    `${bySeverity.length === 0 ? 'no problems' : bySeverity.join(', ')}.`
+  );
+}
+
+function renderChildren(nodes: TreeNode[], prefix: string): string[] {
+  return nodes.flatMap((node, index) => {
+    const last = index === nodes.length - 1;
+    return [
+      `${prefix}${last ? '└── ' : '├── '}${node.label}`,
+      ...renderChildren(node.children, `${prefix}${last ? '    ' : '│   '}`),
+    ];
+  });
+}
+
+/** `severity: message [code]`, coloured by severity. */
+export function formatDiagnostic(diagnostic: Diagnostic, paint: Painter): string {
+  const color = { error: paint.red, warning: paint.yellow, info: paint.cyan }[diagnostic.severity];
+  return `${color(`${diagnostic.severity}:`)} ${oneLine(diagnostic.message)} ${paint.dim(`[${diagnostic.code}]`)}`;
+}
+
+/** ANSI styling, or identity functions when colour is off. */
+export interface Painter {
+  bold(text: string): string;
+  dim(text: string): string;
+  red(text: string): string;
+  yellow(text: string): string;
+  cyan(text: string): string;
+}
+
+/** A {@link Painter} that colours only when `color` is true. */
+export function painter(color: boolean): Painter {
+  const style = (open: number, close: number) => (text: string) =>
+    color ? `\u001b[${open}m${text}\u001b[${close}m` : text;
+  return {
+    bold: style(1, 22),
+    dim: style(2, 22),
+    red: style(31, 39),
+    yellow: style(33, 39),
+    cyan: style(36, 39),
+  };
+}
+
+/** `1 skill`, `2 skills`. */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function shorten(text: string, maxChars: number): string {
+  const points = Array.from(text);
+  return points.length <= maxChars ? text : `${points.slice(0, maxChars).join('').trimEnd()}…`;
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import type { InventoryResult, InventorySkill } from './inventory-result.js';
+import { renderSkillsCatalog } from './render-skills-catalog.js';
+
+function skillEntry(name: string | null, description: string | null, root = '.claude'): InventorySkill {
+  const folder = name ?? 'unnamed';
+  return {
+    path: `${root}/skills/${folder}/SKILL.md`,
+    directory: `${root}/skills/${folder}`,
+    name,
+    description,
+    attributes: {},
+    duplicateOf: null,
+    alsoIn: [],
+    diagnostics: [],
+  };
+}
+
+function inventoryOf(skills: InventorySkill[]): InventoryResult {
+  return { roots: [{ root: '.claude', exists: true, skills, agents: [], settings: null, diagnostics: [] }] };
+}
+
+const lines = (text: string) =>
+  text.split('\n').filter((line) => line.startsWith('- ') || line.startsWith('['));
+
+describe('renderSkillsCatalog', () => {
+  it('lists name, description and path per skill in scan order', () => {
+    const catalog = renderSkillsCatalog(
+      inventoryOf([skillEntry('b', 'Second.'), skillEntry('a', 'First\n  line.')]),
+    );
+    expect(catalog.text).toBe(
+      [
+        "<skills>\nSkills this repository defines (name: description (file)). Read a skill's file before using it.",
+        '- b: Second. (.claude/skills/b/SKILL.md)',
+        '- a: First line. (.claude/skills/a/SKILL.md)',
+        '</skills>',
+      ].join('\n'),
+    );
+    expect(catalog).toMatchObject({ listed: 2, shortened: 0, omitted: 0 });
+  });
+
+  it('renders nothing when there is no named skill', () => {
+    expect(renderSkillsCatalog(inventoryOf([skillEntry(null, 'x')])).text).toBe('');
+    expect(renderSkillsCatalog({ roots: [] }).text).toBe('');
+  });
+
+  it('leaves out a skill whose name an earlier one already has', () => {
+    const later = { ...skillEntry('pdf', 'Again.', '.agents'), duplicateOf: '.claude/skills/pdf/SKILL.md' };
+    const catalog = renderSkillsCatalog(inventoryOf([skillEntry('pdf', 'Once.'), later]));
+    expect(lines(catalog.text)).toEqual(['- pdf: Once. (.claude/skills/pdf/SKILL.md)']);
+  });
+
+  it('shortens every description to one length before dropping any skill', () => {
+    const skills = ['alpha', 'beta', 'gamma'].map((name) => skillEntry(name, name.repeat(40)));
+    const full = renderSkillsCatalog(inventoryOf(skills)).text;
+    const catalog = renderSkillsCatalog(inventoryOf(skills), { maxChars: full.length - 100 });
+    expect(catalog.text.length).toBeLessThanOrEqual(full.length - 100);
+    expect(catalog).toMatchObject({ listed: 3, omitted: 0, shortened: 3 });
+    const kept = lines(catalog.text).map((line) => /^- (\w+): (\w+)… \(/.exec(line)?.[2]);
+    const lengths = new Set(kept.map((description) => description?.length));
+    expect(lengths.size).toBe(1);
+    for (const [index, description] of kept.entries()) {
+      expect(skills[index]?.description?.startsWith(description ?? '-')).toBe(true);
+    }
+    // The largest cut that fits: one character more per description would not.
+    const cap = [...lengths][0] ?? 0;
+    expect(full.length - 100 - catalog.text.length).toBeLessThan(3);
+    expect(cap).toBeGreaterThan(0);
+  });
+
+  it('drops skills from the end, with a note naming the tool, only when names and paths alone do not fit', () => {
+    const skills = Array.from({ length: 20 }, (_, index) => skillEntry(`skill-${index}`, 'Does things.'));
+    const catalog = renderSkillsCatalog(inventoryOf(skills), {
+      maxChars: 600,
+      toolName: 'inventory_agent_context',
+    });
+    expect(catalog.text.length).toBeLessThanOrEqual(600);
+    expect(catalog.omitted).toBeGreaterThan(0);
+    expect(catalog.listed + catalog.omitted).toBe(20);
+    const listed = lines(catalog.text);
+    expect(listed[0]).toBe('- skill-0 (.claude/skills/skill-0/SKILL.md)');
+    expect(listed.at(-1)).toBe(
+      `[${catalog.omitted} more skills: call inventory_agent_context to see them all]`,
+    );
+  });
+
+  it('gives the same catalog for the same inventory and budget', () => {
+    const skills = Array.from({ length: 50 }, (_, index) => skillEntry(`s${index}`, 'x'.repeat(index * 7)));
+    const first = renderSkillsCatalog(inventoryOf(skills), { maxChars: 3000 });
+    expect(renderSkillsCatalog(inventoryOf(skills), { maxChars: 3000 })).toEqual(first);
+    expect(first.text.length).toBeLessThanOrEqual(3000);
+    expect(first.listed).toBe(50);
+  });
+
+  it('renders nothing when not even one skill fits', () => {
+    expect(renderSkillsCatalog(inventoryOf([skillEntry('a', 'b')]), { maxChars: 20 })).toMatchObject({
+      text: '',
+      listed: 0,
+      omitted: 1,
+    });
+  });
+});

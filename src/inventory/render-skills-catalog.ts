@@ -1,0 +1,123 @@
+import type { InventoryResult, InventorySkill } from './inventory-result.js';
+
+/** Default character budget of the skills catalog. */
+export const DEFAULT_CATALOG_MAX_CHARS = 8000;
+
+/** Options of {@link renderSkillsCatalog}. */
+export interface SkillsCatalogOptions {
+  /** Budget for the whole catalog text, in UTF-16 characters (as `string.length` counts). Default 8,000. */
+  maxChars?: number;
+  /** Named in the note on dropped skills, so the model knows how to see them. Default: no tool named. */
+  toolName?: string;
+}
+
+/** Result of {@link renderSkillsCatalog}. */
+export interface SkillsCatalog {
+  /** The catalog, or `''` when there is no skill to list or not even one fits. */
+  text: string;
+  /** Skills listed. */
+  listed: number;
+  /** Descriptions shortened to fit the budget. */
+  shortened: number;
+  /** Skills left out because the budget could not hold them even without descriptions. */
+  omitted: number;
+}
+
+const header =
+  "<skills>\nSkills this repository defines (name: description (file)). Read a skill's file before using it.";
+const footer = '</skills>';
+
+/**
+ * Render a compact catalog of the skills of an inventory, one line per skill:
+ * `- NAME: DESCRIPTION (PATH)`, in scan order (roots in the configured order, then by path), wrapped
+ * in `<skills>`. Skills without a readable name, and skills whose name an earlier one already has
+ * (`duplicateOf`), are not listed.
+ *
+ * When the text is over `maxChars`, every description is cut to the same, largest length that fits
+ * (cuts end with `…`); only when the names and paths alone do not fit are skills dropped, from the
+ * end, with a final `[N more skills ...]` line. The result depends only on the inventory and the
+ * budget, never on usage, so the prompt prefix stays stable between runs.
+ */
+export function renderSkillsCatalog(
+  result: InventoryResult,
+  options: SkillsCatalogOptions = {},
+): SkillsCatalog {
+  const maxChars = options.maxChars ?? DEFAULT_CATALOG_MAX_CHARS;
+  const skills = result.roots
+    .flatMap((root) => root.skills)
+    .filter(
+      (skill): skill is InventorySkill & { name: string } =>
+        skill.name !== null && skill.duplicateOf === null,
+    );
+  const empty = { text: '', listed: 0, shortened: 0, omitted: skills.length };
+  if (skills.length === 0) return empty;
+
+  const descriptions = skills.map((skill) => Array.from(collapse(skill.description ?? '')));
+  const longest = Math.max(...descriptions.map((points) => points.length));
+  const render = (cap: number, count: number, omitted: number) => {
+    const lines = skills.slice(0, count).map((skill, index) => {
+      const points = descriptions[index] ?? [];
+      const description =
+        points.length <= cap ? points.join('') : `${points.slice(0, cap).join('').trimEnd()}…`;
+      return description === '' || cap === 0
+        ? `- ${skill.name} (${skill.path})`
+        : `- ${skill.name}: ${description} (${skill.path})`;
+    });
+    if (omitted > 0) lines.push(omittedNote(omitted, options.toolName));
+    return [header, ...lines, footer].join('\n');
+  };
+  const shortenedAt = (cap: number) =>
+    descriptions.filter((points) => points.length > cap && points.length > 0).length;
+
+  const full = render(longest, skills.length, 0);
+  if (full.length <= maxChars) return { text: full, listed: skills.length, shortened: 0, omitted: 0 };
+  if (render(0, skills.length, 0).length <= maxChars) {
+    const cap = largestFitting(
+      0,
+      longest,
+      (candidate) => render(candidate, skills.length, 0).length <= maxChars,
+    );
+    return {
+      text: render(cap, skills.length, 0),
+      listed: skills.length,
+      shortened: shortenedAt(cap),
+      omitted: 0,
+    };
+  }
+  // Names and paths alone are over budget: keep the longest run of skills from the start that fits.
+  const count = largestFitting(0, skills.length - 1, (candidate) => {
+    return candidate === 0 || render(0, candidate, skills.length - candidate).length <= maxChars;
+  });
+  if (count > 0) {
+    const shortened = descriptions.slice(0, count).filter((points) => points.length > 0).length;
+    return {
+      text: render(0, count, skills.length - count),
+      listed: count,
+      shortened,
+      omitted: skills.length - count,
+    };
+  }
+  return empty;
+}
+
+/** The largest value in `[lowest, highest]` that `fits`, assuming `fits` holds up to some value and fails after; `lowest` when none fits. */
+function largestFitting(lowest: number, highest: number, fits: (value: number) => boolean): number {
+  let low = lowest;
+  let high = highest;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle - 1;
+  }
+  return low;
+}
+
+function omittedNote(omitted: number, toolName: string | undefined): string {
+  const more = `${omitted} more skill${omitted === 1 ? '' : 's'}`;
+  return toolName ? `[${more}: call ${toolName} to see them all]` : `[${more} not shown]`;
+}
+
+/** One line per skill: newlines and runs of spaces in a description become single spaces. */
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}

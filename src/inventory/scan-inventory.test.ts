@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import { AgentContextError } from '../errors.js';
+import { localWorkspace } from '../workspace/local-workspace.js';
+import { recordingWorkspace } from '../workspace/recording-workspace.js';
+import { listInventoryDiagnostics } from './inventory-result.js';
+import { scanInventory } from './scan-inventory.js';
+import { makeTestRepository as makeRepository, skillFile as skill } from './test-repository.js';
+
+describe('scanInventory', () => {
+  it('maps a skill, an agent and settings under .claude and reports .agents as absent', async () => {
+    const { workspace } = await makeRepository({
+      '.claude/skills/pdf/SKILL.md': skill('pdf', 'Extract text from PDF files.'),
+      '.claude/agents/reviewer.md':
+        '---\nname: reviewer\ndescription: Reviews diffs.\nmodel: opus\n---\nReview.\n',
+      '.claude/settings.json': JSON.stringify({
+        permissions: { allow: ['Bash(npm test)'] },
+        hooks: {
+          PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'check.sh' }] }],
+          SessionStart: [
+            {
+              hooks: [
+                { type: 'command', command: 'a' },
+                { type: 'command', command: 'b' },
+              ],
+            },
+          ],
+        },
+      }),
+    });
+    const result = await scanInventory({ workspace, roots: ['.claude', '.agents'] });
+    expect(result).toEqual({
+      roots: [
+        {
+          root: '.claude',
+          exists: true,
+          skills: [
+            {
+              path: '.claude/skills/pdf/SKILL.md',
+              directory: '.claude/skills/pdf',
+              name: 'pdf',
+              description: 'Extract text from PDF files.',
+              attributes: {},
+              duplicateOf: null,
+              alsoIn: [],
+              diagnostics: [],
+            },
+          ],
+          agents: [
+            {
+              path: '.claude/agents/reviewer.md',
+              name: 'reviewer',
+              description: 'Reviews diffs.',
+              attributes: { model: 'opus' },
+              diagnostics: [],
+            },
+          ],
+          settings: {
+            path: '.claude/settings.json',
+            hooks: [
+              { event: 'PreToolUse', matcher: 'Bash', handlers: 1 },
+              { event: 'SessionStart', matcher: null, handlers: 2 },
+            ],
+            diagnostics: [],
+          },
+          diagnostics: [],
+        },
+        { root: '.agents', exists: false, skills: [], agents: [], settings: null, diagnostics: [] },
+      ],
+    });
+  });
+
+  it('scans the four default roots in order', async () => {
+    const { workspace } = await makeRepository({ '.codex/skills/a/SKILL.md': skill('a') });
+    const result = await scanInventory({ workspace });
+    expect(result.roots.map((root) => [root.root, root.exists])).toEqual([
+      ['.claude', false],
+      ['.agents', false],
+      ['.codex', true],
+      ['.grok', false],
+    ]);
+  });
+
+  it('gives settings null when a root has no settings.json', async () => {
+    const { workspace } = await makeRepository({ '.claude/skills/a/SKILL.md': skill('a') });
+    const [root] = (await scanInventory({ workspace, roots: ['.claude'] })).roots;
+    expect(root?.exists).toBe(true);
+    expect(root?.settings).toBeNull();
+  });
+
+  it('returns { roots: [] } for an empty roots list', async () => {
+    const { workspace } = await makeRepository({ '.claude/skills/a/SKILL.md': skill('a') });
+    expect(await scanInventory({ workspace, roots: [] })).toEqual({ roots: [] });
+  });
+
+  it('lists no skills for a root without a skills folder', async () => {
+    const { workspace } = await makeRepository({ '.claude/agents/helper.md': skill('helper') });
+    const [root] = (await scanInventory({ workspace, roots: ['.claude'] })).roots;
+    expect(root?.skills).toEqual([]);
+    expect(root?.agents.map((agent) => agent.name)).toEqual(['helper']);
+    expect(root?.diagnostics).toEqual([]);
+  });
+
+  it('reports a root that is a regular file as not existing', async () => {
+    const { workspace } = await makeRepository({
+      '.claude': 'not a folder',
+      '.agents/skills/a/SKILL.md': skill('a'),
+    });
+    const [claude, agents] = (await scanInventory({ workspace, roots: ['.claude', '.agents'] })).roots;
+    expect(claude).toMatchObject({ root: '.claude', exists: false, skills: [], agents: [], settings: null });
+    expect(claude?.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['not-a-directory']);
+    expect(agents?.skills).toHaveLength(1);
+  });
+
+  it('ignores README.md files and other files it does not know', async () => {
+    const { workspace } = await makeRepository({
+      '.claude/README.md': '# About',
+      '.claude/notes.txt': 'x',
+      '.claude/skills/README.md': '# Skills',
+      '.claude/skills/pdf/SKILL.md': skill('pdf'),
+      '.claude/skills/pdf/README.md': '# pdf',
+      '.claude/skills/pdf/reference.md': '# ref',
+      '.claude/agents/README.md': '# Agents',
+      '.claude/agents/notes.txt': 'x',
+      '.claude/agents/nested/deep.md': skill('deep'),
+      '.claude/agents/reviewer.md': skill('reviewer'),
+    });
+    const [root] = (await scanInventory({ workspace, roots: ['.claude'] })).roots;
+    expect(root?.skills.map((entry) => entry.path)).toEqual(['.claude/skills/pdf/SKILL.md']);
+    expect(root?.agents.map((entry) => entry.path)).toEqual(['.claude/agents/reviewer.md']);
+    expect(listInventoryDiagnostics({ roots: root ? [root] : [] })).toEqual([]);
+  });
+
+  it('marks skills of the same name in two roots', async () => {
+    const { workspace } = await makeRepository({
+      '.claude/skills/pdf/SKILL.md': skill('pdf'),
+      '.agents/skills/pdf/SKILL.md': skill('pdf'),
+      '.agents/skills/solo/SKILL.md': skill('solo'),
+    });
+    const [claude, agents] = (await scanInventory({ workspace, roots: ['.claude', '.agents'] })).roots;
+    expect(claude?.skills[0]).toMatchObject({ duplicateOf: null, alsoIn: ['.agents/skills/pdf/SKILL.md'] });
+    expect(agents?.skills[0]).toMatchObject({
+      duplicateOf: '.claude/skills/pdf/SKILL.md',
+      alsoIn: ['.claude/skills/pdf/SKILL.md'],
+    });
+    expect(agents?.skills[0]?.diagnostics.map((diagnostic) => diagnostic.code)).toEqual([
+      'duplicate-skill-name',
+    ]);
+    expect(agents?.skills[1]).toMatchObject({ name: 'solo', duplicateOf: null, alsoIn: [] });
+  });
+
+  it('reports malformed settings JSON on the settings entry and goes on', async () => {
+    const { workspace } = await makeRepository({
+      '.claude/settings.json': '{ "hooks": { ',
+      '.claude/skills/a/SKILL.md': skill('a'),
+    });
+    const [root] = (await scanInventory({ workspace, roots: ['.claude'] })).roots;
+    expect(root?.settings).toMatchObject({ path: '.claude/settings.json', hooks: [] });
+    expect(root?.settings?.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['invalid-json']);
+    expect(root?.skills).toHaveLength(1);
+  });
+
+  it('keeps well-formed hook groups and reports malformed ones', async () => {
+    const { workspace } = await makeRepository({
+      '.claude/settings.json': JSON.stringify({
+        hooks: { Stop: [{ hooks: [] }, 'oops', { matcher: 3, hooks: [] }], PostToolUse: {} },
+      }),
+    });
+    const settings = (await scanInventory({ workspace, roots: ['.claude'] })).roots[0]?.settings;
+    expect(settings?.hooks).toEqual([{ event: 'Stop', matcher: null, handlers: 0 }]);
+    expect(settings?.diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
+      '`hooks.Stop[1]` must be an object with `matcher` and `hooks`.',
+      '`hooks.Stop[2]` has a `matcher` that is not a string.',
+      '`hooks.PostToolUse` must be a list of matcher groups.',
+    ]);
+  });
+
+  it('reads only the asset roots, never the rest of the tree', async () => {
+    const { root } = await makeRepository({
+      '.claude/skills/a/SKILL.md': skill('a'),
+      '.claude/agents/b.md': skill('b'),
+      'src/index.ts': 'export {}',
+      'packages/app/.claude/skills/c/SKILL.md': skill('c'),
+    });
+    const workspace = recordingWorkspace(localWorkspace(root));
+    await scanInventory({ workspace });
+    const roots = ['.claude', '.agents', '.codex', '.grok'].map((name) => `${workspace.cwd}/${name}`);
+    const outsideRoots = workspace.calls.filter(
+      (call) => !roots.some((prefix) => call.path === prefix || call.path.startsWith(`${prefix}/`)),
+    );
+    expect(workspace.calls.length).toBeGreaterThan(0);
+    expect(outsideRoots).toEqual([]);
+  });
+
+  it('scans a root given twice once and normalises its spelling', async () => {
+    const { workspace } = await makeRepository({ '.claude/skills/a/SKILL.md': skill('a') });
+    const result = await scanInventory({ workspace, roots: ['./.claude/', '.claude', '.cursor'] });
+    expect(result.roots.map((root) => root.root)).toEqual(['.claude', '.cursor']);
+  });
+
+  it('throws for a root outside the workspace directory', async () => {
+    const { workspace } = await makeRepository({});
+    await expect(scanInventory({ workspace, roots: ['../elsewhere'] })).rejects.toThrow(AgentContextError);
+    await expect(scanInventory({ workspace, roots: ['/etc'] })).rejects.toMatchObject({
+      code: 'invalid-option',
+    });
+  });
+});

@@ -1,0 +1,141 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
+import { inventoryHint } from '../inventory/inventory.js';
+import { scanInventory } from '../inventory/scan-inventory.js';
+import type { ToolCall } from '../session/capability.js';
+import { createContextSession } from '../session/context-session.js';
+import { memoryWorkspace } from '../workspace/memory-workspace.js';
+import { repoContext } from './repo-context.js';
+
+/** home/ holds CLAUDE.md; home/project/ holds CLAUDE.md, AGENTS.md, a skill and a nested package. */
+async function makeHome() {
+  const base = await useTemporaryDirectory();
+  const home = path.join(base, 'home');
+  const project = path.join(home, 'project');
+  const files: Record<string, string> = {
+    [path.join(home, 'CLAUDE.md')]: 'home rules\n',
+    [path.join(project, 'CLAUDE.md')]: 'project claude rules\n',
+    [path.join(project, 'AGENTS.md')]: 'project agents rules\n',
+    [path.join(project, 'packages/app/AGENTS.md')]: 'app rules\n',
+    [path.join(project, 'packages/app/index.ts')]: 'export {};\n',
+    [path.join(project, '.claude/skills/pdf/SKILL.md')]: '---\nname: pdf\ndescription: Reads PDFs.\n---\n',
+  };
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, text);
+  }
+  return { home, project };
+}
+
+const hint = inventoryHint('inventory_agent_context');
+
+describe('repoContext', () => {
+  it('loads the ancestor file before the workspace files when homeDir is given', async () => {
+    const { home, project } = await makeHome();
+    const run = await createContextSession(repoContext({ workspaceDir: project, homeDir: home })).startRun();
+    const texts = ['home rules', 'project claude rules', 'project agents rules', hint];
+    const positions = texts.map((text) => run.instructions.indexOf(text));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((left, right) => left - right));
+    expect(run.instructions).toMatch(/^<context-file path="[^"]*CLAUDE\.md">\nhome rules\n<\/context-file>/);
+  });
+
+  it('loads the workspace directory only without homeDir, both filenames, CLAUDE.md first', async () => {
+    const { project } = await makeHome();
+    const run = await createContextSession(repoContext({ workspaceDir: project })).startRun();
+    expect(run.instructions).toBe(
+      [
+        '<context-file path="CLAUDE.md">\nproject claude rules\n</context-file>',
+        '<context-file path="AGENTS.md">\nproject agents rules\n</context-file>',
+        hint,
+      ].join('\n\n'),
+    );
+  });
+
+  it('loads the workspace directory only when homeDir is not an ancestor', async () => {
+    const { home, project } = await makeHome();
+    const run = await createContextSession(
+      repoContext({ workspaceDir: project, homeDir: path.join(home, 'elsewhere') }),
+    ).startRun();
+    expect(run.instructions).not.toContain('home rules');
+    expect(run.instructions).toContain('project claude rules');
+  });
+
+  it('exposes the inventory tool with the hint, under the given name', async () => {
+    const { project } = await makeHome();
+    const run = await createContextSession(
+      repoContext({ workspaceDir: project, inventoryToolName: 'map_repo', autoloadInstructions: false }),
+    ).startRun();
+    expect(run.instructions).toBe(inventoryHint('map_repo'));
+    expect(run.tools.map((tool) => tool.name)).toEqual(['map_repo']);
+  });
+
+  it('contributes nothing at all when autoload and the inventory are both off', async () => {
+    const { project } = await makeHome();
+    const preset = repoContext({
+      workspaceDir: project,
+      autoloadInstructions: false,
+      exposeInventoryTool: false,
+    });
+    expect(preset.capabilities).toEqual([]);
+    const run = await createContextSession(preset).startRun();
+    expect(run.instructions).toBe('');
+    expect(run.tools).toEqual([]);
+  });
+
+  it('points at a touched directory’s own file after the traversal tool result when nestedTraversal is on', async () => {
+    const { project } = await makeHome();
+    const session = createContextSession(repoContext({ workspaceDir: project, nestedTraversal: true }));
+    const run = await session.startRun();
+    const call: ToolCall = { id: 'call-1', toolName: 'read_file', input: { path: 'packages/app/index.ts' } };
+    await run.executeTool(call, () => 'export {};');
+    const messages = session.placeHiddenMessages([{ key: 'call-1' }], (message) => message.key);
+    expect(messages).toHaveLength(2);
+    expect(JSON.stringify(messages[1])).toContain(
+      '<repo-context>This directory has AGENTS.md (packages/app/AGENTS.md). Read it if relevant to your task.</repo-context>',
+    );
+  });
+
+  it('uses a given workspace, and refuses both or neither of workspace and workspaceDir', () => {
+    const workspace = memoryWorkspace({ 'AGENTS.md': 'x' });
+    expect(repoContext({ workspace }).workspace).toBe(workspace);
+    expect(() => repoContext({})).toThrow(/exactly one/);
+    expect(() => repoContext({ workspace, workspaceDir: '/tmp' })).toThrow(/exactly one/);
+  });
+
+  it('answers a scripted agent loop that calls the inventory tool with the inventory JSON', async () => {
+    const { project } = await makeHome();
+    const preset = repoContext({ workspaceDir: project });
+    const session = createContextSession(preset);
+    const run = await session.startRun();
+    // A scripted model: first it asks for the inventory, then it answers with what it received.
+    type Message = { role: 'user' | 'assistant' | 'tool'; text: string; call?: ToolCall };
+    const model = (history: Message[]): Message => {
+      const toolMessage = history.find((message) => message.role === 'tool');
+      if (!toolMessage) {
+        const call = { id: 'call-1', toolName: run.tools[0]?.name ?? '', input: {} };
+        return { role: 'assistant', text: '', call };
+      }
+      const inventory = JSON.parse(toolMessage.text) as {
+        roots: { root: string; skills: { name: string }[] }[];
+      };
+      return {
+        role: 'assistant',
+        text: `skills: ${inventory.roots.flatMap((root) => root.skills.map((skill) => skill.name))}`,
+      };
+    };
+    const history: Message[] = [{ role: 'user', text: 'What skills does this repo have?' }];
+    for (let step = 0; step < 4; step += 1) {
+      const reply = model(history);
+      history.push(reply);
+      if (!reply.call) break;
+      const result = await run.executeTool(reply.call);
+      history.push({ role: 'tool', text: JSON.stringify(result.output) });
+    }
+    expect(history.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
+    expect(JSON.parse(history[2]?.text ?? '')).toEqual(await scanInventory({ workspace: preset.workspace }));
+    expect(history[3]?.text).toBe('skills: pdf');
+  });
+});

@@ -1,0 +1,124 @@
+import path from 'node:path';
+import { AgentContextError } from '../errors.js';
+import { nestedInstructions } from '../instructions/nested/nested-instructions.js';
+import { projectInstructions } from '../instructions/project-instructions.js';
+import { DEFAULT_INVENTORY_TOOL_NAME, inventory } from '../inventory/inventory.js';
+import { DEFAULT_ASSET_ROOTS } from '../inventory/scan-inventory.js';
+import type { Capability } from '../session/capability.js';
+import { localWorkspace } from '../workspace/local-workspace.js';
+import { isInside, toPosixPath } from '../workspace/paths.js';
+import type { Workspace } from '../workspace/workspace.js';
+
+/** Options of {@link repoContext}: the seed's names and defaults. Give `workspaceDir` or `workspace`. */
+export interface RepoContextOptions {
+  /** The agent's working directory on the local disk (absolute, or relative to `process.cwd()`). */
+  workspaceDir?: string;
+  /** Instead of `workspaceDir`: any workspace (memory, sandbox); the walk-up starts at its `cwd`. */
+  workspace?: Workspace;
+  /**
+   * The highest directory whose instruction files load (inclusive). Default `undefined`: the
+   * workspace directory only. A directory that is not an ancestor of the workspace directory also
+   * means the workspace directory only. With `workspaceDir`, it becomes the containment root
+   * (absolute, or relative to `process.cwd()`); with `workspace`, it is `projectInstructions`'
+   * `stopAt` (absolute, or relative to `workspace.cwd`) and the walk never leaves `workspace.root`.
+   */
+  homeDir?: string;
+  /** Instruction file names, in per-directory order; every one found is loaded. Default `['CLAUDE.md', 'AGENTS.md']`. */
+  filenames?: readonly string[];
+  /** Load the instruction files into the instructions at every run start. Default `true`. */
+  autoloadInstructions?: boolean;
+  /** Expose the inventory tool and its one-line hint. Default `true`. */
+  exposeInventoryTool?: boolean;
+  /** Name of the inventory tool. Default `'inventory_agent_context'`. */
+  inventoryToolName?: string;
+  /** Surface the instruction files of directories the agent touches. Default `false`. */
+  nestedTraversal?: boolean;
+  /** `'pointer'` (default): one line naming the file; `'contents'`: the file itself. */
+  nestedInject?: 'pointer' | 'contents';
+  /** Host tools whose path argument counts as a touch. Default `['list_directory', 'read_file']`. */
+  traversalToolNames?: readonly string[];
+  /** The argument of those tools that holds the path. Default `'path'`. */
+  traversalPathArg?: string;
+  /** Asset roots of the inventory, in order. Default `['.claude', '.agents', '.codex', '.grok']`. */
+  assetRoots?: readonly string[];
+}
+
+/** What {@link repoContext} returns: exactly the options `createContextSession` takes. */
+export interface RepoContextPreset {
+  /** The workspace given, or the one built from `workspaceDir` and `homeDir`. */
+  workspace: Workspace;
+  /** In order: `project-instructions`, `inventory`, `nested-instructions`, each only when enabled. */
+  capabilities: Capability[];
+}
+
+/**
+ * The seed's RepoContext in one call: project instructions (walk-up), the inventory tool and hint,
+ * and optionally nested instructions on touch, composed from `projectInstructions`, `inventory` and
+ * `nestedInstructions` with RepoContext's defaults.
+ *
+ * Decision: it returns `{ workspace, capabilities }` rather than one capability, because the seed
+ * takes directories, so the preset must build the workspace too; the result is a valid
+ * `createContextSession` argument, and the capabilities can be extended like any list.
+ *
+ * Mapping: `homeDir` is the walk-up ceiling (`stopAt`); without it only the workspace directory
+ * loads (unlike `projectInstructions`, which climbs to the `.git` root). From `workspaceDir`, the
+ * workspace is `localWorkspace(homeDir, { cwd: workspaceDir })` when `homeDir` is an ancestor, else
+ * `localWorkspace(workspaceDir)`, contained either way. Nested instructions use RepoContext's
+ * behaviour: the touched directory's own files (`scope: 'directory'`), the RepoContext pointer
+ * line, delivered as a hidden message after the tool result.
+ *
+ * Throws `invalid-option` when neither or both of `workspaceDir` and `workspace` are given.
+ *
+ * @example
+ * const session = createContextSession(repoContext({ workspaceDir: '/repo/packages/app', homeDir: '/repo' }));
+ * const run = await session.startRun(); // run.instructions: the CLAUDE.md / AGENTS.md chain, then the hint
+ */
+export function repoContext(options: RepoContextOptions): RepoContextPreset {
+  const { workspace, stopAt } = chooseWorkspace(options);
+  const filenames = [...(options.filenames ?? ['CLAUDE.md', 'AGENTS.md'])];
+  const capabilities: Capability[] = [];
+  if (options.autoloadInstructions ?? true) {
+    capabilities.push(projectInstructions({ filenames, perDirectory: 'all', stopAt }));
+  }
+  if (options.exposeInventoryTool ?? true) {
+    capabilities.push(
+      inventory({
+        roots: options.assetRoots ?? DEFAULT_ASSET_ROOTS,
+        toolName: options.inventoryToolName ?? DEFAULT_INVENTORY_TOOL_NAME,
+      }),
+    );
+  }
+  if (options.nestedTraversal ?? false) {
+    capabilities.push(
+      nestedInstructions({
+        filenames,
+        scope: 'directory',
+        inject: options.nestedInject ?? 'pointer',
+        traversalToolNames: [...(options.traversalToolNames ?? ['list_directory', 'read_file'])],
+        traversalPathArg: options.traversalPathArg ?? 'path',
+      }),
+    );
+  }
+  return { workspace, capabilities };
+}
+
+/** The workspace, and the walk-up ceiling as `projectInstructions` takes it. */
+function chooseWorkspace(options: RepoContextOptions): { workspace: Workspace; stopAt: string } {
+  if ((options.workspace === undefined) === (options.workspaceDir === undefined)) {
+    throw new AgentContextError('repoContext: give either workspaceDir or workspace (exactly one).', {
+      code: 'invalid-option',
+      reason: 'workspaceDir or workspace',
+    });
+  }
+  if (options.workspace) {
+    // `stopAt` resolves against workspace.cwd: '.' is the workspace directory alone.
+    return { workspace: options.workspace, stopAt: options.homeDir ?? '.' };
+  }
+  const directory = toPosixPath(path.resolve(options.workspaceDir ?? '.'));
+  const home = options.homeDir === undefined ? undefined : toPosixPath(path.resolve(options.homeDir));
+  if (home !== undefined && home !== directory && isInside(home, directory)) {
+    const workspace = localWorkspace(home, { cwd: directory });
+    return { workspace, stopAt: workspace.root };
+  }
+  return { workspace: localWorkspace(directory), stopAt: '.' };
+}
