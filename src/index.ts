@@ -5,6 +5,19 @@ export {
   describeError,
   isAgentContextError,
 } from './errors.js';
+export { filesystemContext } from './filesystem-context/filesystem-context.js';
+export {
+  type FilesystemContextOptions,
+  filesystemContextDefaults,
+  type ListingOptions,
+  type OffloadOptions,
+} from './filesystem-context/filesystem-context-options.js';
+export {
+  listOffloadedFiles,
+  type OffloadedFile,
+  type RemoveOffloadedFilesOptions,
+  removeOffloadedFiles,
+} from './filesystem-context/offloaded-files.js';
 export {
   type DiscoverInstructionsOptions,
   discoverInstructions,

@@ -1,0 +1,115 @@
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics.js';
+import { describeError, isAgentContextError } from '../errors.js';
+import type { ToolCall, ToolCallResult } from '../session/capability.js';
+import { toLabel } from '../workspace/labels.js';
+import type { Workspace } from '../workspace/workspace.js';
+import { offloadFileName } from './offload-file-name.js';
+import { renderOffloadPreview } from './render-offload-preview.js';
+
+/** Resolved offload settings (see `OffloadOptions` for the defaults). */
+export interface OffloadSettings {
+  overChars: number;
+  directory: string;
+  previewChars: number;
+  /** Tool names whose results are never offloaded. */
+  exclude: ReadonlySet<string>;
+}
+
+/** What {@link offloadToolResult} did. */
+export type OffloadOutcome =
+  /** Left as it is: an error, an excluded tool, not text or JSON, or not longer than `overChars`. */
+  | { kind: 'kept' }
+  /** Written whole to `path`; `output` is the preview that replaces it in the transcript. */
+  | { kind: 'offloaded'; output: string; path: string; characters: number }
+  /** Longer than `overChars` but not written: the full result stays inline; `diagnostic` says why. */
+  | { kind: 'failed'; diagnostic: Diagnostic };
+
+/** Name attempts before giving up on finding a free file name (each taken name means another call's file). */
+const maxNameAttempts = 100;
+
+/**
+ * Offload one tool result when it is a success, its tool is not excluded, and its text is strictly
+ * longer than `overChars` characters. Strings are written as they are; objects and arrays as JSON
+ * (measured compact, as adapters send them, and written indented so `read_file` can page it by line).
+ * Other values (numbers, bytes, `undefined`) are kept.
+ *
+ * The file is `<directory>/<tool>-<callId>.txt`, written through `workspace.writeFile` with
+ * `exclusive: true` after a `stat` found the name free, so a file of another call is never
+ * overwritten: a taken name gets a `.2`, `.3`, ... suffix. Any other write failure keeps the full result inline and returns a diagnostic; nothing
+ * is lost either way. The result string is passed to the workspace as it is (no extra copy here).
+ */
+export async function offloadToolResult(
+  workspace: Workspace,
+  call: ToolCall,
+  result: ToolCallResult,
+  settings: OffloadSettings,
+): Promise<OffloadOutcome> {
+  if (result.isError || settings.exclude.has(call.toolName)) return { kind: 'kept' };
+  let text: string | undefined;
+  try {
+    text = resultText(result.output, settings.overChars);
+  } catch (error) {
+    return failed(call, `its output could not be serialised as JSON (${describeError(error)})`);
+  }
+  if (text === undefined || text.length <= settings.overChars) return { kind: 'kept' };
+  const writeFile = workspace.writeFile;
+  if (!writeFile) return failed(call, 'the workspace has no writeFile method');
+
+  for (let attempt = 1; attempt <= maxNameAttempts; attempt += 1) {
+    const filePath = path.posix.join(settings.directory, offloadFileName(call.toolName, call.id, attempt));
+    try {
+      // A taken name is skipped before writing too: a workspace may report an exclusive write on an
+      // existing file as `write-failed` rather than `already-exists`, and that file is not ours.
+      if (await workspace.stat(filePath)) continue;
+      await writeFile.call(workspace, filePath, text, { exclusive: true });
+    } catch (error) {
+      if (isAgentContextError(error) && error.code === 'already-exists') continue;
+      await removePartialFile(workspace, filePath, error);
+      return failed(call, describeError(error), filePath);
+    }
+    const label = toLabel(workspace, workspace.resolve(filePath));
+    const output = renderOffloadPreview({ text, label, previewChars: settings.previewChars });
+    return { kind: 'offloaded', output, path: label, characters: text.length };
+  }
+  return failed(call, `${maxNameAttempts} file names for this call were already taken`);
+}
+
+/** The text to offload, or `undefined` for outputs that are never offloaded. */
+function resultText(output: unknown, overChars: number): string | undefined {
+  if (typeof output === 'string') return output;
+  if (typeof output !== 'object' || output === null) return undefined;
+  if (ArrayBuffer.isView(output) || output instanceof ArrayBuffer) return undefined;
+  const compact = JSON.stringify(output);
+  if (compact === undefined || compact.length <= overChars) return compact;
+  return JSON.stringify(output, null, 2);
+}
+
+/**
+ * An exclusive write that failed after creating the file (disk full, say) left a partial file that
+ * no other call owns (the name was free just before the write); remove it so the directory never
+ * holds a result that looks whole but is not. Symlinks are left alone.
+ */
+async function removePartialFile(workspace: Workspace, filePath: string, error: unknown): Promise<void> {
+  if (!workspace.removeFile || (isAgentContextError(error) && error.code === 'path-outside-workspace'))
+    return;
+  try {
+    const stat = await workspace.stat(filePath);
+    if (stat?.kind === 'file' && !stat.symlink) await workspace.removeFile(filePath);
+  } catch {
+    // Usually the file was never created; the write error is the one worth reporting.
+  }
+}
+
+function failed(call: ToolCall, reason: string, filePath?: string): OffloadOutcome {
+  const target = filePath === undefined ? '' : ` to ${filePath}`;
+  return {
+    kind: 'failed',
+    diagnostic: {
+      severity: 'warning',
+      code: 'offload-failed',
+      message: `Could not offload the result of ${call.toolName} (call ${call.id})${target}: ${reason}. The full result stays in the transcript.`,
+      ...(filePath === undefined ? {} : { path: filePath }),
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import path from 'node:path';
+import type { Diagnostic, LoadResult } from '../diagnostics.js';
+import { AgentContextError, describeError } from '../errors.js';
+import type { Workspace } from '../workspace/workspace.js';
+import { filesystemContextDefaults } from './filesystem-context-options.js';
+import { parseOffloadFileName } from './offload-file-name.js';
+
+/** One offloaded tool result found by {@link listOffloadedFiles}. */
+export interface OffloadedFile {
+  /** File name, e.g. `bash-call_1.txt`. */
+  name: string;
+  /** Path as given to the workspace: `<directory>/<name>`. */
+  path: string;
+  /** The tool name as written in the file name (unsafe characters already replaced by `_`). */
+  toolName: string;
+  /** The call id as written in the file name. */
+  callId: string;
+  /** Size in bytes. */
+  size: number;
+  /** Last modification time, milliseconds since the epoch (when the result was offloaded). */
+  modifiedMs: number;
+}
+
+/**
+ * The offloaded results in `directory` (default `.context`), sorted by name. Only regular files
+ * named like offloaded results (`<tool>-<callId>.txt`, `<tool>-<callId>.<n>.txt`) are listed; other
+ * files are ignored. A missing directory is an empty list (nothing was offloaded yet); an unreadable
+ * one, or an entry that cannot be inspected, is a diagnostic. Never throws.
+ */
+export async function listOffloadedFiles(
+  workspace: Workspace,
+  directory: string = filesystemContextDefaults.offload.directory,
+): Promise<LoadResult<OffloadedFile>> {
+  const items: OffloadedFile[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let names: string[];
+  try {
+    if (!(await workspace.stat(directory))) return { items, diagnostics };
+    names = (await workspace.readdir(directory)).map((entry) => entry.name);
+  } catch (error) {
+    diagnostics.push({
+      severity: 'error',
+      code: 'read-failed',
+      message: describeError(error),
+      path: directory,
+    });
+    return { items, diagnostics };
+  }
+  for (const name of names) {
+    const parts = parseOffloadFileName(name);
+    if (!parts) continue;
+    const filePath = path.posix.join(directory, name);
+    try {
+      const stat = await workspace.stat(filePath);
+      if (stat?.kind !== 'file' || stat.symlink) continue;
+      items.push({
+        name,
+        path: filePath,
+        toolName: parts.toolName,
+        callId: parts.callId,
+        size: stat.size,
+        modifiedMs: stat.modifiedMs,
+      });
+    } catch (error) {
+      diagnostics.push({
+        severity: 'warning',
+        code: 'read-failed',
+        message: describeError(error),
+        path: filePath,
+      });
+    }
+  }
+  return { items, diagnostics };
+}
+
+/** Options of {@link removeOffloadedFiles}. */
+export interface RemoveOffloadedFilesOptions {
+  /** The offload directory. Default `.context`. */
+  directory?: string;
+  /** Remove files last modified at least this many milliseconds ago. Required; `0` removes every one. */
+  olderThanMs: number;
+  /** The current time, milliseconds since the epoch. Default `Date.now()`. */
+  now?: number;
+}
+
+/**
+ * Remove offloaded results older than `olderThanMs` through `workspace.removeFile`; only files that
+ * {@link listOffloadedFiles} lists are ever touched. Returns the removed files, and a diagnostic for
+ * each file that could not be removed. Throws `workspace-not-writable` when the workspace has no
+ * `removeFile`, and `invalid-option` for a negative or non-numeric `olderThanMs`.
+ */
+export async function removeOffloadedFiles(
+  workspace: Workspace,
+  options: RemoveOffloadedFilesOptions,
+): Promise<LoadResult<OffloadedFile>> {
+  const removeFile = workspace.removeFile;
+  if (typeof removeFile !== 'function') {
+    throw new AgentContextError('Removing offloaded files needs a workspace with a `removeFile` method.', {
+      code: 'workspace-not-writable',
+      reason: 'missing removeFile method',
+    });
+  }
+  if (!Number.isFinite(options.olderThanMs) || options.olderThanMs < 0) {
+    throw new AgentContextError('removeOffloadedFiles: `olderThanMs` must be a number, 0 or more.', {
+      code: 'invalid-option',
+      reason: 'olderThanMs',
+    });
+  }
+  const now = options.now ?? Date.now();
+  const listed = await listOffloadedFiles(workspace, options.directory);
+  const items: OffloadedFile[] = [];
+  const diagnostics = [...listed.diagnostics];
+  for (const file of listed.items) {
+    if (now - file.modifiedMs < options.olderThanMs) continue;
+    try {
+      await removeFile.call(workspace, file.path);
+      items.push(file);
+    } catch (error) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'remove-failed',
+        message: describeError(error),
+        path: file.path,
+      });
+    }
+  }
+  return { items, diagnostics };
+}
