@@ -4,7 +4,10 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'cli/main': 'src/cli/main.ts',
+    'capability-creation/validation-worker': 'src/capability-creation/validation-worker.ts',
   },
+  // A dependency loaded at run time by capability creation; it ships a native binary.
+  external: ['esbuild'],
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -1,3 +1,26 @@
+export {
+  type CapabilityCreationCapability,
+  type CapabilityCreationOptions,
+  capabilityCreation,
+} from './capability-creation/capability-creation.js';
+export { capabilityCreationGuidance } from './capability-creation/capability-guidance.js';
+export {
+  assertCapabilityName,
+  capabilityNamePattern,
+  isCapabilityName,
+} from './capability-creation/capability-name.js';
+export {
+  type CapabilityOutcome,
+  type CapabilityStore,
+  type CapabilityStoreOptions,
+  createCapabilityStore,
+  type LoadedCapabilities,
+} from './capability-creation/capability-store.js';
+export type { FileLockOptions } from './capability-creation/file-lock.js';
+export { formatCapabilitySummary } from './capability-creation/format-capability-summary.js';
+export type { CapabilitySummary } from './capability-creation/inspect-capability.js';
+export type { CapabilityRecord, CapabilityStatus } from './capability-creation/manifest.js';
+export type { ValidationLimits } from './capability-creation/validate-in-worker.js';
 export type { Diagnostic, DiagnosticSeverity, LoadResult } from './diagnostics.js';
 export {
   AgentContextError,

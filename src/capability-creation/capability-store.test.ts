@@ -1,0 +1,203 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isAgentContextError } from '../errors.js';
+import { createCapabilityStore } from './capability-store.js';
+import { validationRun } from './inspect-capability.js';
+
+let directory: string;
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'capability-store-'));
+});
+
+afterEach(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+const valid = (name: string, text = 'Be brief.') => `
+export default {
+  name: '${name}',
+  instructions: () => ${JSON.stringify(text)},
+  tools: () => [{
+    name: '${name}_echo',
+    description: 'Echo the text back.',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+    execute: ({ text }) => text,
+  }],
+};`;
+
+async function instructionsOf(capability: { instructions?: (run: never) => unknown }): Promise<unknown> {
+  return capability.instructions?.(validationRun() as never);
+}
+
+describe('createCapabilityStore: records and files', () => {
+  it('writes the module and a 2-space manifest, and lists records in insertion order', async () => {
+    const store = createCapabilityStore(directory);
+    await store.write('alpha', valid('alpha'));
+    await store.write('beta', valid('beta'));
+    expect(await readFile(join(directory, 'alpha.ts'), 'utf8')).toBe(valid('alpha'));
+    const manifest = await readFile(join(directory, 'manifest.json'), 'utf8');
+    expect(manifest).toMatch(/^\{\n {2}"version": 1,\n {2}"capabilities": \[\n {4}\{\n {6}"name": "alpha",/);
+    const { items, diagnostics } = await store.list();
+    expect(items.map((record) => record.name)).toEqual(['alpha', 'beta']);
+    expect(diagnostics).toEqual([]);
+  });
+
+  it.each(['Bad-Name', '../x', 'ok\n', '', '1abc', 'a'.repeat(65)])(
+    'refuses the name %j before writing anything',
+    async (name) => {
+      const store = createCapabilityStore(join(directory, 'store'));
+      const attempt = store.write(name, valid('x'));
+      await expect(attempt).rejects.toSatisfy(
+        (error: unknown) => isAgentContextError(error) && error.code === 'invalid-name',
+      );
+      await expect(stat(join(directory, 'store'))).rejects.toThrow(/ENOENT/);
+    },
+  );
+
+  it.each([{ timeoutMs: 0 }, { memoryLimitMb: -1 }, { timeoutMs: Number.NaN }])(
+    'refuses the validation limits %j',
+    (limits) => {
+      expect(() => createCapabilityStore(directory, limits)).toThrow(/must be a positive number/);
+    },
+  );
+
+  it('keeps broken code on disk with its lastError', async () => {
+    const store = createCapabilityStore(directory);
+    const code = 'export const nothing = 1;';
+    await store.write('broken', code);
+    expect(await readFile(join(directory, 'broken.ts'), 'utf8')).toBe(code);
+    const { items } = await store.list();
+    expect(items[0]).toMatchObject({
+      name: 'broken',
+      lastError: 'no capability export found',
+      exportName: null,
+    });
+  });
+
+  it('records broken code written over a valid capability and stops loading it', async () => {
+    const store = createCapabilityStore(directory);
+    await store.write('flaky', valid('flaky'));
+    const { record } = await store.write('flaky', 'export default { name: 42 };');
+    expect(record.lastError).toBe('capability name must be a non-empty string, got a number (42)');
+    const { items, diagnostics } = await store.loadActive();
+    expect(items).toEqual([]);
+    expect(diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['authored-capability-skipped']);
+  });
+
+  it('loads the re-authored class, never the stale module', async () => {
+    const store = createCapabilityStore(directory);
+    await store.write(
+      'versioned',
+      "export class Foo { name = 'versioned'; instructions() { return 'V1'; } }",
+    );
+    expect(await instructionsOf((await store.loadActive()).items[0] as never)).toBe('V1');
+    await store.write(
+      'versioned',
+      "export class Bar { name = 'versioned'; instructions() { return 'V2'; } }",
+    );
+    const { items } = await store.loadActive();
+    expect(items).toHaveLength(1);
+    expect(await instructionsOf(items[0] as never)).toBe('V2');
+    expect((await store.list()).items[0]?.exportName).toBe('Bar');
+  });
+
+  it('keeps the insertion order when one capability is rewritten', async () => {
+    const store = createCapabilityStore(directory);
+    for (const name of ['first', 'second', 'third']) await store.write(name, valid(name));
+    await store.write('second', valid('second', 'Changed.'));
+    const { items } = await store.list();
+    expect(items.map((record) => record.name)).toEqual(['first', 'second', 'third']);
+    const loaded = await store.loadActive();
+    expect(await instructionsOf(loaded.items[1] as never)).toBe('Changed.');
+  });
+
+  it('lists and loads nothing from a missing directory, without creating it', async () => {
+    const store = createCapabilityStore(join(directory, 'missing'));
+    expect(await store.list()).toEqual({ items: [], diagnostics: [] });
+    expect(await store.loadActive()).toEqual({ items: [], diagnostics: [], records: [] });
+    await expect(stat(join(directory, 'missing'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('skips disabled capabilities until they are enabled again', async () => {
+    const store = createCapabilityStore(directory);
+    await store.write('quiet', valid('quiet'));
+    await store.write('loud', valid('loud'));
+    expect((await store.disable('quiet')).record.status).toBe('disabled');
+    expect((await store.loadActive()).items.map((capability) => capability.name)).toEqual(['loud']);
+    expect((await store.enable('quiet')).record).toMatchObject({ status: 'active', lastError: null });
+    expect((await store.loadActive()).items.map((capability) => capability.name)).toEqual(['quiet', 'loud']);
+  });
+
+  it('refuses to enable, disable or validate an unknown name, naming the known ones', async () => {
+    const store = createCapabilityStore(directory);
+    await store.write('known', valid('known'));
+    for (const action of [store.enable, store.disable, store.validate]) {
+      await expect(action('unknown')).rejects.toThrow(
+        'No authored capability is named "unknown" (known: known).',
+      );
+    }
+  });
+});
+
+describe('createCapabilityStore: loadActive', () => {
+  it('records a module broken after authoring, does not rewrite an unchanged manifest, and clears the fixed error', async () => {
+    const store = createCapabilityStore(directory);
+    await store.write('edited', valid('edited'));
+    await writeFile(join(directory, 'edited.ts'), 'export default { name: "edited", tools: () => "nope" };');
+
+    const first = await store.loadActive();
+    expect(first.items).toEqual([]);
+    expect(first.diagnostics[0]?.message).toBe(
+      'Authored capability "edited" was not loaded: tools() returned a string ("nope"); expected a list of tool definitions',
+    );
+    const manifestPath = join(directory, 'manifest.json');
+    const afterFirst = await stat(manifestPath);
+    expect((await store.list()).items[0]?.lastError).toBe(
+      'tools() returned a string ("nope"); expected a list of tool definitions',
+    );
+
+    await store.loadActive();
+    const afterSecond = await stat(manifestPath);
+    expect(afterSecond.ino).toBe(afterFirst.ino);
+    expect(afterSecond.mtimeMs).toBe(afterFirst.mtimeMs);
+
+    await writeFile(join(directory, 'edited.ts'), valid('edited', 'Fixed.'));
+    const fixed = await store.loadActive();
+    expect(await instructionsOf(fixed.items[0] as never)).toBe('Fixed.');
+    expect((await store.list()).items[0]?.lastError).toBeNull();
+  });
+
+  it('catches a static part that fails only once loaded into the host', async () => {
+    const store = createCapabilityStore(directory);
+    const code = `
+import { isMainThread } from 'node:worker_threads';
+export default {
+  name: 'host_only',
+  tools() {
+    if (isMainThread) throw new Error('fails in the host');
+    return [];
+  },
+};`;
+    expect((await store.write('host_only', code)).record.lastError).toBeNull();
+    const { items, diagnostics } = await store.loadActive();
+    expect(items).toEqual([]);
+    expect(diagnostics[0]?.message).toContain('failed when loaded into the host: Error: fails in the host');
+    expect((await store.list()).items[0]?.lastError).toBe(
+      'failed when loaded into the host: Error: fails in the host',
+    );
+  });
+
+  it('records a module file that disappeared', async () => {
+    const store = createCapabilityStore(directory);
+    await store.write('gone', valid('gone'));
+    await rm(join(directory, 'gone.ts'));
+    const { items, diagnostics } = await store.loadActive();
+    expect(items).toEqual([]);
+    expect(diagnostics[0]?.message).toBe(
+      `Authored capability "gone" was not loaded: module file ${join(directory, 'gone.ts')} is missing`,
+    );
+  });
+});

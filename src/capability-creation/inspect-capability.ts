@@ -1,0 +1,228 @@
+import { AgentContextError } from '../errors.js';
+import type { Capability, ContextSessionLike, Run } from '../session/capability.js';
+import type { Workspace } from '../workspace/workspace.js';
+
+/** What validation learned about a capability, for tool results and the CLI. */
+export interface CapabilitySummary {
+  /** The export that holds it: `default` or a named export. */
+  exportName: string;
+  /** The capability's own `name`. */
+  name: string;
+  /** Names of the tools it gives, in order. */
+  toolNames: string[];
+  /** How many instruction blocks it gives (0 when none). */
+  instructionBlocks: number;
+  /** Lifecycle hooks it defines (checked to be functions, never run). */
+  hooks: string[];
+}
+
+/**
+ * A capability that breaks the shape rules (as opposed to authored code that threw). Its message is
+ * shown as is; errors thrown by authored code are shown as `Name: message`.
+ */
+export class CapabilityShapeError extends Error {
+  override readonly name = 'CapabilityShapeError';
+}
+
+const hookNames = [
+  'capabilities',
+  'onRunStart',
+  'beforeToolCall',
+  'afterToolCall',
+  'onTouch',
+  'onCompaction',
+] as const;
+const capabilityKeys = ['name', 'instructions', 'tools', ...hookNames];
+const toolNamePattern = /^[a-zA-Z0-9_-]{1,64}$/;
+
+/**
+ * Find the one capability a module exports and build it. Candidates are exports that are classes
+ * or objects with a `name` or any capability method; the default export and a named export holding
+ * the same value count once. A class is constructed with no arguments (one that declares
+ * constructor parameters is refused). Throws {@link CapabilityShapeError} for
+ * `no capability export found` and `expected exactly one capability export, found N: a, b`.
+ */
+export function buildCapabilityExport(namespace: Record<string, unknown>): {
+  exportName: string;
+  value: unknown;
+} {
+  const candidates: Array<{ exportName: string; value: unknown }> = [];
+  const names = Object.keys(namespace).sort((a, b) => (a === 'default' ? -1 : b === 'default' ? 1 : 0));
+  for (const exportName of names) {
+    const value = namespace[exportName];
+    if (!isCandidate(value) || candidates.some((candidate) => candidate.value === value)) continue;
+    candidates.push({ exportName, value });
+  }
+  const [only, ...others] = candidates;
+  if (only === undefined) throw new CapabilityShapeError('no capability export found');
+  if (others.length > 0) {
+    const list = candidates.map((candidate) => candidate.exportName).join(', ');
+    throw new CapabilityShapeError(
+      `expected exactly one capability export, found ${candidates.length}: ${list}`,
+    );
+  }
+  if (typeof only.value !== 'function') return only;
+  const Class = only.value as new () => unknown;
+  if (Class.length > 0) {
+    throw new CapabilityShapeError(
+      `class ${Class.name || only.exportName} needs ${Class.length} constructor argument(s); a capability class must be constructible with no arguments`,
+    );
+  }
+  return { exportName: only.exportName, value: new Class() };
+}
+
+/**
+ * Check a built capability and run its static parts once against {@link validationRun}: `name` is a
+ * non-empty string; `instructions()` gives a string, a list of strings or nothing; `tools()` gives
+ * tool definitions with unique names (`^[a-zA-Z0-9_-]{1,64}$`), a description, a zod schema or a
+ * JSON Schema of `type: "object"`, and an `execute` function. Hooks must be functions and are not
+ * run. Throws the authored code's own error, or a {@link CapabilityShapeError}.
+ */
+export async function inspectCapability(value: unknown, exportName: string): Promise<CapabilitySummary> {
+  if (typeof value !== 'object' || value === null) {
+    throw new CapabilityShapeError(`export ${exportName} is ${describe(value)}, not a capability object`);
+  }
+  const capability = value as Record<string, unknown>;
+  if (typeof capability.name !== 'string' || capability.name.length === 0) {
+    throw new CapabilityShapeError(
+      `capability name must be a non-empty string, got ${describe(capability.name)}`,
+    );
+  }
+  for (const key of ['instructions', 'tools', ...hookNames]) {
+    if (capability[key] !== undefined && typeof capability[key] !== 'function') {
+      throw new CapabilityShapeError(`${key} must be a method, got ${describe(capability[key])}`);
+    }
+  }
+  const typed = value as Capability;
+  const run = validationRun();
+  const instructions = await typed.instructions?.(run);
+  const blocks = instructionBlocks(instructions);
+  const tools = await typed.tools?.(run);
+  const toolNames = tools === undefined ? [] : checkTools(tools);
+  const hooks = hookNames.filter((key) => capability[key] !== undefined);
+  return { exportName, name: capability.name, toolNames, instructionBlocks: blocks, hooks };
+}
+
+/**
+ * One line for an error raised while validating: shape problems as their message, anything the
+ * authored code threw as `Name: message` (`TypeError: x is not a function`, `Error: boom`).
+ */
+export function formatValidationError(error: unknown): string {
+  if (error instanceof CapabilityShapeError) return error.message;
+  if (error instanceof Error) return `${error.name}: ${error.message}`;
+  return `a non-error value was thrown: ${describe(error)}`;
+}
+
+/**
+ * The run static parts see during validation: index 0, no other capabilities, no events, no
+ * hidden messages, and an empty read-only workspace (`stat` gives `undefined`, reads fail with
+ * `not-found`), because validation happens before, and apart from, any real run.
+ */
+export function validationRun(): Run {
+  const unavailable = async (path: string): Promise<never> => {
+    throw new AgentContextError(`${path} does not exist: validation runs against an empty workspace`, {
+      code: 'not-found',
+      path,
+    });
+  };
+  const workspace: Workspace = {
+    root: '/',
+    cwd: '/',
+    resolve: (path) => (path.startsWith('/') ? path : `/${path}`),
+    stat: async () => undefined,
+    readdir: unavailable,
+    realpath: unavailable,
+    readFile: unavailable,
+  };
+  const states = new Map<object, unknown>();
+  const session: ContextSessionLike = {
+    workspace,
+    emit: () => undefined,
+    state: <State>(owner: object, create: () => State): State => {
+      if (!states.has(owner)) states.set(owner, create());
+      return states.get(owner) as State;
+    },
+    deliverHidden: () => undefined,
+    touch: async () => undefined,
+  };
+  const noTools = async (): Promise<never> => {
+    throw new Error('tools cannot be called while a capability is validated');
+  };
+  return {
+    index: 0,
+    session,
+    workspace,
+    capabilities: [],
+    instructionBlocks: [],
+    instructions: '',
+    tools: [],
+    emit: () => undefined,
+    executeTool: noTools,
+    beforeToolCall: noTools,
+    afterToolCall: noTools,
+  };
+}
+
+function isCandidate(value: unknown): boolean {
+  if (typeof value === 'function') return Function.prototype.toString.call(value).startsWith('class');
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return capabilityKeys.some((key) => key in value);
+}
+
+function instructionBlocks(value: unknown): number {
+  if (value === undefined || value === null) return 0;
+  if (typeof value === 'string') return value.length > 0 ? 1 : 0;
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.length;
+  throw new CapabilityShapeError(
+    `instructions() returned ${describe(value)}; expected a string, a list of strings, or nothing`,
+  );
+}
+
+function checkTools(tools: unknown): string[] {
+  if (!Array.isArray(tools)) {
+    throw new CapabilityShapeError(
+      `tools() returned ${describe(tools)}; expected a list of tool definitions`,
+    );
+  }
+  const names: string[] = [];
+  tools.forEach((tool: unknown, index: number) => {
+    if (typeof tool !== 'object' || tool === null) {
+      throw new CapabilityShapeError(`tool ${index + 1} is ${describe(tool)}, not a tool definition`);
+    }
+    const { name, description, inputSchema, execute } = tool as Record<string, unknown>;
+    if (typeof name !== 'string' || !toolNamePattern.test(name)) {
+      throw new CapabilityShapeError(
+        `tool ${index + 1}: name must match ^[a-zA-Z0-9_-]{1,64}$, got ${describe(name)}`,
+      );
+    }
+    const label = `tool "${name}"`;
+    if (names.includes(name)) throw new CapabilityShapeError(`${label}: duplicate tool name`);
+    if (typeof description !== 'string' || description.trim().length === 0) {
+      throw new CapabilityShapeError(`${label}: description must be a non-empty string`);
+    }
+    if (!isInputSchema(inputSchema)) {
+      throw new CapabilityShapeError(
+        `${label}: inputSchema must be a zod schema or a JSON Schema object with type "object"`,
+      );
+    }
+    if (typeof execute !== 'function') throw new CapabilityShapeError(`${label}: execute must be a function`);
+    names.push(name);
+  });
+  return names;
+}
+
+function isInputSchema(schema: unknown): boolean {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return false;
+  const record = schema as Record<string, unknown>;
+  if ('_zod' in record) return typeof record.safeParse === 'function';
+  return record.type === 'object';
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'string') return `a string (${JSON.stringify(value.slice(0, 40))})`;
+  if (typeof value === 'number') return `a number (${value})`;
+  if (value === undefined) return 'undefined';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}

@@ -1,0 +1,161 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Diagnostic } from '../diagnostics.js';
+import { removeOrphanTempFiles, writeFileAtomic } from './atomic-write.js';
+import { isCapabilityName } from './capability-name.js';
+import { type FileLockOptions, withFileLock } from './file-lock.js';
+import { type CapabilityRecord, moduleExtensions, parseManifest, serializeManifest } from './manifest.js';
+
+/** The index file of a capability store directory. */
+export const manifestFileName = 'manifest.json';
+/** The cross-process lock file that serialises manifest writes. */
+export const lockFileName = 'manifest.lock';
+
+/** What {@link readManifest} found. */
+export interface ManifestSnapshot {
+  /** The records, in manifest order (only the valid ones when `state` is `damaged`). */
+  records: CapabilityRecord[];
+  /** `missing`: no manifest yet (an empty store); `damaged`: it must be repaired before use. */
+  state: 'ok' | 'missing' | 'damaged';
+  /** Why the manifest is damaged; empty otherwise. */
+  problems: string[];
+}
+
+/** What the `change` callback of {@link updateManifest} decides. */
+export interface ManifestChange<Value> {
+  /** The new record list; leave it out when nothing changed, so the manifest is not rewritten. */
+  records?: CapabilityRecord[];
+  /** Passed back to the caller of `updateManifest`. */
+  value: Value;
+}
+
+/** What {@link updateManifest} returns. */
+export interface ManifestUpdate<Value> {
+  value: Value;
+  /** The records as they are on disk after the update. */
+  records: CapabilityRecord[];
+  /** A repair of a damaged manifest, if one happened. */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Read `manifest.json` of `directory` without locking (writes are atomic renames, so a reader
+ * always sees a whole file). A missing directory or manifest is an empty store. Never repairs:
+ * see {@link updateManifest}.
+ */
+export async function readManifest(directory: string): Promise<ManifestSnapshot> {
+  let text: string;
+  try {
+    text = await readFile(join(directory, manifestFileName), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { records: [], state: 'missing', problems: [] };
+    return { records: [], state: 'damaged', problems: [`unreadable (${(error as Error).message})`] };
+  }
+  const { records, problems } = parseManifest(text);
+  return { records, state: problems.length === 0 ? 'ok' : 'damaged', problems };
+}
+
+/**
+ * Read, change and write `manifest.json` under the directory's cross-process lock, creating the
+ * directory when needed. The write is atomic (see `writeFileAtomic`); temp files of dead writers
+ * are removed first.
+ *
+ * A damaged manifest is never read as empty: it is moved aside to `manifest.json.corrupt-<time>`,
+ * its valid records are kept as they were, every module file on disk without a record is added
+ * back disabled (its earlier status is unknown), the repaired manifest is written, and a
+ * `manifest-rebuilt` warning says so.
+ */
+export async function updateManifest<Value>(
+  directory: string,
+  change: (records: CapabilityRecord[]) => Promise<ManifestChange<Value>> | ManifestChange<Value>,
+  lockOptions: FileLockOptions = {},
+): Promise<ManifestUpdate<Value>> {
+  await mkdir(directory, { recursive: true });
+  return withFileLock(
+    join(directory, lockFileName),
+    async () => {
+      await removeOrphanTempFiles(directory);
+      const snapshot = await readManifest(directory);
+      const diagnostics: Diagnostic[] = [];
+      let records = snapshot.records;
+      let mustWrite = false;
+      if (snapshot.state === 'damaged') {
+        const repair = await repairManifest(directory, snapshot);
+        records = repair.records;
+        diagnostics.push(repair.diagnostic);
+        mustWrite = true;
+      }
+      const outcome = await change(records.map((record) => ({ ...record })));
+      if (outcome.records !== undefined) {
+        records = outcome.records;
+        mustWrite = true;
+      }
+      if (mustWrite) await writeFileAtomic(join(directory, manifestFileName), serializeManifest(records));
+      return { value: outcome.value, records, diagnostics };
+    },
+    lockOptions,
+  );
+}
+
+/** Hex SHA-256 of some bytes or text. */
+export function sha256Of(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+async function repairManifest(
+  directory: string,
+  snapshot: ManifestSnapshot,
+): Promise<{ records: CapabilityRecord[]; diagnostic: Diagnostic }> {
+  const manifestPath = join(directory, manifestFileName);
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const asideName = `${manifestFileName}.corrupt-${stamp}-${randomBytes(2).toString('hex')}`;
+  await rename(manifestPath, join(directory, asideName)).catch(() => undefined);
+  const records = [...snapshot.records];
+  const known = new Set(records.map((record) => record.name));
+  const now = new Date().toISOString();
+  let added = 0;
+  for (const { name, moduleFile } of await listModuleFiles(directory)) {
+    if (known.has(name)) continue;
+    known.add(name);
+    const bytes = await readFile(join(directory, moduleFile)).catch(() => undefined);
+    records.push({
+      name,
+      moduleFile,
+      exportName: null,
+      status: 'disabled',
+      lastError: null,
+      sha256: bytes === undefined ? null : sha256Of(bytes),
+      updatedAt: now,
+    });
+    added += 1;
+  }
+  const kept = snapshot.records.length;
+  return {
+    records,
+    diagnostic: {
+      severity: 'warning',
+      code: 'manifest-rebuilt',
+      message: `${manifestFileName} was damaged (${snapshot.problems.join('; ')}); it was moved to ${asideName} and the index rebuilt: ${kept} record(s) kept as they were, ${added} module file(s) added back as disabled. Enable them again once checked.`,
+      path: manifestPath,
+    },
+  };
+}
+
+/** Module files of the directory (`<name>.ts` and friends), one per name, sorted by name. */
+async function listModuleFiles(directory: string): Promise<Array<{ name: string; moduleFile: string }>> {
+  const entries = await readdir(directory, { withFileTypes: true }).catch(() => []);
+  const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name));
+  const found: Array<{ name: string; moduleFile: string }> = [];
+  for (const file of [...files].sort()) {
+    const extension = moduleExtensions.find((candidate) => file.endsWith(candidate));
+    if (extension === undefined) continue;
+    const name = file.slice(0, -extension.length);
+    if (!isCapabilityName(name)) continue;
+    // When both foo.ts and foo.js exist, the extension listed first wins.
+    const preferred = moduleExtensions.find((candidate) => files.has(`${name}${candidate}`));
+    if (preferred === extension) found.push({ name, moduleFile: file });
+  }
+  return found;
+}
