@@ -1,0 +1,173 @@
+import type { LanguageModel } from 'ai';
+import type { ModelCall } from './prompt-prefix.js';
+
+/** One answer of the scripted model: some text, then tool calls (none ends the run). */
+export interface ScriptedAnswer {
+  text: string;
+  toolCalls?: Array<{ toolName: string; input: Record<string, unknown> }>;
+}
+
+/** The two user turns of the demo, sent to the scripted and to a real model alike. */
+export const userTurns = [
+  'Add a GET /products/:id route to the API that answers 404 for an unknown id, and tell me which tests to run. ' +
+    'Then author a capability named api_routes with a tool list_api_routes that lists the route files of ' +
+    'packages/api, so you can use it next time.',
+  'Which API routes exist now? And how does a product card format its price?',
+];
+
+/** The module the scripted agent authors in run 1: a capability with one tool, live from run 2. */
+export const apiRoutesCapability = `import type { Capability } from 'agent-context';
+
+const capability: Capability = {
+  name: 'api_routes',
+  tools: () => [
+    {
+      name: 'list_api_routes',
+      description: 'List the route files of packages/api (one file per resource).',
+      inputSchema: { type: 'object', properties: {} },
+      async execute(_input, context) {
+        const entries = await context.run.workspace.readdir('packages/api/src/routes');
+        const files = entries.filter((entry) => entry.kind === 'file').map((entry) => entry.name);
+        return files.map((file) => \`packages/api/src/routes/\${file}\`).join('\\n');
+      },
+    },
+  ],
+};
+
+export default capability;
+`;
+
+const productsRoute = `import type { Product } from '@harbor/shared';
+import { Hono } from 'hono';
+
+const catalog: Product[] = [
+  { id: 'mug-01', name: 'Stoneware mug', price: { cents: 1450, currency: 'EUR' } },
+  { id: 'lamp-02', name: 'Reading lamp', price: { cents: 4900, currency: 'EUR' } },
+];
+
+export const products = new Hono()
+  .get('/', (context) => context.json(catalog))
+  .get('/:id', (context) => {
+    const id = context.req.param('id');
+    const product = catalog.find((item) => item.id === id);
+    if (product) return context.json(product);
+    return context.json({ error: { code: 'not_found', message: \`No product \${id}\` } }, 404);
+  });
+`;
+
+/** The result text of a tool call in the prompt, found by tool name (the newest one). */
+function lastResult(call: ModelCall, toolName: string): string {
+  let found = '';
+  for (const message of call.prompt) {
+    if (message.role !== 'tool') continue;
+    for (const part of message.content) {
+      if (part.type !== 'tool-result' || part.toolName !== toolName) continue;
+      const output = part.output as { value?: unknown };
+      found = typeof output.value === 'string' ? output.value : JSON.stringify(output.value);
+    }
+  }
+  return found;
+}
+
+/**
+ * The agent's moves, in order. A move may look at what the model was sent, like a real model would:
+ * the third move reads the offloaded test log back using the path and line numbers in its preview.
+ */
+const moves: Array<(call: ModelCall) => ScriptedAnswer> = [
+  () => ({
+    text: 'I will start with the existing products route.',
+    toolCalls: [{ toolName: 'read_file', input: { path: 'packages/api/src/routes/products.ts' } }],
+  }),
+  () => ({
+    text: 'The API instructions say to run the API tests after a route change. Baseline first.',
+    toolCalls: [{ toolName: 'run_tests', input: { workspace: 'packages/api' } }],
+  }),
+  (call) => {
+    const preview = lastResult(call, 'run_tests');
+    const path = /saved whole to (\S+) \(/.exec(preview)?.[1] ?? '.context/run_tests.txt';
+    const failure = /details above, at line (\d+)/.exec(preview)?.[1];
+    const offset = Math.max(1, Number(failure ?? 1) - 1);
+    return {
+      text: 'The log is long; the tail points at one failure. Reading just that part of the saved log.',
+      toolCalls: [{ toolName: 'read_file', input: { path, offset, limit: 8 } }],
+    };
+  },
+  () => ({
+    text: 'The failing test expects GET /products/:id with a 404 for unknown ids. Adding the route.',
+    toolCalls: [
+      {
+        toolName: 'write_file',
+        input: { path: 'packages/api/src/routes/products.ts', content: productsRoute },
+      },
+    ],
+  }),
+  () => ({
+    text: 'Now the capability, so the next run can list routes without reading the directory by hand.',
+    toolCalls: [{ toolName: 'author_capability', input: { name: 'api_routes', code: apiRoutesCapability } }],
+  }),
+  () => ({
+    text:
+      'Added GET /products/:id (404 for an unknown id) in packages/api/src/routes/products.ts. ' +
+      'Run `npm test -w packages/api`. I also authored api_routes (tool list_api_routes) for the next run.',
+  }),
+  () => ({
+    text: 'Listing the routes with the tool I wrote last time.',
+    toolCalls: [{ toolName: 'list_api_routes', input: {} }],
+  }),
+  () => ({
+    text: 'One route file. Now the product card.',
+    toolCalls: [{ toolName: 'read_file', input: { path: 'packages/app/src/components/ProductCard.tsx' } }],
+  }),
+  () => ({
+    text:
+      'Routes: packages/api/src/routes/products.ts, mounted at /api/products (list and /:id). ProductCard formats ' +
+      'its price with formatMoney from @harbor/shared, as the storefront instructions require.',
+  }),
+];
+
+/**
+ * A language model (AI SDK specification v4) that plays the demo's script: no network, no key.
+ * It answers each call with the next move, numbering tool calls `call_1`, `call_2`, ...
+ */
+export function scriptedModel(): Exclude<LanguageModel, string> {
+  let move = 0;
+  let callNumber = 0;
+  const usage = {
+    inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
+    outputTokens: { total: undefined, text: undefined, reasoning: undefined },
+  };
+  return {
+    specificationVersion: 'v4',
+    provider: 'scripted',
+    modelId: 'harbor-demo-script',
+    supportedUrls: {},
+    async doGenerate(call: ModelCall) {
+      const next: (call: ModelCall) => ScriptedAnswer =
+        moves[move] ?? (() => ({ text: 'The script is over.' }));
+      move += 1;
+      const answer = next(call);
+      const toolCalls = (answer.toolCalls ?? []).map((toolCall) => {
+        callNumber += 1;
+        const input = JSON.stringify(toolCall.input);
+        return {
+          type: 'tool-call' as const,
+          toolCallId: `call_${callNumber}`,
+          toolName: toolCall.toolName,
+          input,
+        };
+      });
+      return {
+        content: [{ type: 'text' as const, text: answer.text }, ...toolCalls],
+        finishReason: {
+          unified: toolCalls.length > 0 ? ('tool-calls' as const) : ('stop' as const),
+          raw: undefined,
+        },
+        usage,
+        warnings: [],
+      };
+    },
+    async doStream() {
+      throw new Error('The scripted demo model only generates; the demo calls agent.generate().');
+    },
+  } as unknown as Exclude<LanguageModel, string>;
+}

@@ -1,0 +1,120 @@
+import { jsonSchema, type ToolExecutionOptions, type ToolSet } from 'ai';
+import type { JsonSchema, Run, ToolCall, ToolDefinition, ToolExecutor } from '../../session/capability.js';
+
+type AnyTool = ToolSet[string];
+type HostExecute = (input: unknown, options: ToolExecutionOptions<unknown>) => unknown;
+type ToModelOutput = (options: { toolCallId: string; input: unknown; output: unknown }) => unknown;
+
+/**
+ * The tools of one run: the host's tools first, in the host's key order, then the run's capability
+ * tools in the run's order. The order only changes when the set changes (a capability authored in an
+ * earlier run), so the tool definitions the provider caches stay byte-identical within a run.
+ *
+ * Every tool with an `execute` goes through `run.executeTool`: `beforeToolCall` hooks (block or
+ * change the input), then the tool, then `afterToolCall` hooks (touches through the path extractor,
+ * notes in `in-tool-result` mode, offload of large results), all at execution time, so the history
+ * already holds the final text. A failed or blocked call is rethrown as an `Error` carrying the
+ * message, which the SDK sends to the model as a tool error. Tools without `execute` (client-side
+ * or provider-executed tools) are passed through untouched.
+ *
+ * A host tool's `toModelOutput` is kept, except for a call whose result a hook replaced (offload
+ * preview, note): that result is sent as it is (text, or JSON), since it is no longer of the
+ * host's output type.
+ *
+ * A capability tool whose name a host tool already uses is left out (the host's tool wins) and
+ * reported as a `diagnostic` event; the host's `tools` object is never modified.
+ */
+export function composeTools(host: ToolSet | undefined, run: Run): ToolSet {
+  const tools: ToolSet = {};
+  for (const [name, tool] of Object.entries(host ?? {})) {
+    tools[name] = wrapHostTool(name, tool, run);
+  }
+  for (const definition of run.tools) {
+    if (Object.hasOwn(tools, definition.name)) {
+      const message = `The tool "${definition.name}" is defined by the host and by a capability; the host's tool is used.`;
+      run.emit({
+        type: 'diagnostic',
+        reason: 'run-start',
+        capability: 'ai-sdk',
+        message,
+        diagnostic: { severity: 'warning', code: 'tool-name-taken', message },
+      });
+      continue;
+    }
+    tools[definition.name] = toAiSdkTool(definition, run);
+  }
+  return tools;
+}
+
+function wrapHostTool(name: string, tool: AnyTool, run: Run): AnyTool {
+  const execute = (tool as { execute?: HostExecute }).execute;
+  if (typeof execute !== 'function') return tool;
+  const toModelOutput = (tool as { toModelOutput?: ToModelOutput }).toModelOutput;
+  // Results a hook replaced (an offload preview, a note), by tool-call id: the host's
+  // `toModelOutput` expects its own output type, so these go to the model as they are.
+  const replaced = new Map<string, unknown>();
+  const wrapped: Record<string, unknown> = {
+    ...tool,
+    execute: async (input: unknown, options: ToolExecutionOptions<unknown>) => {
+      let original: unknown;
+      const output = await executeThroughRun(run, name, input, options, async (value) => {
+        original = await settle(execute.call(tool, value, options));
+        return original;
+      });
+      if (toModelOutput && output !== original) replaced.set(options.toolCallId, output);
+      return output;
+    },
+  };
+  if (toModelOutput) {
+    wrapped.toModelOutput = (options: { toolCallId: string; input: unknown; output: unknown }) => {
+      if (!replaced.has(options.toolCallId) || replaced.get(options.toolCallId) !== options.output) {
+        return toModelOutput.call(tool, options);
+      }
+      const output = options.output;
+      return typeof output === 'string'
+        ? { type: 'text', value: output }
+        : { type: 'json', value: output ?? null };
+    };
+  }
+  return wrapped as AnyTool;
+}
+
+function toAiSdkTool(definition: ToolDefinition, run: Run): AnyTool {
+  const schema = definition.inputSchema;
+  const inputSchema = '_zod' in schema ? schema : jsonSchema(schema as JsonSchema);
+  return {
+    description: definition.description,
+    inputSchema,
+    execute: (input: unknown, options: ToolExecutionOptions<unknown>) =>
+      executeThroughRun(run, definition.name, input, options, undefined),
+  } as AnyTool;
+}
+
+async function executeThroughRun(
+  run: Run,
+  toolName: string,
+  input: unknown,
+  options: ToolExecutionOptions<unknown>,
+  execute: ToolExecutor | undefined,
+): Promise<unknown> {
+  const call: ToolCall = { id: options.toolCallId, toolName, input };
+  const signal = options.abortSignal;
+  const result = await run.executeTool(call, execute, signal ? { signal } : {});
+  if (result.isError)
+    throw new Error(typeof result.output === 'string' ? result.output : JSON.stringify(result.output));
+  return result.output;
+}
+
+/**
+ * A tool may return a value, a promise, or an async iterable of preliminary results (the SDK's
+ * streaming tool output). Hooks need the final result, so an iterable is drained to its last value;
+ * its preliminary values are not streamed to the host's UI.
+ */
+async function settle(value: unknown): Promise<unknown> {
+  const resolved = await value;
+  if (resolved === null || typeof resolved !== 'object' || !(Symbol.asyncIterator in resolved))
+    return resolved;
+  let last: unknown;
+  for await (const item of resolved as AsyncIterable<unknown>) last = item;
+  return last;
+}

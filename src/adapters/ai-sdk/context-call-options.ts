@@ -1,0 +1,60 @@
+import { AgentContextError } from '../../errors.js';
+import type { Run } from '../../session/capability.js';
+import type { ContextSession } from '../../session/context-session.js';
+import {
+  type AiSdkContextOptions,
+  type ComposedCall,
+  composeCall,
+  type HostCallSettings,
+  observeNewUserInput,
+} from './compose-call.js';
+import type { HostInstructions } from './instruction-messages.js';
+import { assertModelInstance } from './wrap-model.js';
+
+/** The host's settings with the run's context applied. */
+export type ContextCallOptions<Settings> = Omit<Settings, keyof ComposedCall | 'system'> &
+  ComposedCall & {
+    /** The same value as `instructions`, for ai 6, whose `generateText` reads `system`. */
+    system: HostInstructions;
+  };
+
+/**
+ * Build `generateText` / `streamText` options (ai 7 or ai 6) from a run: the host passes its own
+ * settings (model, instructions or system, tools, prompt or messages, anything else) and spreads the
+ * result into the call.
+ *
+ * ```ts
+ * const run = await session.startRun();
+ * const result = await generateText(await contextCallOptions(run, { model, instructions, tools, prompt }));
+ * ```
+ *
+ * Same composition as {@link withContext} (instructions after the host's, the last block with an
+ * Anthropic breakpoint; host tools then capability tools, all through the run's hooks; the model
+ * wrapped by the context middleware), and the trailing user messages of `prompt` / `messages` are
+ * reported to `session.observeUserInput`. The composed instructions are returned as both
+ * `instructions` (ai 7) and `system` (ai 6); each major reads its own and ignores the other.
+ *
+ * Start one run per user turn and reuse its options for every call of that turn, so all of them
+ * share one prompt prefix. Throws `invalid-option` when the run does not come from
+ * `createContextSession`, or when the model is an id string.
+ */
+export async function contextCallOptions<Settings extends HostCallSettings>(
+  run: Run,
+  settings: Settings,
+  options: AiSdkContextOptions = {},
+): Promise<ContextCallOptions<Settings>> {
+  const session = run.session as Partial<ContextSession>;
+  if (typeof session.placeHiddenMessages !== 'function' || typeof session.observeUserInput !== 'function') {
+    throw new AgentContextError(
+      'contextCallOptions needs a run started by session.startRun() of createContextSession.',
+      {
+        code: 'invalid-option',
+        reason: 'run without a context session',
+      },
+    );
+  }
+  assertModelInstance(settings.model);
+  const composed = composeCall(session as ContextSession, run, settings, options);
+  await observeNewUserInput(session as ContextSession, settings);
+  return { ...settings, ...composed, system: composed.instructions } as ContextCallOptions<Settings>;
+}

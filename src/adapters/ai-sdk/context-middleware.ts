@@ -1,0 +1,84 @@
+import type { LanguageModelMiddleware } from 'ai';
+import type { ContextSession } from '../../session/context-session.js';
+import type { HiddenMessage } from '../../session/hidden-message-store.js';
+import { applyCacheBreakpoints, type ModelCallParams } from './cache-breakpoints.js';
+import type { CacheControl } from './instruction-messages.js';
+import { createMessageKeyOf } from './message-keys.js';
+
+type PromptMessage = ModelCallParams['prompt'][number];
+
+/** Options of {@link contextMiddleware}. */
+export interface ContextMiddlewareOptions {
+  /**
+   * Put an Anthropic breakpoint on the newest message of every call, so the history is cached too.
+   * `false` turns it off; an object sets its `ttl`. Default `{ type: 'ephemeral' }`. Skipped when the
+   * request already holds four breakpoints.
+   */
+  rollingCacheBreakpoint?: boolean | CacheControl;
+}
+
+/**
+ * The language-model middleware of the AI SDK adapter. On every model call (`transformParams`, generate
+ * and stream alike) it:
+ * 1. places the session's hidden messages (nested instructions and other context capabilities asked
+ *    for) as `user` messages right after the tool result that triggered them, keyed by tool-call id;
+ *    a placed message keeps its bytes and position on every later call, so the prompt stays
+ *    append-only; it is never a mid-conversation `system` message;
+ * 2. keeps at most four Anthropic cache breakpoints (the host's first, then the instruction
+ *    breakpoint, then the rolling one on the newest message).
+ *
+ * The adapter applies it for you (`withContext`, `contextCallOptions`). Use it directly only to
+ * compose with other middleware through `wrapLanguageModel` of your own `ai` version (on ai 6, spread
+ * it into an object with `specificationVersion: 'v3'`).
+ */
+export function contextMiddleware(
+  session: ContextSession,
+  options: ContextMiddlewareOptions = {},
+): LanguageModelMiddleware {
+  const setting = options.rollingCacheBreakpoint ?? true;
+  const rolling: CacheControl | false = setting === true ? { type: 'ephemeral' } : setting;
+  let reportedDrop = false;
+  let reportedSkip = false;
+  return {
+    transformParams: async ({ params }) => {
+      const placed = session.placeHiddenMessages(params.prompt, createMessageKeyOf(), {
+        staysWithPrevious: (message) => message.role === 'tool',
+      });
+      const prompt = placed.map((message) => (isHidden(message) ? toUserMessage(message) : message));
+      const outcome = applyCacheBreakpoints({ ...params, prompt }, rolling);
+      if (outcome.droppedInstructionBreakpoint && !reportedDrop) {
+        reportedDrop = true;
+        warn(
+          session,
+          `The host already sets ${outcome.host} cache breakpoints; the instruction breakpoint was left out.`,
+        );
+      }
+      if (outcome.skippedRolling && !reportedSkip) {
+        reportedSkip = true;
+        warn(
+          session,
+          'Four cache breakpoints are already in use; the rolling breakpoint on the newest message was left out.',
+        );
+      }
+      return outcome.params;
+    },
+  };
+}
+
+function isHidden(message: PromptMessage | HiddenMessage): message is HiddenMessage {
+  return (message as HiddenMessage).hidden === true;
+}
+
+function toUserMessage(message: HiddenMessage): PromptMessage {
+  return { role: 'user', content: [{ type: 'text', text: message.text }] };
+}
+
+function warn(session: ContextSession, message: string): void {
+  session.emit({
+    type: 'diagnostic',
+    reason: 'run-start',
+    capability: 'ai-sdk',
+    message,
+    diagnostic: { severity: 'warning', code: 'cache-breakpoint-limit', message },
+  });
+}

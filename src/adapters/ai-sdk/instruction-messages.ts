@@ -1,0 +1,52 @@
+import type { SystemModelMessage } from 'ai';
+import type { Run } from '../../session/capability.js';
+
+/** The instructions a host passes to the AI SDK: `instructions` in ai 7, `system` in ai 6. */
+export type HostInstructions = string | SystemModelMessage | SystemModelMessage[] | undefined;
+
+/** An Anthropic cache breakpoint, as `providerOptions.anthropic.cacheControl` takes it. */
+export interface CacheControl {
+  type: 'ephemeral';
+  /** Cache lifetime. Default (provider side): `5m`. */
+  ttl?: '5m' | '1h';
+}
+
+/**
+ * The `providerOptions` objects that carry the adapter's own instruction breakpoint. The SDK passes
+ * a system message's `providerOptions` to the model by reference, so the middleware can tell the
+ * adapter's breakpoint from the host's when it has to drop one to stay within the provider's limit.
+ */
+export const ownInstructionBreakpoints = new WeakSet<object>();
+
+/**
+ * The system messages for a call: the host's instructions first, unchanged, then one system message
+ * per instruction block of the run, in the run's (capability) order. The last block carries
+ * `cacheControl` as an Anthropic breakpoint, so tools, the host's prompt and every block are cached
+ * together; other providers ignore the option. `cacheControl: false` leaves the breakpoint out.
+ *
+ * The blocks are read from the run, which froze them at `startRun()`: every call of a run gets the
+ * same bytes. Returns the host's value unchanged when the run has no blocks.
+ */
+export function composeInstructions(
+  host: HostInstructions,
+  run: Run,
+  cacheControl: CacheControl | false,
+): HostInstructions {
+  const blocks = run.instructionBlocks;
+  if (blocks.length === 0) return host;
+  const hostMessages: SystemModelMessage[] =
+    host === undefined || host === ''
+      ? []
+      : typeof host === 'string'
+        ? [{ role: 'system', content: host }]
+        : Array.isArray(host)
+          ? [...host]
+          : [host as SystemModelMessage];
+  const own = blocks.map((block, index): SystemModelMessage => {
+    if (index < blocks.length - 1 || cacheControl === false) return { role: 'system', content: block.text };
+    const providerOptions = { anthropic: { cacheControl: { ...cacheControl } } };
+    ownInstructionBreakpoints.add(providerOptions);
+    return { role: 'system', content: block.text, providerOptions };
+  });
+  return [...hostMessages, ...own];
+}
