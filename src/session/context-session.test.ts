@@ -218,4 +218,20 @@ describe('session touches, state, events', () => {
     session.reset();
     expect(session.loadedFiles()).toEqual([]);
   });
+
+  it('lists a file loaded again at a later run start once, with its first reason', () => {
+    const session = createContextSession({ workspace });
+    for (const reason of ['session-start', 'run-start'] as const) {
+      session.emit({
+        type: 'loaded',
+        reason,
+        capability: 'project-instructions',
+        path: 'AGENTS.md',
+        message: 'loaded',
+      });
+    }
+    expect(session.loadedFiles()).toEqual([
+      { path: 'AGENTS.md', reason: 'session-start', capability: 'project-instructions' },
+    ]);
+  });
 });

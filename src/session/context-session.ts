@@ -121,10 +121,14 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
 
   const emit = (event: ContextEvent): void => {
     if (event.type === 'loaded' && event.path !== undefined) {
-      const key = `${event.capability}\0${event.reason}\0${event.path}`;
-      const file: LoadedFile = { path: event.path, reason: event.reason, capability: event.capability };
-      if (event.trigger !== undefined) file.trigger = event.trigger;
-      loaded.set(key, file);
+      // One entry per file and capability: a project file read again at the next run start keeps
+      // the entry (and reason) of its first load, so describe() does not grow with every run.
+      const key = `${event.capability}\0${event.path}`;
+      if (!loaded.has(key)) {
+        const file: LoadedFile = { path: event.path, reason: event.reason, capability: event.capability };
+        if (event.trigger !== undefined) file.trigger = event.trigger;
+        loaded.set(key, file);
+      }
     }
     for (const listener of [...listeners]) {
       try {
