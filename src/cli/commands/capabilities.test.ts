@@ -1,25 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../../../test/support/cli.js';
 import { useTemporaryDirectory } from '../../../test/support/temporary-directory.js';
 import { createCapabilityStore } from '../../index.js';
-import { runCli } from '../run-cli.js';
 
-async function run(cwd: string, args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['capabilities', ...args], {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    color: false,
-    cwd,
-  });
-  return { code, stdout, stderr };
-}
+const run = (cwd: string, args: string[]) => runCliInProcess(cwd, ['capabilities', ...args]);
 
 const wordCount = `export default {
   name: 'word_count',

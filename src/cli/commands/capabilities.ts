@@ -1,6 +1,5 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   type CapabilityOutcome,
   type CapabilityRecord,
@@ -9,6 +8,7 @@ import {
   formatCapabilitySummary,
 } from '../../index.js';
 import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
+import { parseCommandArguments } from '../parse-command-arguments.js';
 
 const usage = `Usage: agent-context capabilities [list | validate NAME | disable NAME | enable NAME] --dir DIR [--json]
 
@@ -62,13 +62,10 @@ export const capabilitiesCommand: CliCommand = {
 };
 
 function parseCapabilitiesArguments(args: string[]) {
-  let parsed: ReturnType<typeof parseWith>;
-  try {
-    parsed = parseWith(args);
-  } catch (error) {
-    throw new CliUsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommandArguments(args, {
+    dir: { type: 'string' },
+    json: { type: 'boolean' },
+  });
   const [first = 'list', name, ...extra] = positionals;
   if (!actions.includes(first as Action)) {
     throw new CliUsageError(
@@ -81,15 +78,6 @@ function parseCapabilitiesArguments(args: string[]) {
   if (extra.length > 0) throw new CliUsageError(`unexpected argument "${extra[0]}"`);
   if (values.dir === undefined) throw new CliUsageError('missing --dir DIR: the capability directory');
   return { action, name, directory: values.dir, json: values.json ?? false };
-}
-
-function parseWith(args: string[]) {
-  return parseArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: { dir: { type: 'string' }, json: { type: 'boolean' } },
-  });
 }
 
 function renderList(directory: string, records: CapabilityRecord[]): string {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   formatInstructionsReport,
   type InspectInstructionsOptions,
@@ -9,6 +8,7 @@ import {
   scanInventory,
 } from '../../index.js';
 import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
+import { parseCommandArguments } from '../parse-command-arguments.js';
 
 /** The options `inspect` and `render` share, as their usage text lists them. */
 export const instructionOptionsUsage = `Options:
@@ -69,15 +69,20 @@ export function parseInstructionArguments(
   output: CliOutput,
   settings: { allowJson?: boolean } = {},
 ): { options: InspectInstructionsOptions; json: boolean } {
-  let parsed: ReturnType<typeof parseWith>;
-  try {
-    parsed = parseWith(args);
-  } catch (error) {
-    throw new CliUsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
-  if (positionals.length > 1)
-    throw new CliUsageError(`expected at most one directory, got ${positionals.length}`);
+  const { values, positionals } = parseCommandArguments(
+    args,
+    {
+      'max-chars': { type: 'string' },
+      'stop-at': { type: 'string' },
+      filenames: { type: 'string' },
+      'per-directory': { type: 'string' },
+      'root-markers': { type: 'string' },
+      'max-import-depth': { type: 'string' },
+      'allow-external-imports': { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
+    1,
+  );
   const options: InspectInstructionsOptions = { directory: path.resolve(output.cwd, positionals[0] ?? '.') };
   const maxChars = wholeNumber(values['max-chars'], '--max-chars', 1);
   if (maxChars !== undefined) options.maxChars = maxChars;
@@ -98,24 +103,6 @@ export function parseInstructionArguments(
   const json = values.json ?? false;
   if (json && !settings.allowJson) throw new CliUsageError("Unknown option '--json'");
   return { options, json };
-}
-
-function parseWith(args: string[]) {
-  return parseArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      'max-chars': { type: 'string' },
-      'stop-at': { type: 'string' },
-      filenames: { type: 'string' },
-      'per-directory': { type: 'string' },
-      'root-markers': { type: 'string' },
-      'max-import-depth': { type: 'string' },
-      'allow-external-imports': { type: 'boolean' },
-      json: { type: 'boolean' },
-    },
-  });
 }
 
 function wholeNumber(value: unknown, option: string, minimum: number): number | undefined {

@@ -1,26 +1,12 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../../../test/support/cli.js';
 import { useTemporaryDirectory } from '../../../test/support/temporary-directory.js';
 import { scanInventory } from '../../inventory/scan-inventory.js';
 import { localWorkspace } from '../../workspace/local-workspace.js';
-import { runCli } from '../run-cli.js';
 
-async function run(cwd: string, args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['inventory', ...args], {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    color: false,
-    cwd,
-  });
-  return { code, stdout, stderr };
-}
+const run = (cwd: string, args: string[]) => runCliInProcess(cwd, ['inventory', ...args]);
 
 async function makeRepository(files: Record<string, string>) {
   const root = await useTemporaryDirectory();

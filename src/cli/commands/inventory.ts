@@ -1,6 +1,5 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   DEFAULT_ASSET_ROOTS,
   findProjectRoot,
@@ -11,6 +10,7 @@ import {
   scanInventory,
 } from '../../index.js';
 import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
+import { parseCommandArguments } from '../parse-command-arguments.js';
 
 const usage = `Usage: agent-context inventory [dir] [options]
 
@@ -56,15 +56,11 @@ interface InventoryArguments {
 }
 
 function parseInventoryArguments(args: string[], output: CliOutput): InventoryArguments {
-  let parsed: ReturnType<typeof parseWith>;
-  try {
-    parsed = parseWith(args);
-  } catch (error) {
-    throw new CliUsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
-  if (positionals.length > 1)
-    throw new CliUsageError(`expected at most one directory, got ${positionals.length}`);
+  const { values, positionals } = parseCommandArguments(
+    args,
+    { roots: { type: 'string' }, 'stop-at': { type: 'string' }, json: { type: 'boolean' } },
+    1,
+  );
   const directory = path.resolve(output.cwd, positionals[0] ?? '.');
   let roots: string[] | undefined;
   if (values.roots !== undefined) {
@@ -79,13 +75,4 @@ function parseInventoryArguments(args: string[], output: CliOutput): InventoryAr
     throw new CliUsageError(`--stop-at must be the directory or one of its ancestors: ${stopAt}`);
   }
   return { directory, roots, stopAt, json: values.json ?? false };
-}
-
-function parseWith(args: string[]) {
-  return parseArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: { roots: { type: 'string' }, 'stop-at': { type: 'string' }, json: { type: 'boolean' } },
-  });
 }

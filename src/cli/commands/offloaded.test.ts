@@ -1,24 +1,10 @@
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../../../test/support/cli.js';
 import { useTemporaryDirectory } from '../../../test/support/temporary-directory.js';
-import { runCli } from '../run-cli.js';
 
-async function run(cwd: string, args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli(['offloaded', ...args], {
-    stdout: (text) => {
-      stdout += text;
-    },
-    stderr: (text) => {
-      stderr += text;
-    },
-    color: false,
-    cwd,
-  });
-  return { code, stdout, stderr };
-}
+const run = (cwd: string, args: string[]) => runCliInProcess(cwd, ['offloaded', ...args]);
 
 async function offloadDirectory(
   files: Record<string, { bytes: number; hours: number }>,

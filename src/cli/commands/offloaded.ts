@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import {
   type Diagnostic,
   filesystemContextDefaults,
@@ -8,6 +7,7 @@ import {
   removeOffloadedFiles,
 } from '../../index.js';
 import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
+import { parseCommandArguments } from '../parse-command-arguments.js';
 
 const usage = `Usage: agent-context offloaded [dir] [--older-than <duration>] [--clean] [--json]
 
@@ -66,15 +66,11 @@ interface OffloadedArguments {
 }
 
 function parseOffloadedArguments(args: string[]): OffloadedArguments {
-  let parsed: ReturnType<typeof parseWith>;
-  try {
-    parsed = parseWith(args);
-  } catch (error) {
-    throw new CliUsageError(error instanceof Error ? error.message : String(error));
-  }
-  const { values, positionals } = parsed;
-  if (positionals.length > 1)
-    throw new CliUsageError(`expected at most one directory, got ${positionals.length}`);
+  const { values, positionals } = parseCommandArguments(
+    args,
+    { 'older-than': { type: 'string' }, clean: { type: 'boolean' }, json: { type: 'boolean' } },
+    1,
+  );
   const olderThan = values['older-than'];
   const clean = values.clean ?? false;
   if (clean && olderThan === undefined) {
@@ -88,15 +84,6 @@ function parseOffloadedArguments(args: string[]): OffloadedArguments {
     clean,
     json: values.json ?? false,
   };
-}
-
-function parseWith(args: string[]) {
-  return parseArgs({
-    args,
-    allowPositionals: true,
-    strict: true,
-    options: { 'older-than': { type: 'string' }, clean: { type: 'boolean' }, json: { type: 'boolean' } },
-  });
 }
 
 const unitMs: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };

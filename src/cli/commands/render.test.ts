@@ -1,19 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { repositoryRoot, runBuiltCli } from '../../../test/support/cli.js';
 import { inspectInstructions } from '../../instructions/inspect-instructions.js';
 
-const repository = path.resolve(import.meta.dirname, '../../..');
-const cli = path.join(repository, 'dist/cli/main.js');
+const repository = repositoryRoot;
 const demo = 'examples/demo-repo';
 
-function runCli(...args: string[]) {
-  if (!existsSync(cli))
-    throw new Error('dist/cli/main.js is missing: run `npm run build` before the CLI tests');
-  const result = spawnSync(process.execPath, [cli, ...args], { cwd: repository, encoding: 'utf8' });
-  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
-}
+const runCli = (...args: string[]) => runBuiltCli(args);
 
 describe('agent-context render', () => {
   it('prints exactly the instruction text an agent gets in the example repo', async () => {
