@@ -10,8 +10,11 @@ export function resolveBelowCwd(workspace: Workspace, requested: string): string
   const { cwd } = workspace;
   let absolute: string;
   if (isPlainRelative(requested)) {
-    // Same result as the workspace's lexical resolution, without its cost, for the common shape.
+    // Same result as the workspace's lexical resolution, without its cost, for the common shapes.
     absolute = cwd === '/' ? `/${requested}` : `${cwd}/${requested}`;
+  } else if (requested.startsWith(`${cwd}/`) && isPlainRelative(requested.slice(1))) {
+    // An absolute path under a symlinked alias of the root falls through to the workspace, which maps it.
+    absolute = requested;
   } else {
     try {
       absolute = workspace.resolve(requested);

@@ -1,0 +1,55 @@
+import { join } from 'node:path';
+import { loadAgentContext } from '../../library.js';
+import type { NestedSide } from './nested-side.js';
+
+/**
+ * agent-context's nested instructions through its public API, the way an adapter drives it for a
+ * host's own tools: one `createContextSession({ workspace: recordingWorkspace(localWorkspace(root)),
+ * capabilities: [nestedInstructions()] })` and `startRun()` per session (defaults: chain scope,
+ * AGENTS.md then CLAUDE.md, contents, after-tool-result), then per touch
+ * `session.afterToolCall({ id, toolName: 'read_file' | 'list_directory', input: { path } }, { output, isError: false })`.
+ * The surfaced files are the `loaded` events with reason `nested` emitted during the call. The
+ * workspace is contained (the default), so every path is checked against the root as users get it.
+ */
+export async function agentContextSide(): Promise<NestedSide | undefined> {
+  const library = await loadAgentContext();
+  // While the library is being written, a missing API leaves the side out instead of failing the run.
+  if (typeof library.nestedInstructions !== 'function' || typeof library.createContextSession !== 'function')
+    return undefined;
+  return {
+    name: 'agent-context',
+    calls:
+      "`agent-context`: per session `createContextSession({ workspace: recordingWorkspace(localWorkspace(root)), capabilities: [nestedInstructions()] })`, `startRun()`; per touch `session.afterToolCall({ id, toolName: 'read_file' | 'list_directory', input: { path } }, { output: 'ok', isError: false })`, surfaced files from `loaded` events (reason `nested`)",
+    async create(root) {
+      const workspace = library.recordingWorkspace(library.localWorkspace(root));
+      const session = library.createContextSession({
+        workspace,
+        capabilities: [library.nestedInstructions()],
+      });
+      let surfaced: string[] = [];
+      session.on((event) => {
+        if (event.type === 'loaded' && event.reason === 'nested' && event.path !== undefined) {
+          surfaced.push(join(root, event.path));
+        }
+      });
+      await session.startRun();
+      let calls = 0;
+      return {
+        async touch(absolutePath, event) {
+          surfaced = [];
+          calls += 1;
+          await session.afterToolCall(
+            {
+              id: `call_${calls}`,
+              toolName: event.kind === 'directory' ? 'list_directory' : 'read_file',
+              input: { path: absolutePath },
+            },
+            { output: 'ok', isError: false },
+          );
+          return surfaced;
+        },
+        workspaceCalls: () => workspace.calls.length,
+      };
+    },
+  };
+}
