@@ -184,7 +184,10 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
  */
 async function inspectSegment(candidate: string): Promise<SegmentInfo> {
   try {
-    const stats = lstatSync(candidate);
+    // throwIfNoEntry: a missing path is the common answer (most candidate files do not exist),
+    // and building an exception for it costs more than the call itself.
+    const stats = lstatSync(candidate, { throwIfNoEntry: false });
+    if (stats === undefined) return undefined;
     if (stats.isSymbolicLink()) return { kind: 'symlink', target: toPosixPath(readlinkSync(candidate)) };
     return { kind: kindOf(stats) };
   } catch (error) {
