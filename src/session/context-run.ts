@@ -146,9 +146,12 @@ export class ContextRun implements Run {
       const hook = capability.afterToolCall;
       if (!hook) continue;
       const seen = current;
-      const change = await this.callHook(capability, 'afterToolCall', 'tool-call', () =>
+      const pending = this.callHook(capability, 'afterToolCall', 'tool-call', () =>
         hook.call(capability, call, seen, this),
       );
+      // Await only real promises: most hooks answer synchronously (nothing new to surface), and an
+      // await per capability per tool call is measurable on the touch path.
+      const change = isPromiseLike(pending) ? await pending : pending;
       if (change && 'output' in change) current = { ...current, output: change.output };
     }
     return current;
@@ -188,4 +191,8 @@ export class ContextRun implements Run {
       return { output: describeError(error), isError: true };
     }
   }
+}
+
+function isPromiseLike<Value>(value: Value | PromiseLike<Value>): value is PromiseLike<Value> {
+  return typeof (value as PromiseLike<Value> | undefined)?.then === 'function';
 }

@@ -25,12 +25,13 @@ export function resolveBelowCwd(workspace: Workspace, requested: string): string
   return absolute !== cwd && isInside(cwd, absolute) ? absolute : undefined;
 }
 
+/** A leading or trailing `/`, an empty, `.` or `..` segment, a backslash or a NUL. */
+const notPlain = /^\/|\/$|\/\/|\\|\0|(?:^|\/)\.\.?(?:\/|$)/;
+
 /**
  * A relative path with nothing to normalise: no leading or trailing `/`, no empty, `.` or `..`
  * segment, no backslash (Windows separator) and no NUL.
  */
 function isPlainRelative(requested: string): boolean {
-  if (requested === '' || requested.startsWith('/') || requested.endsWith('/')) return false;
-  if (requested.includes('\\') || requested.includes('\0') || requested.includes('//')) return false;
-  return !`/${requested}/`.includes('/./') && !`/${requested}/`.includes('/../');
+  return requested !== '' && !notPlain.test(requested);
 }
