@@ -113,7 +113,7 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
   ): undefined | Promise<{ tracker: NestedTracker; files: NestedFile[] }> => {
     const tracker = trackerOf(session);
     const claims = touches.map((touch) => tracker.claim(touch));
-    if (claims.every((claim) => Array.isArray(claim) && claim.length === 0)) return undefined;
+    if (claims.every(isEmptyClaim)) return undefined;
     return (async () => {
       const files: NestedFile[] = [];
       for (const [index, claim] of claims.entries()) {
@@ -141,7 +141,12 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
     instructions: () => guidance,
     afterToolCall(call, result, run) {
       if (result.isError) return;
-      const touches = uniqueTouches([...(result.touched ?? []), ...traversalPaths(call, traversal)]);
+      const fromInput = traversalPaths(call, traversal);
+      // The common case (one path from the input, none reported by the tool) skips the dedup pass.
+      const touches =
+        (result.touched === undefined || result.touched.length === 0) && fromInput.length <= 1
+          ? fromInput
+          : uniqueTouches([...(result.touched ?? []), ...fromInput]);
       if (touches.length === 0) return;
       const surfacing = surface(
         run.session,
@@ -163,6 +168,11 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
         deliverHidden(session, surfaced.tracker, surfaced.files, touch.anchor);
     },
   };
+}
+
+/** A claim that reaches no new directory, answered without I/O. */
+function isEmptyClaim(claim: string[] | Promise<string[]>): boolean {
+  return Array.isArray(claim) && claim.length === 0;
 }
 
 function uniqueTouches(touches: TouchedPath[]): TouchedPath[] {

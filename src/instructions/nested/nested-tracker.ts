@@ -34,6 +34,8 @@ export class NestedTracker {
   /** Every file surfaced so far, in surfacing order. */
   readonly surfaced: NestedFile[] = [];
   readonly #checked = new Set<string>();
+  /** Touches (kind and path text) whose directories are all claimed; bounded, see {@link #remember}. */
+  readonly #answered = new Set<string>();
   readonly #hashes = new Map<string, string>();
   readonly #workspace: Workspace;
   readonly #settings: NestedTrackerSettings;
@@ -51,10 +53,19 @@ export class NestedTracker {
    * then one `stat` finds out.
    */
   claim(touch: TouchedPath): string[] | Promise<string[]> {
+    // A touch is a pure function of its path text and kind, and checked directories stay checked:
+    // a path already answered is answered again by one lookup (the common case: a repeat touch).
+    const key = touch.kind === undefined ? undefined : `${touch.kind}:${touch.path}`;
+    if (key !== undefined && this.#answered.has(key)) return [];
     const absolute = resolveBelowCwd(this.#workspace, touch.path);
     if (absolute === undefined) return [];
-    if (touch.kind !== undefined)
-      return this.#claimDirectory(touch.kind === 'directory' ? absolute : path.posix.dirname(absolute));
+    if (key !== undefined) {
+      const claimed = this.#claimDirectory(
+        touch.kind === 'directory' ? absolute : path.posix.dirname(absolute),
+      );
+      this.#remember(key);
+      return claimed;
+    }
     if (this.#checked.has(absolute)) return [];
     return this.#statQuietly(absolute).then((stat) =>
       this.#claimDirectory(stat?.kind === 'directory' ? absolute : path.posix.dirname(absolute)),
@@ -71,6 +82,12 @@ export class NestedTracker {
   /** {@link claim} then {@link check}. */
   async surface(touch: TouchedPath, trigger: string): Promise<NestedFile[]> {
     return this.check(await this.claim(touch), trigger);
+  }
+
+  /** Remember an answered touch; past 65,536 entries the memo starts over (it is only a shortcut). */
+  #remember(key: string): void {
+    if (this.#answered.size >= 65_536) this.#answered.clear();
+    this.#answered.add(key);
   }
 
   #claimDirectory(touched: string): string[] {
