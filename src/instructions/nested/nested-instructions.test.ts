@@ -26,6 +26,23 @@ describe('nestedInstructions (defaults: chain scope, contents, after the tool re
     expect(workspace.calls).toEqual([]);
   });
 
+  it('answers a touch written with a trailing .. by its real directory, not the one it passes through', async () => {
+    const { conversation, session } = await setup({ scope: 'directory' });
+    await conversation.call('read_file', { path: 'pkg/sub/deep/file.ts' }, hostTool());
+    expect(session.loadedFiles().map((file) => file.path)).toEqual([
+      'pkg/sub/deep/AGENTS.md',
+      'pkg/sub/deep/CLAUDE.md',
+    ]);
+    // 'pkg/sub/deep/..' named as a file is pkg/sub, whose directory is pkg: not yet checked.
+    await session.touch('pkg/sub/deep/..', { kind: 'file' });
+    await session.touch(`${conversation.session.workspace.cwd}/pkg/sub/deep/file.ts`, { kind: 'file' });
+    expect(session.loadedFiles().map((file) => file.path)).toEqual([
+      'pkg/sub/deep/AGENTS.md',
+      'pkg/sub/deep/CLAUDE.md',
+      'pkg/CLAUDE.md',
+    ]);
+  });
+
   it('costs one stat per candidate and one read per surfaced file for a new directory', async () => {
     const { conversation, workspace } = await setup();
     await conversation.call('read_file', { path: 'pkg/sub/deep/file.ts' }, hostTool());

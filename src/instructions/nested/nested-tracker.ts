@@ -22,7 +22,7 @@ export interface NestedTrackerSettings {
 /**
  * Per-session memory of nested instructions: which directories were checked and which files
  * surfaced. Costs, whatever the conversation length or tree size:
- * - a touch whose directory was checked: no filesystem call (a path resolution and a set lookup);
+ * - a touch whose directory was checked: no filesystem call (usually one set lookup, see `#inCheckedDirectory`);
  * - a touch of unknown kind (neither file nor directory said): one `stat`, unless it names a checked directory;
  * - each new directory: at most one `stat` per candidate filename, plus one read per surfaced file
  *   (`contents` only).
@@ -34,8 +34,6 @@ export class NestedTracker {
   /** Every file surfaced so far, in surfacing order. */
   readonly surfaced: NestedFile[] = [];
   readonly #checked = new Set<string>();
-  /** Touches (kind and path text) whose directories are all claimed; bounded, see {@link #remember}. */
-  readonly #answered = new Set<string>();
   readonly #hashes = new Map<string, string>();
   readonly #workspace: Workspace;
   readonly #settings: NestedTrackerSettings;
@@ -53,19 +51,11 @@ export class NestedTracker {
    * then one `stat` finds out.
    */
   claim(touch: TouchedPath): string[] | Promise<string[]> {
-    // A touch is a pure function of its path text and kind, and checked directories stay checked:
-    // a path already answered is answered again by one lookup (the common case: a repeat touch).
-    const key = touch.kind === undefined ? undefined : `${touch.kind}:${touch.path}`;
-    if (key !== undefined && this.#answered.has(key)) return [];
+    if (touch.kind !== undefined && this.#inCheckedDirectory(touch.path, touch.kind)) return [];
     const absolute = resolveBelowCwd(this.#workspace, touch.path);
     if (absolute === undefined) return [];
-    if (key !== undefined) {
-      const claimed = this.#claimDirectory(
-        touch.kind === 'directory' ? absolute : path.posix.dirname(absolute),
-      );
-      this.#remember(key);
-      return claimed;
-    }
+    if (touch.kind !== undefined)
+      return this.#claimDirectory(touch.kind === 'directory' ? absolute : path.posix.dirname(absolute));
     if (this.#checked.has(absolute)) return [];
     return this.#statQuietly(absolute).then((stat) =>
       this.#claimDirectory(stat?.kind === 'directory' ? absolute : path.posix.dirname(absolute)),
@@ -84,10 +74,19 @@ export class NestedTracker {
     return this.check(await this.claim(touch), trigger);
   }
 
-  /** Remember an answered touch; past 65,536 entries the memo starts over (it is only a shortcut). */
-  #remember(key: string): void {
-    if (this.#answered.size >= 65_536) this.#answered.clear();
-    this.#answered.add(key);
+  /**
+   * The common case, answered with one set lookup and no path normalisation: the touch's directory,
+   * taken as written, is one already checked. Every entry of the checked set is a normalised
+   * absolute path, so a match means the text named exactly that directory. A last segment of `.`
+   * or `..` is left to the full resolution, since it names another directory.
+   */
+  #inCheckedDirectory(requested: string, kind: 'file' | 'directory'): boolean {
+    const absolute = requested.startsWith('/') ? requested : `${this.#workspace.cwd}/${requested}`;
+    if (kind === 'directory') return this.#checked.has(absolute);
+    const slash = absolute.lastIndexOf('/');
+    const name = absolute.slice(slash + 1);
+    if (name === '.' || name === '..' || name === '') return false;
+    return this.#checked.has(absolute.slice(0, slash));
   }
 
   #claimDirectory(touched: string): string[] {
