@@ -1,7 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCliInProcess } from '../../../test/support/cli.js';
+import { repositoryRoot, runCliInProcess } from '../../../test/support/cli.js';
 import { useTemporaryDirectory } from '../../../test/support/temporary-directory.js';
 import { scanInventory } from '../../inventory/scan-inventory.js';
 import { localWorkspace } from '../../workspace/local-workspace.js';
@@ -93,5 +94,24 @@ describe('agent-context inventory', () => {
       code: 1,
       stderr: expect.stringContaining('../up'),
     });
+  });
+});
+
+describe('agent-context inventory in a pipeline', () => {
+  it('exits quietly with status 0 when the reader closes the pipe early', async () => {
+    const root = await useTemporaryDirectory();
+    for (let index = 0; index < 1500; index++) {
+      const folder = path.join(root, '.claude', 'skills', `skill-${index}`);
+      await mkdir(folder, { recursive: true });
+      await writeFile(
+        path.join(folder, 'SKILL.md'),
+        `---\nname: skill-${index}\ndescription: ${'x'.repeat(80)}\n---\n`,
+      );
+    }
+    const cli = path.join(repositoryRoot, 'dist/cli/main.js');
+    const script = `node ${JSON.stringify(cli)} inventory ${JSON.stringify(root)} | head -c 10 >/dev/null; echo "status=\${PIPESTATUS[0]}"`;
+    const result = spawnSync('bash', ['-c', script], { encoding: 'utf8' });
+    expect(result.stdout.trim()).toBe('status=0');
+    expect(result.stderr).not.toContain('EPIPE');
   });
 });
