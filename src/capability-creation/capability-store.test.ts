@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isAgentContextError } from '../errors.js';
+import { instructionsOf, valid } from './capability-fixtures.test-support.js';
 import { createCapabilityStore } from './capability-store.js';
-import { validationRun } from './inspect-capability.js';
 
 let directory: string;
 
@@ -15,22 +15,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
 });
-
-const valid = (name: string, text = 'Be brief.') => `
-export default {
-  name: '${name}',
-  instructions: () => ${JSON.stringify(text)},
-  tools: () => [{
-    name: '${name}_echo',
-    description: 'Echo the text back.',
-    inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
-    execute: ({ text }) => text,
-  }],
-};`;
-
-async function instructionsOf(capability: { instructions?: (run: never) => unknown }): Promise<unknown> {
-  return capability.instructions?.(validationRun() as never);
-}
 
 describe('createCapabilityStore: records and files', () => {
   it('writes the module and a 2-space manifest, and lists records in insertion order', async () => {

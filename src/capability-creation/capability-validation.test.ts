@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ToolDefinition, ZodLikeSchema } from '../session/capability.js';
+import { instructionsOf, valid } from './capability-fixtures.test-support.js';
 import { createCapabilityStore } from './capability-store.js';
 import { validationRun } from './inspect-capability.js';
 
@@ -15,22 +16,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await rm(directory, { recursive: true, force: true });
 });
-
-const valid = (name: string, text = 'Be brief.') => `
-export default {
-  name: '${name}',
-  instructions: () => ${JSON.stringify(text)},
-  tools: () => [{
-    name: '${name}_echo',
-    description: 'Echo the text back.',
-    inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
-    execute: ({ text }) => text,
-  }],
-};`;
-
-async function instructionsOf(capability: { instructions?: (run: never) => unknown }): Promise<unknown> {
-  return capability.instructions?.(validationRun() as never);
-}
 
 describe('createCapabilityStore: validation at author time', () => {
   it('accepts a plain-object capability and records it active without an error', async () => {

@@ -1,25 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localWorkspace } from '../workspace/local-workspace.js';
-import { type DiscoverInstructionsOptions, discoverInstructions } from './discover-instructions.js';
-import { createTemporaryTree, type TemporaryTree } from './temporary-tree.js';
-
-let tree: TemporaryTree | undefined;
-afterEach(async () => {
-  await tree?.remove();
-  tree = undefined;
-});
-
-async function discoverIn(
-  files: Record<string, string | Uint8Array>,
-  cwd: string,
-  options: Omit<DiscoverInstructionsOptions, 'workspace'> = {},
-  extra: Parameters<typeof createTemporaryTree>[1] = {},
-) {
-  tree = await createTemporaryTree(files, extra);
-  return discoverInstructions({ workspace: localWorkspace(tree.root, { cwd }), ...options });
-}
-
-const labelsOf = (result: { items: Array<{ label: string }> }) => result.items.map((item) => item.label);
+import { discoverInstructions } from './discover-instructions.js';
+import {
+  createDiscoveryTree,
+  currentDiscoveryTree,
+  discoverIn,
+  labelsOf,
+} from './discovery-fixtures.test-support.js';
 
 describe('discoverInstructions walk-up', () => {
   it('loads the ancestor file before the workspace file', async () => {
@@ -30,7 +17,7 @@ describe('discoverInstructions walk-up', () => {
     expect(labelsOf(result)).toEqual(['../../AGENTS.md', 'AGENTS.md']);
     expect(result.items.map((item) => item.text)).toEqual(['root rules', 'app rules']);
     expect(result.items.every((item) => item.reason === 'walk-up')).toBe(true);
-    expect(result.ceiling).toBe(tree!.root);
+    expect(result.ceiling).toBe(currentDiscoveryTree().root);
     expect(result.ceilingReason).toBe('root-marker');
     expect(result.diagnostics).toEqual([]);
   });
@@ -47,10 +34,10 @@ describe('discoverInstructions walk-up', () => {
     );
     expect(labelsOf(result)).toEqual(['../../../CLAUDE.md', '../../CLAUDE.md', 'CLAUDE.md']);
     expect(result.searched).toEqual([
-      tree!.root,
-      tree!.at('packages'),
-      tree!.at('packages/app'),
-      tree!.at('packages/app/src'),
+      currentDiscoveryTree().root,
+      currentDiscoveryTree().at('packages'),
+      currentDiscoveryTree().at('packages/app'),
+      currentDiscoveryTree().at('packages/app/src'),
     ]);
   });
 
@@ -78,14 +65,14 @@ describe('discoverInstructions walk-up', () => {
     expect(labelsOf(result)).toEqual(['AGENTS.md']);
     expect(result.ceilingReason).toBe('stop-at');
     const fromAbsolute = await discoverInstructions({
-      workspace: localWorkspace(tree!.root, { cwd: 'app' }),
-      stopAt: tree!.at('app'),
+      workspace: localWorkspace(currentDiscoveryTree().root, { cwd: 'app' }),
+      stopAt: currentDiscoveryTree().at('app'),
     });
     expect(labelsOf(fromAbsolute)).toEqual(['AGENTS.md']);
   });
 
   it('walks up to stopAt without a root marker, and accepts homeDir as its alias', async () => {
-    tree = await createTemporaryTree({ 'AGENTS.md': 'root', 'a/AGENTS.md': 'a', 'a/b/AGENTS.md': 'b' });
+    const tree = await createDiscoveryTree({ 'AGENTS.md': 'root', 'a/AGENTS.md': 'a', 'a/b/AGENTS.md': 'b' });
     const workspace = localWorkspace(tree.root, { cwd: 'a/b' });
     expect(labelsOf(await discoverInstructions({ workspace, homeDir: tree.root }))).toEqual([
       '../../AGENTS.md',
@@ -99,7 +86,7 @@ describe('discoverInstructions walk-up', () => {
   });
 
   it('never walks above the workspace root, even when stopAt is higher', async () => {
-    tree = await createTemporaryTree({
+    const tree = await createDiscoveryTree({
       'AGENTS.md': 'outside',
       'inner/AGENTS.md': 'root',
       'inner/a/AGENTS.md': 'a',
@@ -126,7 +113,7 @@ describe('discoverInstructions walk-up', () => {
   it('loads both filenames of one directory in order, and only the first with perDirectory first', async () => {
     const files = { 'CLAUDE.md': 'claude', 'AGENTS.md': 'agents' };
     expect(labelsOf(await discoverIn(files, '.'))).toEqual(['AGENTS.md', 'CLAUDE.md']);
-    const workspace = localWorkspace(tree!.root);
+    const workspace = localWorkspace(currentDiscoveryTree().root);
     expect(labelsOf(await discoverInstructions({ workspace, perDirectory: 'first' }))).toEqual(['AGENTS.md']);
     expect(
       labelsOf(await discoverInstructions({ workspace, filenames: ['CLAUDE.md', 'AGENTS.md'] })),
@@ -153,7 +140,7 @@ describe('discoverInstructions walk-up', () => {
       { symlinks: { 'AGENTS.md': 'CLAUDE.md' } },
     );
     expect(labelsOf(result)).toEqual(['AGENTS.md']);
-    expect(result.items[0]?.realPath).toBe(tree!.at('CLAUDE.md'));
+    expect(result.items[0]?.realPath).toBe(currentDiscoveryTree().at('CLAUDE.md'));
     expect(result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.path])).toEqual([
       ['duplicate', 'CLAUDE.md'],
     ]);
@@ -188,7 +175,7 @@ describe('discoverInstructions walk-up', () => {
   });
 
   it('throws for options that cannot work', async () => {
-    tree = await createTemporaryTree({});
+    const tree = await createDiscoveryTree({});
     const workspace = localWorkspace(tree.root);
     await expect(discoverInstructions({ workspace, filenames: [] })).rejects.toMatchObject({
       code: 'invalid-option',

@@ -1,29 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AgentContextError } from '../errors.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { recordingWorkspace } from '../workspace/recording-workspace.js';
 import type { Workspace } from '../workspace/workspace.js';
-import { type DiscoverInstructionsOptions, discoverInstructions } from './discover-instructions.js';
-import { createTemporaryTree, type TemporaryTree } from './temporary-tree.js';
-
-let tree: TemporaryTree | undefined;
-afterEach(async () => {
-  await tree?.remove();
-  tree = undefined;
-});
-
-async function discoverIn(
-  files: Record<string, string | Uint8Array>,
-  cwd: string,
-  options: Omit<DiscoverInstructionsOptions, 'workspace'> = {},
-  extra: Parameters<typeof createTemporaryTree>[1] = {},
-) {
-  tree = await createTemporaryTree(files, extra);
-  return discoverInstructions({ workspace: localWorkspace(tree.root, { cwd }), ...options });
-}
-
-const labelsOf = (result: { items: Array<{ label: string }> }) => result.items.map((item) => item.label);
+import { discoverInstructions } from './discover-instructions.js';
+import { createDiscoveryTree, discoverIn, labelsOf } from './discovery-fixtures.test-support.js';
 
 describe('discoverInstructions refusals', () => {
   it('refuses a symlink whose target leaves its directory, and still loads the rest', async () => {
@@ -40,7 +22,7 @@ describe('discoverInstructions refusals', () => {
   });
 
   it('refuses a symlink whose target leaves the workspace root without reading it', async () => {
-    tree = await createTemporaryTree(
+    const tree = await createDiscoveryTree(
       { 'outside/AGENTS.md': 'outside', 'repo/CLAUDE.md': 'ok' },
       { symlinks: { 'repo/AGENTS.md': '../outside/AGENTS.md' } },
     );
@@ -67,7 +49,7 @@ describe('discoverInstructions refusals', () => {
   });
 
   it('skips a FIFO named like an instruction file without blocking', async () => {
-    tree = await createTemporaryTree({ 'CLAUDE.md': 'ok' });
+    const tree = await createDiscoveryTree({ 'CLAUDE.md': 'ok' });
     execFileSync('mkfifo', [tree.at('AGENTS.md')]);
     const result = await discoverInstructions({ workspace: localWorkspace(tree.root) });
     expect(labelsOf(result)).toEqual(['CLAUDE.md']);
@@ -75,7 +57,7 @@ describe('discoverInstructions refusals', () => {
   });
 
   it('reports a file that fails to read and loads the rest', async () => {
-    tree = await createTemporaryTree({ '.git/HEAD': '', 'AGENTS.md': 'root', 'app/AGENTS.md': 'app' });
+    const tree = await createDiscoveryTree({ '.git/HEAD': '', 'AGENTS.md': 'root', 'app/AGENTS.md': 'app' });
     const inner = localWorkspace(tree.root, { cwd: 'app' });
     const failing: Workspace = {
       ...inner,

@@ -1,29 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { AgentContextError } from '../errors.js';
-import { memoryWorkspace } from '../workspace/memory-workspace.js';
-import type { Capability, ContextEvent, ToolDefinition, Touch } from './capability.js';
+import type { Capability, ContextEvent, Touch } from './capability.js';
 import { createContextSession } from './context-session.js';
-
-const workspace = memoryWorkspace({ 'src/a.ts': 'a' });
-
-function echoTool(name: string, log: unknown[] = []): ToolDefinition {
-  return {
-    name,
-    description: `echo ${name}`,
-    inputSchema: z.object({ text: z.string(), times: z.number().default(1) }),
-    execute: (input: { text: string; times: number }) => {
-      log.push(input);
-      return input.text.repeat(input.times);
-    },
-  };
-}
-
-function recordEvents(session: ReturnType<typeof createContextSession>) {
-  const events: ContextEvent[] = [];
-  session.on((event) => events.push(event));
-  return events;
-}
+import { echoTool, recordEvents, workspace } from './session-fixtures.test-support.js';
 
 describe('createContextSession / startRun', () => {
   it('runs contributions, onRunStart, instructions and tools in that order, contributed ones after their contributor', async () => {
