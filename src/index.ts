@@ -112,6 +112,7 @@ export {
 export {
   type InventoryAgent,
   type InventoryAssetFields,
+  type InventoryCommand,
   type InventoryHook,
   type InventoryResult,
   type InventoryRoot,

@@ -20,6 +20,8 @@ export interface InventoryRoot {
   skills: InventorySkill[];
   /** Every `*.md` file directly inside `ROOT/agents/` (a `README.md` there is documentation, not an agent). */
   agents: InventoryAgent[];
+  /** Every `*.md` file under `ROOT/commands/` (Claude Code slash commands; depth bound 8, `README.md` left out). */
+  commands: InventoryCommand[];
   /** `ROOT/settings.json`, or `null` when there is none. */
   settings: InventorySettings | null;
   /** Problems of the root itself: not a directory, unreadable folders, depth bound reached, loops skipped. */
@@ -57,6 +59,31 @@ export interface InventorySkill extends InventoryAssetFields {
 /** One sub-agent definition (`ROOT/agents/NAME.md`). */
 export type InventoryAgent = InventoryAssetFields;
 
+/**
+ * One slash command: a Markdown prompt under `ROOT/commands/`, typed as `/NAME`. Subfolders are
+ * namespaces: `commands/frontend/build.md` is `frontend:build`. Frontmatter is optional.
+ *
+ * @example { path: '.claude/commands/review.md', name: 'review', description: 'Review the diff.', attributes: { 'argument-hint': '[file]' }, diagnostics: [] }
+ */
+export interface InventoryCommand {
+  /**
+   * Label of the file, e.g. `.claude/commands/frontend/build.md`. For a symlinked folder whose target
+   * could not be entered (outside the workspace), the link path itself, e.g. `.claude/commands/shared`.
+   */
+  path: string;
+  /** The command as typed, without the slash (`build`, `frontend:build`); `null` for a refused link. */
+  name: string | null;
+  /**
+   * `description` from the frontmatter; else the first line of the body that is neither blank nor a
+   * heading, trimmed and cut to 200 characters (`…` marks a cut); `null` when there is neither.
+   */
+  description: string | null;
+  /** Every other frontmatter key as parsed (`argument-hint`, `allowed-tools`, `model`...). Empty without frontmatter. */
+  attributes: Record<string, unknown>;
+  /** Problems with this file: unreadable, binary, frontmatter broken or unclosed, refused link. */
+  diagnostics: Diagnostic[];
+}
+
 /** `ROOT/settings.json`, read for its hooks (Claude Code format). */
 export interface InventorySettings {
   /** Label of the file, e.g. `.claude/settings.json`. */
@@ -81,7 +108,7 @@ export interface InventoryHook {
   handlers: number;
 }
 
-/** Every diagnostic of an inventory in one list, in scan order (root, settings, skills, agents). */
+/** Every diagnostic of an inventory in one list, in scan order (root, settings, skills, agents, commands). */
 export function listInventoryDiagnostics(result: InventoryResult): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   for (const root of result.roots) {
@@ -89,6 +116,7 @@ export function listInventoryDiagnostics(result: InventoryResult): Diagnostic[] 
     if (root.settings) diagnostics.push(...root.settings.diagnostics);
     for (const skill of root.skills) diagnostics.push(...skill.diagnostics);
     for (const agent of root.agents) diagnostics.push(...agent.diagnostics);
+    for (const command of root.commands) diagnostics.push(...command.diagnostics);
   }
   return diagnostics;
 }

@@ -36,14 +36,24 @@ describe('inventory capability', () => {
 
   it('returns the inventory as JSON data from the tool and reports its diagnostics as events', async () => {
     const { run, events } = await makeRun(
-      { '.claude/skills/pdf/SKILL.md': skill('pdfs', 'Reads PDFs.') },
+      {
+        '.claude/skills/pdf/SKILL.md': skill('pdfs', 'Reads PDFs.'),
+        '.claude/commands/git/sync.md': 'Pull, rebase and push.\n',
+      },
       inventory({ roots: ['.claude'] }),
     );
     const result = await run.executeTool({ id: 'call-1', toolName: 'inventory_agent_context', input: {} });
     expect(result.isError).toBe(false);
     expect(JSON.parse(JSON.stringify(result.output))).toEqual(result.output);
     expect(result.output).toMatchObject({
-      roots: [{ root: '.claude', exists: true, skills: [{ name: 'pdfs' }] }],
+      roots: [
+        {
+          root: '.claude',
+          exists: true,
+          skills: [{ name: 'pdfs' }],
+          commands: [{ name: 'git:sync', description: 'Pull, rebase and push.' }],
+        },
+      ],
     });
     expect(events.map((event) => [event.type, event.reason, event.trigger])).toEqual([
       ['loaded', 'inventory', 'call-1'],

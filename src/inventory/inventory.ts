@@ -22,7 +22,7 @@ export interface InventoryOptions {
    * per run. `true` uses the default budget of 8,000 characters. Default `false`.
    */
   catalog?: boolean | Pick<SkillsCatalogOptions, 'maxChars'>;
-  /** Depth bound of the skills walk. Default 8. */
+  /** Depth bound of the skills and commands walks. Default 8. */
   maxDepth?: number;
 }
 
@@ -103,7 +103,7 @@ export function inventory(options: InventoryOptions = {}): Capability {
       name: toolName,
       description:
         'Map where this repository keeps its coding-assistant setup: for each asset root (such as .claude and .agents), ' +
-        'its skills with name and description, sub-agents, and hook events from settings.json, plus any problem found ' +
+        'its skills with name and description, sub-agents, slash commands, and hook events from settings.json, plus any problem found ' +
         'in those files. Takes no arguments; returns JSON. Paths are relative to the working directory.',
       inputSchema: noParameters,
       execute: (_input, context) => scan(context.run, context.callId),
@@ -117,8 +117,9 @@ function summarize(result: InventoryResult): string {
   const existing = result.roots.filter((root) => root.exists);
   const skills = existing.reduce((total, root) => total + root.skills.length, 0);
   const agents = existing.reduce((total, root) => total + root.agents.length, 0);
+  const commands = existing.reduce((total, root) => total + root.commands.length, 0);
   const names = existing.map((root) => root.root).join(', ') || 'none';
-  return `Inventory scanned: roots found ${names}; ${skills} skills, ${agents} agents.`;
+  return `Inventory scanned: roots found ${names}; ${skills} skills, ${agents} agents, ${commands} commands.`;
 }
 
 function pathOf(path: string | undefined): { path?: string } {

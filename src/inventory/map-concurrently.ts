@@ -19,3 +19,6 @@ export async function mapConcurrently<Item, Result>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
+
+/** Files read at once by the inventory: enough to overlap I/O, few enough never to run out of file handles. */
+export const READ_CONCURRENCY = 16;

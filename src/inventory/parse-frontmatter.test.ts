@@ -11,6 +11,7 @@ describe('parseFrontmatter', () => {
       status: 'valid',
       data: { name: 'pdf', description: 'Reads: PDFs', tools: ['Read', 'Grep'] },
       diagnostics: [],
+      body: 'Body',
     });
   });
 
@@ -30,6 +31,7 @@ describe('parseFrontmatter', () => {
       status: 'unclosed',
       data: {},
       diagnostics: [],
+      body: '',
     });
   });
 
@@ -38,7 +40,19 @@ describe('parseFrontmatter', () => {
       status: 'valid',
       data: {},
       diagnostics: [],
+      body: '',
     });
+  });
+
+  it('returns the Markdown after the frontmatter as the body, and the whole text without one', () => {
+    expect(parseFrontmatter('---\r\nname: pdf\r\n...\r\n\r\n# Title\r\nText', 'SKILL.md').body).toBe(
+      '\r\n# Title\r\nText',
+    );
+    expect(parseFrontmatter('---\nname: [\n---\nText\n', 'SKILL.md')).toMatchObject({
+      status: 'broken',
+      body: 'Text\n',
+    });
+    expect(parseFrontmatter('# Title\nText\n', 'x.md').body).toBe('# Title\nText\n');
   });
 
   it('reads a description with an unquoted colon as plain text, with an info diagnostic', () => {

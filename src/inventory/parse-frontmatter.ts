@@ -19,6 +19,8 @@ export interface ParsedFrontmatter {
   data: Record<string, unknown>;
   /** `info` for a lenient read, `error` for a broken one. `none` and `unclosed` give none: the caller decides. */
   diagnostics: Diagnostic[];
+  /** The Markdown after the closing line: the whole text for `none`, empty for `unclosed`. */
+  body: string;
 }
 
 const openingLine = /^---[ \t]*\r?\n/;
@@ -34,33 +36,37 @@ const syntaxStart = /^[[\]{}"'|>&*!%@`]/;
  * one-line `key: rest of line` that still fails is taken as a plain string, so an unquoted colon in a
  * description (`description: Use when: the user asks`) still reads, with an `info` diagnostic
  * (`frontmatter-lenient`). A value that starts like YAML syntax (`[`, `{`, a quote...) and fails is not
- * guessed at: the key is left out with an `error` diagnostic (`invalid-frontmatter`).
+ * guessed at: the key is left out with an `error` diagnostic (`invalid-frontmatter`). The Markdown
+ * after the block is returned as `body` (the whole text when there is no frontmatter).
  *
  * @param label the file's label, put on the diagnostics.
  */
 export function parseFrontmatter(text: string, label: string): ParsedFrontmatter {
   const opening = openingLine.exec(text);
-  if (!opening) return { status: 'none', data: {}, diagnostics: [] };
+  if (!opening) return { status: 'none', data: {}, diagnostics: [], body: text };
   const lines = text.slice(opening[0].length).split('\n');
   const closingIndex = lines.findIndex((line) => closingLine.test(line.replace(/\r$/, '')));
-  if (closingIndex === -1) return { status: 'unclosed', data: {}, diagnostics: [] };
-  const body = lines.slice(0, closingIndex).map((line) => line.replace(/\r$/, ''));
+  if (closingIndex === -1) return { status: 'unclosed', data: {}, diagnostics: [], body: '' };
+  const block = lines.slice(0, closingIndex).map((line) => line.replace(/\r$/, ''));
+  // Every line up to and including the closing one, each with the newline split removed.
+  const bodyStart = lines.slice(0, closingIndex + 1).reduce((total, line) => total + line.length + 1, 0);
+  const body = text.slice(opening[0].length + bodyStart);
 
-  const strict = readYaml(body.join('\n'));
+  const strict = readYaml(block.join('\n'));
   if (strict.ok) {
-    if (isMapping(strict.value)) return { status: 'valid', data: { ...strict.value }, diagnostics: [] };
+    if (isMapping(strict.value)) return { status: 'valid', data: { ...strict.value }, diagnostics: [], body };
     if (strict.value === null || strict.value === undefined)
-      return { status: 'valid', data: {}, diagnostics: [] };
+      return { status: 'valid', data: {}, diagnostics: [], body };
   }
-  return readLeniently(body, label);
+  return { ...readLeniently(block, label), body };
 }
 
 /** Read each top-level key with its indented continuation lines on its own. Line numbers count from the file's first line. */
-function readLeniently(body: string[], label: string): ParsedFrontmatter {
+function readLeniently(block: string[], label: string): Omit<ParsedFrontmatter, 'body'> {
   const data: Record<string, unknown> = {};
   const plainKeys: string[] = [];
   const failures: string[] = [];
-  for (const chunk of splitTopLevel(body)) {
+  for (const chunk of splitTopLevel(block)) {
     const lineNumber = chunk.start + 2;
     const first = chunk.lines[0] ?? '';
     const match = keyLine.exec(first);

@@ -1,12 +1,13 @@
+import type { Diagnostic } from '../diagnostics.js';
 import { toLabel } from '../workspace/labels.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { checkAssetFields } from './check-asset-fields.js';
 import { diagnosticFromError } from './diagnostic-from-error.js';
 import type { InventoryAssetFields } from './inventory-result.js';
-import { parseFrontmatter } from './parse-frontmatter.js';
+import { type FrontmatterStatus, type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
 
-/** Default read bound for `SKILL.md` and agent files: the frontmatter must close within it. */
+/** Default read bound for `SKILL.md`, agent and command files: the frontmatter must close within it. */
 export const DEFAULT_ASSET_MAX_BYTES = 64 * 1024;
 
 /** Options of {@link readAssetFile}. */
@@ -29,35 +30,16 @@ export async function readAssetFile(
   options: ReadAssetFileOptions,
 ): Promise<InventoryAssetFields> {
   const label = toLabel(workspace, path);
-  const maxBytes = options.maxBytes ?? DEFAULT_ASSET_MAX_BYTES;
   const empty = { path: label, name: null, description: null, attributes: {} };
-  let file: Awaited<ReturnType<typeof readTextFile>>;
-  try {
-    file = await readTextFile(workspace, path, { maxBytes });
-  } catch (error) {
-    return { ...empty, diagnostics: [diagnosticFromError(error, label, 'file')] };
-  }
-  if (file.binary) {
-    const message = `${label} is a binary file, not Markdown; skipped.`;
-    return { ...empty, diagnostics: [{ severity: 'error', code: 'binary-file', message, path: label }] };
-  }
-
-  const parsed = parseFrontmatter(file.text, label);
+  const read = await readFrontmatterFile(workspace, path, options.maxBytes);
+  if (!read.ok) return { ...empty, diagnostics: [read.failure] };
+  const { parsed } = read;
   if (parsed.status === 'none') {
     const message = `${label} has no frontmatter: start the file with a \`---\` block holding \`name\` and \`description\`.`;
     return {
       ...empty,
       diagnostics: [{ severity: 'error', code: 'missing-frontmatter', message, path: label }],
     };
-  }
-  if (parsed.status === 'unclosed') {
-    const diagnostic = file.truncated
-      ? {
-          code: 'frontmatter-too-large',
-          message: `The frontmatter of ${label} does not close within the first ${maxBytes} bytes (the file has ${file.size}); it was not read.`,
-        }
-      : { code: 'unclosed-frontmatter', message: `The frontmatter of ${label} has no closing \`---\` line.` };
-    return { ...empty, diagnostics: [{ severity: 'error', ...diagnostic, path: label }] };
   }
 
   const checked = checkAssetFields(parsed.data, {
@@ -73,4 +55,43 @@ export async function readAssetFile(
     attributes: checked.attributes,
     diagnostics: [...parsed.diagnostics, ...checked.diagnostics],
   };
+}
+
+/** Result of {@link readFrontmatterFile}: the parsed file, or the one problem that stopped the read. */
+export type FrontmatterFile =
+  | { ok: true; parsed: ParsedFrontmatter & { status: Exclude<FrontmatterStatus, 'unclosed'> } }
+  | { ok: false; failure: Diagnostic };
+
+/**
+ * Read at most `maxBytes` (default 64 KiB) of a Markdown file and parse its frontmatter (see
+ * `parseFrontmatter`). Never throws: an unreadable file, a binary file (`binary-file`) and a
+ * frontmatter without a closing line (`unclosed-frontmatter`, or `frontmatter-too-large` when it does
+ * not close within `maxBytes`) are an `error` diagnostic instead. A file without frontmatter reads
+ * with status `none`: whether that is a problem is the caller's decision.
+ */
+export async function readFrontmatterFile(
+  workspace: Workspace,
+  path: string,
+  maxBytes: number = DEFAULT_ASSET_MAX_BYTES,
+): Promise<FrontmatterFile> {
+  const label = toLabel(workspace, path);
+  const fail = (code: string, message: string): FrontmatterFile => ({
+    ok: false,
+    failure: { severity: 'error', code, message, path: label },
+  });
+  let file: Awaited<ReturnType<typeof readTextFile>>;
+  try {
+    file = await readTextFile(workspace, path, { maxBytes });
+  } catch (error) {
+    return { ok: false, failure: diagnosticFromError(error, label, 'file') };
+  }
+  if (file.binary) return fail('binary-file', `${label} is a binary file, not Markdown; skipped.`);
+  const parsed = parseFrontmatter(file.text, label);
+  if (parsed.status !== 'unclosed') return { ok: true, parsed: { ...parsed, status: parsed.status } };
+  return file.truncated
+    ? fail(
+        'frontmatter-too-large',
+        `The frontmatter of ${label} does not close within the first ${maxBytes} bytes (the file has ${file.size}); it was not read.`,
+      )
+    : fail('unclosed-frontmatter', `The frontmatter of ${label} has no closing \`---\` line.`);
 }

@@ -3,7 +3,7 @@ import { painter, plural, type RenderInventoryOptions } from './render-inventory
 
 /**
  * A short inventory section for `agent-context inspect`: one line per configured root, e.g.
- * `.claude: 2 skills, 1 agent, hooks PreToolUse, SessionStart; 1 warning` or `.agents: absent`.
+ * `.claude: 2 skills, 1 agent, 3 commands, hooks PreToolUse, SessionStart; 1 warning` or `.agents: absent`.
  * Diagnostics are counted, not listed (`agent-context inventory` lists them). No heading; lines
  * joined with `\n`, no trailing newline; `''` when no root is configured.
  */
@@ -27,7 +27,11 @@ export function renderInventorySummary(
       const tail = counts.length > 0 ? `; ${counts.join(', ')}` : '';
       if (!root.exists) return `${paint.bold(root.root)}: ${paint.dim('absent')}${tail}`;
       const events = [...new Set(root.settings?.hooks.map((hook) => hook.event) ?? [])];
-      const parts = [plural(root.skills.length, 'skill'), plural(root.agents.length, 'agent')];
+      const parts = [
+        plural(root.skills.length, 'skill'),
+        plural(root.agents.length, 'agent'),
+        plural(root.commands.length, 'command'),
+      ];
       if (events.length > 0) parts.push(`hooks ${events.join(', ')}`);
       else if (root.settings) parts.push('no hooks');
       return `${paint.bold(root.root)}: ${parts.join(', ')}${tail}`;

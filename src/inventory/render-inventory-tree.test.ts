@@ -38,6 +38,15 @@ const result: InventoryResult = {
         },
       ],
       agents: [],
+      commands: [
+        {
+          path: '.claude/commands/frontend/build.md',
+          name: 'frontend:build',
+          description: 'Build the storefront.',
+          attributes: { 'argument-hint': '[target]' },
+          diagnostics: [],
+        },
+      ],
       settings: {
         path: '.claude/settings.json',
         hooks: [
@@ -53,10 +62,11 @@ const result: InventoryResult = {
       exists: false,
       skills: [],
       agents: [],
+      commands: [],
       settings: null,
       diagnostics: [{ severity: 'error', code: 'read-failed', message: 'Denied.', path: '.agents' }],
     },
-    { root: '.codex', exists: true, skills: [], agents: [], settings: null, diagnostics: [] },
+    { root: '.codex', exists: true, skills: [], agents: [], commands: [], settings: null, diagnostics: [] },
   ],
 };
 
@@ -69,13 +79,15 @@ describe('renderInventoryTree', () => {
         '│   ├── long: Line one line two word word wo… (.claude/skills/long/SKILL.md)',
         '│   └── (no name) (.claude/skills/shared)',
         '│       └── warning: Outside. [symlink-outside-workspace]',
+        '├── commands',
+        '│   └── /frontend:build: Build the storefront. (.claude/commands/frontend/build.md)',
         '└── hooks (.claude/settings.json)',
         '    ├── Stop (2 handlers)',
         '    └── Stop [x] (1 handler)',
         '.agents (absent)',
         '└── error: Denied. [read-failed]',
-        '.codex (no skills, agents or settings)',
-        '3 roots scanned, 2 found: 2 skills, 0 agents, 2 hook groups; 1 error, 1 warning.',
+        '.codex (no skills, agents, commands or settings)',
+        '3 roots scanned, 2 found: 2 skills, 0 agents, 1 command, 2 hook groups; 1 error, 1 warning.',
         '',
       ].join('\n'),
     );
@@ -91,9 +103,9 @@ describe('renderInventorySummary', () => {
   it('gives one line per root with counts, hook events and problem counts', () => {
     expect(renderInventorySummary(result)).toBe(
       [
-        '.claude: 2 skills, 0 agents, hooks Stop; 1 warning',
+        '.claude: 2 skills, 0 agents, 1 command, hooks Stop; 1 warning',
         '.agents: absent; 1 error',
-        '.codex: 0 skills, 0 agents',
+        '.codex: 0 skills, 0 agents, 0 commands',
       ].join('\n'),
     );
     expect(renderInventorySummary({ roots: [] })).toBe('');

@@ -14,15 +14,26 @@ interface TreeNode {
   children: TreeNode[];
 }
 
+/** What the tree shows of a skill, an agent or a command. */
+interface AssetEntry {
+  name: string | null;
+  description: string | null;
+  path: string;
+  diagnostics: Diagnostic[];
+}
+
 /**
- * Render an inventory as a text tree for a terminal: each root (absent ones marked), its skills
- * (`name: description (path)`), agents and hook groups (`Event [matcher] (N handlers)`), with every
- * diagnostic on its own line under the entry it concerns, and a closing count line. Ends with a newline.
+ * Render an inventory as a text tree for a terminal: each root (absent ones marked), its skills and
+ * agents (`name: description (path)`), slash commands (`/name: description (path)`) and hook groups
+ * (`Event [matcher] (N handlers)`), with every diagnostic on its own line under the entry it
+ * concerns, and a closing count line. Ends with a newline.
  *
  * @example
  * .claude
  * ├── skills
  * │   └── pdf: Extract text from PDF files. (.claude/skills/pdf/SKILL.md)
+ * ├── commands
+ * │   └── /frontend:build: Build the storefront. (.claude/commands/frontend/build.md)
  * └── hooks (.claude/settings.json)
  *     └── PreToolUse [Bash] (1 handler)
  * .agents (absent)
@@ -32,14 +43,9 @@ export function renderInventoryTree(result: InventoryResult, options: RenderInve
   const maxDescription = options.maxDescriptionChars ?? 120;
   const diagnosticNodes = (diagnostics: Diagnostic[]): TreeNode[] =>
     diagnostics.map((diagnostic) => ({ label: formatDiagnostic(diagnostic, paint), children: [] }));
-  const asset = (entry: {
-    name: string | null;
-    description: string | null;
-    path: string;
-    diagnostics: Diagnostic[];
-  }) => {
+  const asset = (entry: AssetEntry, prefix: string): TreeNode => {
     const description = entry.description === null ? '' : shorten(oneLine(entry.description), maxDescription);
-    const title = entry.name === null ? paint.dim('(no name)') : paint.bold(entry.name);
+    const title = entry.name === null ? paint.dim('(no name)') : paint.bold(`${prefix}${entry.name}`);
     return {
       label: `${title}${description === '' ? '' : `: ${description}`} ${paint.dim(`(${entry.path})`)}`,
       children: diagnosticNodes(entry.diagnostics),
@@ -54,8 +60,13 @@ export function renderInventoryTree(result: InventoryResult, options: RenderInve
       continue;
     }
     const sections: TreeNode[] = [];
-    if (root.skills.length > 0) sections.push({ label: 'skills', children: root.skills.map(asset) });
-    if (root.agents.length > 0) sections.push({ label: 'agents', children: root.agents.map(asset) });
+    const branch = (label: string, entries: AssetEntry[], prefix = '') => {
+      if (entries.length > 0)
+        sections.push({ label, children: entries.map((entry) => asset(entry, prefix)) });
+    };
+    branch('skills', root.skills);
+    branch('agents', root.agents);
+    branch('commands', root.commands, '/');
     if (root.settings) {
       const hooks = root.settings.hooks.map((hook) => ({
         label: `${hook.event}${hook.matcher === null ? '' : ` [${hook.matcher}]`} ${paint.dim(`(${plural(hook.handlers, 'handler')})`)}`,
@@ -68,7 +79,9 @@ export function renderInventoryTree(result: InventoryResult, options: RenderInve
       });
     }
     const empty = sections.length === 0 && root.diagnostics.length === 0;
-    lines.push(`${paint.bold(root.root)}${empty ? ` ${paint.dim('(no skills, agents or settings)')}` : ''}`);
+    lines.push(
+      `${paint.bold(root.root)}${empty ? ` ${paint.dim('(no skills, agents, commands or settings)')}` : ''}`,
+    );
     lines.push(...renderChildren([...diagnosticNodes(root.diagnostics), ...sections], ''));
   }
   lines.push(summaryLine(result));
@@ -96,6 +109,9 @@ function summaryLine(result: InventoryResult): string {
     )}, ${plural(
       count((root) => root.agents.length),
       'agent',
+    )}, ${plural(
+      count((root) => root.commands.length),
+      'command',
     )}, ` +
     `${plural(
       count((root) => root.settings?.hooks.length ?? 0),

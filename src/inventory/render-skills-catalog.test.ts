@@ -17,7 +17,11 @@ function skillEntry(name: string | null, description: string | null, root = '.cl
 }
 
 function inventoryOf(skills: InventorySkill[]): InventoryResult {
-  return { roots: [{ root: '.claude', exists: true, skills, agents: [], settings: null, diagnostics: [] }] };
+  return {
+    roots: [
+      { root: '.claude', exists: true, skills, agents: [], commands: [], settings: null, diagnostics: [] },
+    ],
+  };
 }
 
 const lines = (text: string) =>

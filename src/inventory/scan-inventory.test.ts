@@ -7,9 +7,11 @@ import { scanInventory } from './scan-inventory.js';
 import { makeTestRepository as makeRepository, skillFile as skill } from './test-repository.js';
 
 describe('scanInventory', () => {
-  it('maps a skill, an agent and settings under .claude and reports .agents as absent', async () => {
+  it('maps a skill, an agent, a command and settings under .claude and reports .agents as absent', async () => {
     const { workspace } = await makeRepository({
       '.claude/skills/pdf/SKILL.md': skill('pdf', 'Extract text from PDF files.'),
+      '.claude/commands/review.md':
+        '---\ndescription: Review the diff.\nargument-hint: "[file]"\n---\nReview $1.\n',
       '.claude/agents/reviewer.md':
         '---\nname: reviewer\ndescription: Reviews diffs.\nmodel: opus\n---\nReview.\n',
       '.claude/settings.json': JSON.stringify({
@@ -54,6 +56,15 @@ describe('scanInventory', () => {
               diagnostics: [],
             },
           ],
+          commands: [
+            {
+              path: '.claude/commands/review.md',
+              name: 'review',
+              description: 'Review the diff.',
+              attributes: { 'argument-hint': '[file]' },
+              diagnostics: [],
+            },
+          ],
           settings: {
             path: '.claude/settings.json',
             hooks: [
@@ -64,7 +75,15 @@ describe('scanInventory', () => {
           },
           diagnostics: [],
         },
-        { root: '.agents', exists: false, skills: [], agents: [], settings: null, diagnostics: [] },
+        {
+          root: '.agents',
+          exists: false,
+          skills: [],
+          agents: [],
+          commands: [],
+          settings: null,
+          diagnostics: [],
+        },
       ],
     });
   });

@@ -2,14 +2,16 @@ import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
 import { toLabel } from '../workspace/labels.js';
 import { compareCodePoints, isInside } from '../workspace/paths.js';
-import type { FileStat, Workspace } from '../workspace/workspace.js';
+import type { Workspace } from '../workspace/workspace.js';
 import { diagnosticFromError } from './diagnostic-from-error.js';
 import { DEFAULT_SKILL_DEPTH, findSkillFiles } from './find-skill-files.js';
 import type { InventoryAgent, InventoryResult, InventoryRoot, InventorySkill } from './inventory-result.js';
-import { mapConcurrently } from './map-concurrently.js';
+import { mapConcurrently, READ_CONCURRENCY } from './map-concurrently.js';
 import { markDuplicateSkills } from './mark-duplicate-skills.js';
 import { DEFAULT_ASSET_MAX_BYTES, readAssetFile } from './read-asset-file.js';
 import { readSettings } from './read-settings.js';
+import { scanCommands } from './scan-commands.js';
+import { statKind } from './stat-kind.js';
 
 /** The asset roots scanned by default, in this order. `.cursor`, `.gemini`, `.github` can be named too. */
 export const DEFAULT_ASSET_ROOTS: readonly string[] = ['.claude', '.agents', '.codex', '.grok'];
@@ -24,18 +26,16 @@ export interface ScanInventoryOptions {
    * `AgentContextError` (`invalid-option`).
    */
   roots?: readonly string[];
-  /** Depth bound of the skills walk (default 8: `skills/` plus 8 folders). */
+  /** Depth bound of the skills and commands walks (default 8: `skills/` or `commands/` plus 8 folders). */
   maxDepth?: number;
-  /** Bytes read of each `SKILL.md` and agent file (default 64 KiB); the frontmatter must close within them. */
+  /** Bytes read of each `SKILL.md`, agent and command file (default 64 KiB); the frontmatter must close within them. */
   maxFileBytes?: number;
 }
 
-// Files read at once: enough to overlap I/O, few enough never to run out of file handles.
-const READ_CONCURRENCY = 16;
-
 /**
  * Map a repository's coding-assistant setup: for each asset root, its skills (`skills/**\/SKILL.md`),
- * sub-agents (`agents/*.md`) and hooks (`settings.json`), with frontmatter parsed and checked.
+ * sub-agents (`agents/*.md`), slash commands (`commands/**\/*.md`) and hooks (`settings.json`), with
+ * frontmatter parsed and checked.
  *
  * Only the asset roots under `workspace.cwd` are read, never the rest of the tree, so the cost does
  * not depend on the repository's size. Paths are POSIX labels relative to `workspace.cwd`, sorted by
@@ -98,6 +98,7 @@ async function scanRoot(
     exists: false,
     skills: [],
     agents: [],
+    commands: [],
     settings: null,
     diagnostics: [],
   };
@@ -111,33 +112,24 @@ async function scanRoot(
   result.exists = true;
 
   // Each part collects its own diagnostics, appended in a fixed order whatever finishes first.
-  const parts = { skills: [] as Diagnostic[], agents: [] as Diagnostic[], settings: [] as Diagnostic[] };
-  const [skills, agents, settingsKind] = await Promise.all([
+  const parts = {
+    skills: [] as Diagnostic[],
+    agents: [] as Diagnostic[],
+    commands: [] as Diagnostic[],
+    settings: [] as Diagnostic[],
+  };
+  const [skills, agents, commands, settingsKind] = await Promise.all([
     scanSkills(workspace, `${directory}/skills`, settings, parts.skills),
     scanAgents(workspace, `${directory}/agents`, settings.maxBytes, parts.agents),
+    scanCommands(workspace, `${directory}/commands`, settings, parts.commands),
     statKind(workspace, `${directory}/settings.json`, `${label}/settings.json`, parts.settings, 'file'),
   ]);
-  result.diagnostics.push(...parts.skills, ...parts.agents, ...parts.settings);
+  result.diagnostics.push(...parts.skills, ...parts.agents, ...parts.commands, ...parts.settings);
   result.skills = skills;
   result.agents = agents;
+  result.commands = commands;
   if (settingsKind === 'file') result.settings = await readSettings(workspace, `${directory}/settings.json`);
   return result;
-}
-
-/** The kind of a path, `undefined` when missing; a refused or failed stat is a diagnostic and counts as missing. */
-async function statKind(
-  workspace: Workspace,
-  path: string,
-  label: string,
-  diagnostics: Diagnostic[],
-  what: 'file' | 'directory' = 'directory',
-): Promise<FileStat['kind'] | undefined> {
-  try {
-    return (await workspace.stat(path))?.kind;
-  } catch (error) {
-    diagnostics.push(diagnosticFromError(error, label, what));
-    return undefined;
-  }
 }
 
 async function scanSkills(

@@ -23,6 +23,7 @@ const files = {
   '.claude/skills/pdf/SKILL.md': '---\nname: pdf\ndescription: Reads PDFs.\n---\n',
   '.claude/skills/xlsx/SKILL.md': '---\nname: sheets\ndescription: Reads spreadsheets.\n---\n',
   '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews diffs.\n---\n',
+  '.claude/commands/api/new-route.md': '# New route\n\nAdd a route named $ARGUMENTS.\n',
   '.claude/settings.json': JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{}] }] } }),
 };
 
@@ -41,12 +42,14 @@ describe('agent-context inventory', () => {
         '│       └── warning: The skill name "sheets" does not match its folder "xlsx"; rename one of them. [name-folder-mismatch]',
         '├── agents',
         '│   └── reviewer: Reviews diffs. (.claude/agents/reviewer.md)',
+        '├── commands',
+        '│   └── /api:new-route: Add a route named $ARGUMENTS. (.claude/commands/api/new-route.md)',
         '└── hooks (.claude/settings.json)',
         '    └── PreToolUse [Bash] (1 handler)',
         '.agents (absent)',
         '.codex (absent)',
         '.grok (absent)',
-        '4 roots scanned, 1 found: 2 skills, 1 agent, 1 hook group; 1 warning.',
+        '4 roots scanned, 1 found: 2 skills, 1 agent, 1 command, 1 hook group; 1 warning.',
         '',
       ].join('\n'),
     );

@@ -15,9 +15,9 @@ import { parseCommandArguments } from '../parse-command-arguments.js';
 const usage = `Usage: agent-context inventory [dir] [options]
 
 Map the coding-assistant setup of dir (default: the current directory): for each asset root, its
-skills with their descriptions, its sub-agents and the hook events of its settings.json, as a tree,
-with every problem (broken frontmatter, Agent Skills rule, malformed JSON, refused symlink) under the
-entry it concerns. Only the asset roots are read, never the rest of the tree.
+skills with their descriptions, its sub-agents, its slash commands and the hook events of its
+settings.json, as a tree, with every problem (broken frontmatter, Agent Skills rule, malformed JSON,
+refused symlink) under the entry it concerns. Only the asset roots are read, never the rest of the tree.
 
 Options:
   --roots <a,b>      asset roots to scan, in order (default ${DEFAULT_ASSET_ROOTS.join(',')});
@@ -29,10 +29,10 @@ Options:
 Exit status: 0, or 1 when a file could not be read or parsed (an error diagnostic).
 `;
 
-/** `agent-context inventory [dir]`: skills, sub-agents and hooks of a repository, with diagnostics. */
+/** `agent-context inventory [dir]`: skills, sub-agents, slash commands and hooks of a repository, with diagnostics. */
 export const inventoryCommand: CliCommand = {
   name: 'inventory',
-  summary: 'map the skills, sub-agents and hooks of a repository, with their problems',
+  summary: 'map the skills, sub-agents, commands and hooks of a repository, with their problems',
   usage,
   async run(args: string[], output: CliOutput): Promise<number> {
     const { directory, roots, stopAt, json } = parseInventoryArguments(args, output);

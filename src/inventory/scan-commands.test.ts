@@ -1,0 +1,140 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { localWorkspace } from '../workspace/local-workspace.js';
+import { recordingWorkspace } from '../workspace/recording-workspace.js';
+import type { InventoryRoot } from './inventory-result.js';
+import { scanInventory } from './scan-inventory.js';
+import { makeTestRepository as makeRepository, skillFile as skill } from './test-repository.js';
+
+const command = (description: string) => `---\ndescription: ${description}\n---\nDo it.\n`;
+const namesOf = (root: InventoryRoot | undefined) => root?.commands.map((entry) => entry.name);
+
+describe('the commands of scanInventory', () => {
+  it('lists every command with its namespace, sorted by path, leaving README.md out', async () => {
+    const { workspace } = await makeRepository({
+      '.claude/commands/review.md':
+        '---\ndescription: Review the diff.\nargument-hint: "[file]"\nallowed-tools: Read, Grep\nmodel: haiku\n---\nReview $1.\n',
+      '.claude/commands/README.md': '# Commands\n',
+      '.claude/commands/frontend/build.md': '# Build\n\nBuild the storefront for $ARGUMENTS.\n',
+      '.claude/commands/frontend/readme.md': '# Frontend commands\n',
+      '.claude/commands/frontend/notes.txt': 'not a command',
+      '.claude/commands/Zeta.md': command('Upper case sorts first.'),
+      '.agents/commands/db/migrate/up.md': command('Migrate up.'),
+    });
+    const [claude, agents] = (await scanInventory({ workspace, roots: ['.claude', '.agents'] })).roots;
+    expect(claude?.commands).toEqual([
+      {
+        path: '.claude/commands/Zeta.md',
+        name: 'Zeta',
+        description: 'Upper case sorts first.',
+        attributes: {},
+        diagnostics: [],
+      },
+      {
+        path: '.claude/commands/frontend/build.md',
+        name: 'frontend:build',
+        description: 'Build the storefront for $ARGUMENTS.',
+        attributes: {},
+        diagnostics: [],
+      },
+      {
+        path: '.claude/commands/review.md',
+        name: 'review',
+        description: 'Review the diff.',
+        attributes: { 'argument-hint': '[file]', 'allowed-tools': 'Read, Grep', model: 'haiku' },
+        diagnostics: [],
+      },
+    ]);
+    expect(agents?.commands.map((entry) => [entry.path, entry.name])).toEqual([
+      ['.agents/commands/db/migrate/up.md', 'db:migrate:up'],
+    ]);
+    expect([claude?.diagnostics, agents?.diagnostics]).toEqual([[], []]);
+  });
+
+  it('gives [] without a commands folder, or when commands is a file', async () => {
+    const { workspace } = await makeRepository({
+      '.claude/skills/a/SKILL.md': skill('a'),
+      '.agents/commands': 'a file, not a folder',
+    });
+    const [claude, agents] = (await scanInventory({ workspace, roots: ['.claude', '.agents'] })).roots;
+    expect([claude?.commands, agents?.commands]).toEqual([[], []]);
+    expect([claude?.diagnostics, agents?.diagnostics]).toEqual([[], []]);
+  });
+
+  it('finds a command at depth 8 but not at depth 9, and says a folder was left unsearched', async () => {
+    const eight = 'a/b/c/d/e/f/g/h';
+    const { workspace } = await makeRepository({
+      [`.claude/commands/${eight}/deep.md`]: command('Deep.'),
+      [`.claude/commands/${eight}/i/deeper.md`]: command('Deeper.'),
+    });
+    const [root] = (await scanInventory({ workspace, roots: ['.claude'] })).roots;
+    expect(namesOf(root)).toEqual(['a:b:c:d:e:f:g:h:deep']);
+    expect(root?.diagnostics).toEqual([
+      expect.objectContaining({
+        code: 'depth-limit',
+        path: `.claude/commands/${eight}`,
+        message: expect.stringContaining('under commands/'),
+      }),
+    ]);
+  });
+
+  it('walks a folder linked back to commands/ once', async () => {
+    const { workspace } = await makeRepository(
+      { '.claude/commands/one.md': command('One.'), '.claude/commands/team/two.md': command('Two.') },
+      { '.claude/commands/loop': '.', '.claude/commands/team/up': '..' },
+    );
+    const [root] = (await scanInventory({ workspace, roots: ['.claude'] })).roots;
+    expect(namesOf(root)).toEqual(['one', 'team:two']);
+    expect(root?.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.path])).toEqual([
+      ['directory-already-scanned', '.claude/commands/loop'],
+      ['directory-already-scanned', '.claude/commands/team/up'],
+    ]);
+  });
+
+  it('names the commands of a folder linked inside the workspace by the link path', async () => {
+    const { workspace } = await makeRepository(
+      { 'shared/commands/lint.md': command('Lint.') },
+      { '.claude/commands/shared': '../../shared/commands' },
+    );
+    const [root] = (await scanInventory({ workspace, roots: ['.claude'] })).roots;
+    expect(root?.commands).toEqual([
+      expect.objectContaining({
+        path: '.claude/commands/shared/lint.md',
+        name: 'shared:lint',
+        diagnostics: [],
+      }),
+    ]);
+  });
+
+  it('reports links leaving the workspace at their link path and reads nothing behind them', async () => {
+    const { base, root } = await makeRepository(
+      { '.claude/commands/local.md': command('Local.') },
+      {
+        '.claude/commands/team': '../../../outside/team',
+        '.claude/commands/secret.md': '../../../outside/secret.md',
+      },
+    );
+    await mkdir(path.join(base, 'outside', 'team'), { recursive: true });
+    await writeFile(path.join(base, 'outside', 'team', 'hidden.md'), command('Hidden team command.'));
+    await writeFile(path.join(base, 'outside', 'secret.md'), command('Hidden secret command.'));
+    const workspace = recordingWorkspace(localWorkspace(root));
+    const result = await scanInventory({ workspace, roots: ['.claude'] });
+    const commands = result.roots[0]?.commands ?? [];
+    expect(
+      commands.map((entry) => [entry.path, entry.name, entry.diagnostics.map((item) => item.code)]),
+    ).toEqual([
+      ['.claude/commands/local.md', 'local', []],
+      ['.claude/commands/secret.md', 'secret', ['path-outside-workspace']],
+      ['.claude/commands/team', null, ['symlink-outside-workspace']],
+    ]);
+    expect(JSON.stringify(result)).not.toContain('Hidden');
+    const behindLinks = workspace.calls.filter((call) => call.path.includes('/commands/team/'));
+    expect(behindLinks).toEqual([]);
+    const callsOn = (suffix: string) =>
+      workspace.calls.filter((call) => call.path.endsWith(suffix)).map((call) => call.method);
+    expect(callsOn('/commands/team')).toEqual(['stat']);
+    // The workspace refuses the read before any I/O outside it (the diagnostic above).
+    expect(callsOn('/commands/secret.md')).toEqual(['readFile']);
+  });
+});

@@ -1,0 +1,54 @@
+import type { Diagnostic } from '../diagnostics.js';
+import { toLabel } from '../workspace/labels.js';
+import { compareCodePoints } from '../workspace/paths.js';
+import type { Workspace } from '../workspace/workspace.js';
+import { findAssetFiles } from './find-asset-files.js';
+import type { InventoryCommand } from './inventory-result.js';
+import { mapConcurrently, READ_CONCURRENCY } from './map-concurrently.js';
+import { commandName, readCommandFile } from './read-command-file.js';
+import { statKind } from './stat-kind.js';
+
+/** A command file: any `*.md` but a `README.md` (any case), which documents the folder. */
+export function isCommandFile(name: string): boolean {
+  return name.length > '.md'.length && name.endsWith('.md') && name.toLowerCase() !== 'readme.md';
+}
+
+/**
+ * List the slash commands under a `commands/` folder, sorted by path (code point). A missing folder
+ * (or a path that is not a folder) gives `[]`. The walk is the skills walk (`findAssetFiles`): depth
+ * bound `maxDepth`, each real folder once, a linked folder leaving the workspace listed at its link
+ * path (`name: null`) with nothing behind it read. Problems of the walk itself (depth bound, loops,
+ * unreadable folders) are pushed to `diagnostics`; problems of a file sit on its entry.
+ */
+export async function scanCommands(
+  workspace: Workspace,
+  commandsDirectory: string,
+  settings: { maxDepth: number; maxBytes: number },
+  diagnostics: Diagnostic[],
+): Promise<InventoryCommand[]> {
+  const label = toLabel(workspace, commandsDirectory);
+  if ((await statKind(workspace, commandsDirectory, label, diagnostics)) !== 'directory') return [];
+  const found = await findAssetFiles(workspace, commandsDirectory, {
+    accepts: isCommandFile,
+    maxDepth: settings.maxDepth,
+  });
+  diagnostics.push(...found.diagnostics);
+  const commands = await mapConcurrently(found.locations, READ_CONCURRENCY, async (location) => {
+    if (location.refused) {
+      const path = toLabel(workspace, location.path);
+      const refused: InventoryCommand = {
+        path,
+        name: null,
+        description: null,
+        attributes: {},
+        diagnostics: [location.refused],
+      };
+      return refused;
+    }
+    return readCommandFile(workspace, location.path, {
+      name: commandName(commandsDirectory, location.path),
+      maxBytes: settings.maxBytes,
+    });
+  });
+  return commands.sort((left, right) => compareCodePoints(left.path, right.path));
+}
