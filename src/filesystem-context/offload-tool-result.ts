@@ -36,8 +36,8 @@ const maxNameAttempts = 100;
  *
  * The file is `<directory>/<tool>-<callId>.txt`, written through `workspace.writeFile` with
  * `exclusive: true` after a `stat` found the name free, so a file of another call is never
- * overwritten: a taken name gets a `.2`, `.3`, ... suffix. Any other write failure keeps the full result inline and returns a diagnostic; nothing
- * is lost either way. The result string is passed to the workspace as it is (no extra copy here).
+ * overwritten: a taken name gets a `.2`, `.3`, ... suffix. Any other write failure keeps the full
+ * result inline and returns a diagnostic; nothing is lost either way. The result string is passed to the workspace as it is (no extra copy here).
  */
 export async function offloadToolResult(
   workspace: Workspace,

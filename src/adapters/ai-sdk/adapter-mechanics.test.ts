@@ -6,7 +6,11 @@ import { memoryWorkspace } from '../../workspace/memory-workspace.js';
 import { contextCallOptions } from './context-call-options.js';
 import { withContext } from './with-context.js';
 
-const lookupSchema = { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] };
+const lookupSchema = {
+  type: 'object' as const,
+  properties: { path: { type: 'string' as const } },
+  required: ['path'],
+};
 
 /** A capability with two instruction blocks, one tool, and a hidden note after every `lookup`. */
 function noteTaker(): Capability {
