@@ -5,6 +5,7 @@ export default defineConfig({
     index: 'src/index.ts',
     'cli/main': 'src/cli/main.ts',
     'ai-sdk': 'src/adapters/ai-sdk/index.ts',
+    langchain: 'src/adapters/langchain/index.ts',
     'capability-creation/validation-worker': 'src/capability-creation/validation-worker.ts',
   },
   // A dependency loaded at run time by capability creation; it ships a native binary.
@@ -12,7 +13,13 @@ export default defineConfig({
   format: ['esm'],
   target: 'node20',
   platform: 'node',
-  dts: { entry: { index: 'src/index.ts', 'ai-sdk': 'src/adapters/ai-sdk/index.ts' } },
+  dts: {
+    entry: {
+      index: 'src/index.ts',
+      'ai-sdk': 'src/adapters/ai-sdk/index.ts',
+      langchain: 'src/adapters/langchain/index.ts',
+    },
+  },
   clean: true,
   sourcemap: true,
   splitting: true,

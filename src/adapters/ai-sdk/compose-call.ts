@@ -1,6 +1,7 @@
 import type { LanguageModel, ModelMessage, ToolSet } from 'ai';
 import type { Run } from '../../session/capability.js';
 import type { ContextSession } from '../../session/context-session.js';
+import { observeTrailingUserInput } from '../../session/trailing-user-input.js';
 import { composeTools } from './compose-tools.js';
 import { type ContextMiddlewareOptions, contextMiddleware } from './context-middleware.js';
 import { type CacheControl, composeInstructions, type HostInstructions } from './instruction-messages.js';
@@ -74,9 +75,8 @@ export async function observeNewUserInput(session: ContextSession, host: HostCal
     typeof host.prompt === 'string'
       ? [{ role: 'user', content: host.prompt }]
       : (host.prompt ?? host.messages ?? []);
-  let start = messages.length;
-  while (start > 0 && messages[start - 1]?.role === 'user') start -= 1;
-  for (const message of messages.slice(start)) {
+  await observeTrailingUserInput(session, messages, (message) => {
+    if (message.role !== 'user') return undefined;
     const content = message.content;
     const text =
       typeof content === 'string'
@@ -85,6 +85,6 @@ export async function observeNewUserInput(session: ContextSession, host: HostCal
             .map((part) => (part.type === 'text' ? part.text : ''))
             .filter((part) => part !== '')
             .join('\n');
-    if (text !== '') await session.observeUserInput(text);
-  }
+    return { text };
+  });
 }

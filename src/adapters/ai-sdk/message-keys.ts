@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createContentKeys } from '../../session/content-keys.js';
 import type { MessageKeyOf } from '../../session/hidden-message-store.js';
 import type { ModelCallParams } from './cache-breakpoints.js';
 
@@ -15,7 +15,7 @@ type PromptMessage = ModelCallParams['prompt'][number];
  * a message's identity. Create one key function per call: it counts repeated contents.
  */
 export function createMessageKeyOf(): MessageKeyOf<PromptMessage> {
-  const seen = new Map<string, number>();
+  const contentKeyOf = createContentKeys(['providerOptions']);
   return (message) => {
     if (message.role === 'system') return undefined;
     if (message.role === 'tool') {
@@ -23,24 +23,6 @@ export function createMessageKeyOf(): MessageKeyOf<PromptMessage> {
       for (const part of message.content) if (part.type === 'tool-result') ids.push(part.toolCallId);
       return ids;
     }
-    const base = `${message.role}:${hashContent(message.content)}`;
-    const occurrence = (seen.get(base) ?? 0) + 1;
-    seen.set(base, occurrence);
-    return occurrence === 1 ? base : `${base}#${occurrence}`;
+    return contentKeyOf(message.role, message.content);
   };
-}
-
-function hashContent(content: unknown): string {
-  const json = JSON.stringify(content, (key, value: unknown) => {
-    if (key === 'providerOptions') return undefined;
-    // Binary parts: hash what identifies them without copying bytes into a huge string.
-    if (value instanceof Uint8Array)
-      return `bytes:${value.byteLength}:${createHash('sha256').update(value).digest('hex')}`;
-    if (value instanceof URL) return value.href;
-    return value;
-  });
-  return createHash('sha256')
-    .update(json ?? '')
-    .digest('base64url')
-    .slice(0, 22);
 }

@@ -1,0 +1,114 @@
+import type { BaseMessage } from '@langchain/core/messages';
+import { type AgentMiddleware, createMiddleware, HumanMessage } from 'langchain';
+import { AgentContextError } from '../../errors.js';
+import type { Run } from '../../session/capability.js';
+import type { ContextSession } from '../../session/context-session.js';
+import { observeTrailingUserInput } from '../../session/trailing-user-input.js';
+import { isAnthropicModel } from './anthropic-model.js';
+import { capabilityTools, findCapabilityTool } from './capability-tools.js';
+import { placeHiddenMessages } from './hidden-messages.js';
+import { runHostToolCall } from './host-tool-call.js';
+import { messageText } from './message-text.js';
+import { type CacheControl, composeSystemMessage } from './system-message.js';
+
+/** What LangChain tells the middleware about an invocation; a session function picks by it. */
+export interface InvocationRuntime {
+  /** The `context` passed to `agent.invoke(input, { context })`. */
+  readonly context?: unknown;
+  /** The `configurable` of the invocation, e.g. `{ thread_id }` with a checkpointer. */
+  readonly configurable?: { thread_id?: string; [key: string]: unknown };
+}
+
+/** The session of an invocation: one for the agent, or chosen per invocation (e.g. by thread id). */
+export type SessionSource =
+  | ContextSession
+  | ((runtime: InvocationRuntime) => ContextSession | Promise<ContextSession>);
+
+/** Options of {@link contextMiddleware}. */
+export interface ContextMiddlewareOptions {
+  /**
+   * The Anthropic breakpoint on the last instruction block, as that block's `cache_control`.
+   * Default: `{ type: 'ephemeral' }` for Anthropic chat models (`ChatAnthropic`, or `initChatModel`
+   * with provider `anthropic`) and none for other models, which may reject the unknown block key.
+   * An object is sent to every model; `false` sends none.
+   */
+  cacheControl?: CacheControl | false;
+}
+
+/** The name the middleware has in LangChain (its hooks' node names and errors). */
+export const contextMiddlewareName = 'AgentContextMiddleware';
+
+/**
+ * Connect a LangChain v1 agent to a context session, in one line:
+ *
+ * ```ts
+ * const agent = createAgent({ model, tools, systemPrompt, middleware: [contextMiddleware(session)] });
+ * ```
+ *
+ * - `beforeAgent` (once per `agent.invoke()` / `agent.stream()`): starts a run (authored capabilities
+ *   load, instructions and tools are read once for the run) and reports the trailing user messages to
+ *   `session.observeUserInput`, keyed by message id.
+ * - `wrapModelCall` (every model call): the host's system message, then one text block per instruction
+ *   block in capability order, identical bytes on every call of the run, the last with `cacheControl`;
+ *   the host's tools, then the run's capability tools (stable order for the run); the hidden messages
+ *   as `HumanMessage`s in the request's messages only (see `placeHiddenMessages`).
+ * - `wrapToolCall`: capability tools execute through `run.executeTool`; host tools run between the
+ *   run's `beforeToolCall` and `afterToolCall` hooks (see `runHostToolCall`).
+ *
+ * Capability tools are not in the middleware's static `tools`: LangChain fixes that list when the agent
+ * is built, before any run, while a run's tools can change between runs (a capability authored in one
+ * run is live in the next). They are added per model call and executed in `wrapToolCall`, LangChain's
+ * path for dynamically registered tools. A capability tool named like a host tool is left out.
+ *
+ * One session is one conversation. An agent that serves several conversations (threads) passes a
+ * function that returns the conversation's session from the invocation's runtime. Throws
+ * `invalid-option` when a model or tool call arrives for a session without a run of this middleware.
+ */
+export function contextMiddleware(
+  session: SessionSource,
+  options: ContextMiddlewareOptions = {},
+): AgentMiddleware {
+  const runs = new WeakMap<ContextSession, Run>();
+  const resolve = (runtime: InvocationRuntime) =>
+    typeof session === 'function' ? session(runtime) : session;
+  const current = async (runtime: InvocationRuntime) => {
+    const resolved = await resolve(runtime);
+    const run = runs.get(resolved);
+    if (run) return { session: resolved, run };
+    throw new AgentContextError(
+      'contextMiddleware saw a model or tool call before its beforeAgent hook started a run. Pass the middleware to createAgent({ middleware }) and call the agent.',
+      { code: 'invalid-option', reason: 'no run started' },
+    );
+  };
+
+  return createMiddleware({
+    name: contextMiddlewareName,
+    beforeAgent: async (state, runtime) => {
+      const resolved = await resolve(runtime as InvocationRuntime);
+      runs.set(resolved, await resolved.startRun());
+      await observeTrailingUserInput(resolved, state.messages, (message: BaseMessage) =>
+        HumanMessage.isInstance(message)
+          ? { text: messageText(message.content), ...(message.id ? { key: message.id } : {}) }
+          : undefined,
+      );
+    },
+    wrapModelCall: async (request, handler) => {
+      const { session: resolved, run } = await current(request.runtime as InvocationRuntime);
+      const hostNames = new Set(request.tools.map((tool) => tool.name as string));
+      const cacheControl =
+        options.cacheControl ?? (isAnthropicModel(request.model) ? { type: 'ephemeral' } : false);
+      return handler({
+        ...request,
+        systemMessage: composeSystemMessage(request.systemMessage, run, cacheControl),
+        tools: [...request.tools, ...capabilityTools(run, hostNames).tools],
+        messages: placeHiddenMessages(resolved, request.messages),
+      });
+    },
+    wrapToolCall: async (request, handler) => {
+      const { run } = await current(request.runtime as InvocationRuntime);
+      const own = findCapabilityTool(run, request.toolCall.name);
+      if (own && request.tool === undefined) return handler({ ...request, tool: own });
+      return runHostToolCall(run, request, handler);
+    },
+  });
+}

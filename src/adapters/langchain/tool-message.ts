@@ -1,0 +1,16 @@
+import { ToolMessage } from '@langchain/core/messages';
+import type { ToolCallResult } from '../../session/capability.js';
+
+/**
+ * The `ToolMessage` of a tool call the run executed: the output as content (a string as is, anything
+ * else as JSON, as LangChain's tool node does), `status: 'error'` for a failed or blocked call.
+ */
+export function toToolMessage(result: ToolCallResult, toolCallId: string, name: string): ToolMessage {
+  const output = result.output;
+  return new ToolMessage({
+    content: typeof output === 'string' ? output : (JSON.stringify(output) ?? ''),
+    tool_call_id: toolCallId,
+    name,
+    status: result.isError ? 'error' : 'success',
+  });
+}
