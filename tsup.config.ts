@@ -6,6 +6,7 @@ export default defineConfig({
     'cli/main': 'src/cli/main.ts',
     'ai-sdk': 'src/adapters/ai-sdk/index.ts',
     langchain: 'src/adapters/langchain/index.ts',
+    pi: 'src/adapters/pi/index.ts',
     'capability-creation/validation-worker': 'src/capability-creation/validation-worker.ts',
   },
   // A dependency loaded at run time by capability creation; it ships a native binary.
@@ -18,6 +19,7 @@ export default defineConfig({
       index: 'src/index.ts',
       'ai-sdk': 'src/adapters/ai-sdk/index.ts',
       langchain: 'src/adapters/langchain/index.ts',
+      pi: 'src/adapters/pi/index.ts',
     },
   },
   clean: true,

@@ -23,6 +23,11 @@ export interface OffloadOptions {
    * never replaces it: reading an offloaded file back must not offload it again.
    */
   exclude?: string[];
+  /**
+   * The tool the preview names for reading the rest (`offset` = first line, 1-based; `limit` = line
+   * count), e.g. `read` for pi's read tool. It is excluded from offload too. Default `read_file`.
+   */
+  readToolName?: string;
 }
 
 /** Options of `filesystemContext`. */
@@ -69,6 +74,10 @@ export function resolveFilesystemContextOptions(
   const listingOptions = options.listing === true ? {} : options.listing || undefined;
   const offloadOptions = options.offload === true ? {} : options.offload || undefined;
   const exclude = offloadOptions?.exclude ?? [];
+  const readToolName = offloadOptions?.readToolName ?? 'read_file';
+  if (typeof readToolName !== 'string' || readToolName === '') {
+    throw invalidOption('offload.readToolName', 'must be a non-empty tool name');
+  }
   if (!Array.isArray(exclude) || !exclude.every((item) => typeof item === 'string')) {
     throw invalidOption('offload.exclude', 'must be an array of tool names');
   }
@@ -83,7 +92,8 @@ export function resolveFilesystemContextOptions(
       overChars: count('offload.overChars', offloadOptions.overChars, defaults.offload.overChars),
       directory: directoryOption('offload.directory', offloadOptions.directory, defaults.offload.directory),
       previewChars: count('offload.previewChars', offloadOptions.previewChars, defaults.offload.previewChars),
-      exclude: new Set([...defaults.offload.exclude, ...exclude]),
+      readToolName,
+      exclude: new Set([...defaults.offload.exclude, readToolName, ...exclude]),
     },
   };
 }

@@ -12,6 +12,8 @@ export interface OffloadSettings {
   overChars: number;
   directory: string;
   previewChars: number;
+  /** The tool the preview tells the model to read the rest with. */
+  readToolName?: string;
   /** Tool names whose results are never offloaded. */
   exclude: ReadonlySet<string>;
 }
@@ -69,7 +71,12 @@ export async function offloadToolResult(
       return failed(call, describeError(error), filePath);
     }
     const label = toLabel(workspace, workspace.resolve(filePath));
-    const output = renderOffloadPreview({ text, label, previewChars: settings.previewChars });
+    const output = renderOffloadPreview({
+      text,
+      label,
+      previewChars: settings.previewChars,
+      ...(settings.readToolName === undefined ? {} : { readToolName: settings.readToolName }),
+    });
     return { kind: 'offloaded', output, path: label, characters: text.length };
   }
   return failed(call, `${maxNameAttempts} file names for this call were already taken`);

@@ -19,6 +19,14 @@ describe('renderOffloadPreview', () => {
     expect(preview).toContain(`saved whole to ${label} (11000 characters, 1 line)`);
   });
 
+  it("names the read tool given, e.g. pi's read", () => {
+    const text = numberedLines(1_000);
+    expect(renderOffloadPreview({ text, label, previewChars: 400 })).toContain('call read_file with path');
+    expect(renderOffloadPreview({ text, label, previewChars: 400, readToolName: 'read' })).toContain(
+      `call read with path "${label}"`,
+    );
+  });
+
   it('gives a read_file line range that covers exactly the lines the preview left out', () => {
     const texts = [
       numberedLines(1_000),

@@ -9,6 +9,8 @@ export interface OffloadPreviewInput {
   label: string;
   /** Characters of the result shown at most: half from the head, half from the tail (the tail gets the odd one). */
   previewChars: number;
+  /** The tool the last line tells the model to read the omitted lines with. Default `read_file`. */
+  readToolName?: string;
 }
 
 /**
@@ -55,7 +57,7 @@ export function renderOffloadPreview(input: OffloadPreviewInput): string {
     `[... ${tailStart - headEnd} characters omitted: lines ${firstOmittedLine}-${lastOmittedLine} of the file ...]\n`,
     tail,
     lineBreakAfter(tail),
-    `[To read the omitted part, call read_file with path ${JSON.stringify(label)}, offset ${firstOmittedLine} `,
+    `[To read the omitted part, call ${input.readToolName ?? 'read_file'} with path ${JSON.stringify(label)}, offset ${firstOmittedLine} `,
     `and limit ${lastOmittedLine - firstOmittedLine + 1} (lines; offset is 1-based), in smaller slices if needed.]`,
   ].join('');
   return detachString(preview);

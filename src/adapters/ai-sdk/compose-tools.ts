@@ -1,5 +1,6 @@
 import { jsonSchema, type ToolExecutionOptions, type ToolSet } from 'ai';
 import type { JsonSchema, Run, ToolCall, ToolDefinition, ToolExecutor } from '../../session/capability.js';
+import { reportToolNameTaken } from '../../session/tool-name-taken.js';
 
 type AnyTool = ToolSet[string];
 type HostExecute = (input: unknown, options: ToolExecutionOptions<unknown>) => unknown;
@@ -31,14 +32,7 @@ export function composeTools(host: ToolSet | undefined, run: Run): ToolSet {
   }
   for (const definition of run.tools) {
     if (Object.hasOwn(tools, definition.name)) {
-      const message = `The tool "${definition.name}" is defined by the host and by a capability; the host's tool is used.`;
-      run.emit({
-        type: 'diagnostic',
-        reason: 'run-start',
-        capability: 'ai-sdk',
-        message,
-        diagnostic: { severity: 'warning', code: 'tool-name-taken', message },
-      });
+      reportToolNameTaken(run, definition.name, 'ai-sdk');
       continue;
     }
     tools[definition.name] = toAiSdkTool(definition, run);

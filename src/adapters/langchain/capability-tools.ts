@@ -1,6 +1,7 @@
 import { DynamicStructuredTool } from '@langchain/core/tools';
 import type { JSONSchema } from '@langchain/core/utils/json_schema';
 import type { Run, ToolDefinition } from '../../session/capability.js';
+import { reportToolNameTaken } from '../../session/tool-name-taken.js';
 import { toToolMessage } from './tool-message.js';
 
 /** The run's capability tools as LangChain tools, in a list and by name. */
@@ -30,14 +31,7 @@ export function capabilityTools(run: Run, hostNames: ReadonlySet<string>): Capab
   const tools: DynamicStructuredTool[] = [];
   for (const definition of run.tools) {
     if (hostNames.has(definition.name)) {
-      const message = `The tool "${definition.name}" is defined by the host and by a capability; the host's tool is used.`;
-      run.emit({
-        type: 'diagnostic',
-        reason: 'run-start',
-        capability: 'langchain',
-        message,
-        diagnostic: { severity: 'warning', code: 'tool-name-taken', message },
-      });
+      reportToolNameTaken(run, definition.name, 'langchain');
       continue;
     }
     tools.push(toLangChainTool(definition, run));

@@ -1,0 +1,108 @@
+import type { ExtensionContext, ExtensionFactory } from '@mariozechner/pi-coding-agent';
+import type { Run } from '../../session/capability.js';
+import type { ContextSession } from '../../session/context-session.js';
+import { type CapabilityToolState, registerCapabilityTools } from './capability-tools.js';
+import { placeHiddenMessages } from './hidden-messages.js';
+import { afterHostToolCall, beforeHostToolCall } from './host-tool-hooks.js';
+import { appendInstructions } from './system-prompt.js';
+
+/** What the extension knows about the pi session when it asks a session function for its session. */
+export interface PiSessionInfo {
+  /** pi's working directory (`ctx.cwd`). */
+  readonly cwd: string;
+  /** pi's session id, a new one for every new, resumed or forked pi session. */
+  readonly sessionId: string;
+}
+
+/** The context session of a pi session: one object, or made per pi session by a function. */
+export type PiSessionSource =
+  | ContextSession
+  | ((info: PiSessionInfo) => ContextSession | Promise<ContextSession>);
+
+/** Options of {@link contextExtension}. */
+export interface ContextExtensionOptions {
+  /**
+   * Run the session's `beforeToolCall` / `afterToolCall` hooks around pi's own tools (`read`, `bash`,
+   * `edit`, `write`, `ls`, ... and other extensions' tools) through pi's `tool_call` and `tool_result`
+   * events. Default `true`. `false`: the hooks only see the capability tools.
+   */
+  hostToolHooks?: boolean;
+  /** Report each prompt to `session.observeUserInput` (`@file` mentions, `<file>` blocks). Default `true`. */
+  observeUserInput?: boolean;
+}
+
+/**
+ * A pi extension that connects pi's coding agent to a context session:
+ *
+ * ```ts
+ * const loader = new DefaultResourceLoader({ cwd, agentDir, extensionFactories: [contextExtension(session)] });
+ * ```
+ *
+ * - `before_agent_start` (once per prompt): starts a run (authored capabilities load, instructions and
+ *   tools are read once for the run), registers the run's capability tools (see
+ *   `registerCapabilityTools`), reports the prompt to `session.observeUserInput`, and returns pi's
+ *   system prompt followed by the run's instruction blocks (see `appendInstructions`), which pi sends
+ *   on every model call of the run.
+ * - `context` (every model call): the session's hidden messages placed as `user` messages right after
+ *   the tool result that triggered them (see `placeHiddenMessages`); not persisted in pi's session.
+ * - `tool_call` / `tool_result`: the run's hooks around pi's own tools (see `beforeHostToolCall`,
+ *   `afterHostToolCall`); capability tools run their hooks inside `run.executeTool` instead.
+ * - `session_compact`: `session.onCompaction()`, so context whose anchor was compacted away is
+ *   re-delivered once.
+ *
+ * pi creates a new instance of the extension for every pi session (startup, new, resume, fork,
+ * reload). A session function is called once per instance, at its `session_start` (or first prompt).
+ * A single session object is `reset()` when pi starts a new, resumed or forked session, so surfaced
+ * context does not leak between conversations. Before the first prompt, the extension does nothing.
+ */
+export function contextExtension(
+  source: PiSessionSource,
+  options: ContextExtensionOptions = {},
+): ExtensionFactory {
+  return (pi) => {
+    let session: Promise<ContextSession> | undefined;
+    let run: Run | undefined;
+    const tools: CapabilityToolState = { registered: new Set(), offered: new Set() };
+    const resolve = (ctx: ExtensionContext) => {
+      session ??= Promise.resolve(
+        typeof source === 'function'
+          ? source({ cwd: ctx.cwd, sessionId: ctx.sessionManager.getSessionId() })
+          : source,
+      );
+      return session;
+    };
+    // The run of a host tool call, or undefined for a capability tool (its hooks run in executeTool).
+    const hostRun = (toolName: string) =>
+      options.hostToolHooks === false || tools.offered.has(toolName) ? undefined : run;
+
+    pi.on('session_start', async (event, ctx) => {
+      const resolved = await resolve(ctx);
+      if (typeof source !== 'function' && ['new', 'resume', 'fork'].includes(event.reason)) resolved.reset();
+    });
+    pi.on('before_agent_start', async (event, ctx) => {
+      const resolved = await resolve(ctx);
+      const started = await resolved.startRun();
+      run = started;
+      registerCapabilityTools(pi, started, tools, () => run ?? started);
+      if (options.observeUserInput !== false && event.prompt !== '')
+        await resolved.observeUserInput(event.prompt);
+      const systemPrompt = appendInstructions(event.systemPrompt, started);
+      return systemPrompt === undefined ? undefined : { systemPrompt };
+    });
+    pi.on('context', async (event) => {
+      if (run === undefined || session === undefined) return undefined;
+      return { messages: placeHiddenMessages(await session, event.messages) };
+    });
+    pi.on('tool_call', async (event) => {
+      const current = hostRun(event.toolName);
+      return current === undefined ? undefined : beforeHostToolCall(current, event);
+    });
+    pi.on('tool_result', async (event) => {
+      const current = hostRun(event.toolName);
+      return current === undefined ? undefined : afterHostToolCall(current, event);
+    });
+    pi.on('session_compact', async () => {
+      if (session !== undefined) await (await session).onCompaction();
+    });
+  };
+}

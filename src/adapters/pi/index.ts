@@ -1,0 +1,6 @@
+export {
+  type ContextExtensionOptions,
+  contextExtension,
+  type PiSessionInfo,
+  type PiSessionSource,
+} from './context-extension.js';
