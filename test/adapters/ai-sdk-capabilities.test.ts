@@ -1,8 +1,7 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { jsonSchema } from 'ai';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { withContext } from '../../src/adapters/ai-sdk/index.js';
 import { capabilityCreation } from '../../src/capability-creation/capability-creation.js';
 import { filesystemContext } from '../../src/filesystem-context/filesystem-context.js';
@@ -11,27 +10,13 @@ import { projectInstructions } from '../../src/instructions/project-instructions
 import { createContextSession } from '../../src/session/context-session.js';
 import { fileTools } from '../../src/tools/file-tools.js';
 import { localWorkspace } from '../../src/workspace/local-workspace.js';
+import { createAdapterRepository } from './adapter-repository.js';
 import { describePrompt, majors, modes, runAgent } from './ai-sdk-majors.js';
 import type { ModelCallOptions } from './scripted-mock-model.js';
 
 let root: string;
 beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'agent-context-ai-sdk-'));
-  const files: Record<string, string> = {
-    '.git/HEAD': 'ref: refs/heads/main\n',
-    'AGENTS.md': '# Root rules\nUse pnpm.\n',
-    'README.md': '# Demo\n',
-    'packages/x/AGENTS.md': '# Package x\nRun the x tests after a change.\n',
-    'packages/x/src/index.ts': 'export const x = 1;\n',
-    'packages/x/src/util.ts': 'export const y = 2;\n',
-  };
-  for (const [path, text] of Object.entries(files)) {
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(join(root, path), text);
-  }
-});
-afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
+  root = await createAdapterRepository('agent-context-ai-sdk-');
 });
 
 const readCall = (id: string, path: string, extra: object = {}) => ({

@@ -1,6 +1,5 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { contextExtension } from '../../src/adapters/pi/index.js';
 import { capabilityCreation } from '../../src/capability-creation/capability-creation.js';
@@ -9,6 +8,7 @@ import { nestedInstructions } from '../../src/instructions/nested/nested-instruc
 import { projectInstructions } from '../../src/instructions/project-instructions.js';
 import { createContextSession } from '../../src/session/context-session.js';
 import { localWorkspace } from '../../src/workspace/local-workspace.js';
+import { createAdapterRepository } from './adapter-repository.js';
 import {
   describeMessages,
   hostPrompt,
@@ -25,23 +25,10 @@ let root: string;
 let disposers: Array<() => Promise<void>>;
 beforeEach(async () => {
   disposers = [];
-  root = await mkdtemp(join(tmpdir(), 'agent-context-pi-'));
-  const files: Record<string, string> = {
-    '.git/HEAD': 'ref: refs/heads/main\n',
-    'AGENTS.md': '# Root rules\nUse pnpm.\n',
-    'README.md': '# Demo\n',
-    'packages/x/AGENTS.md': '# Package x\nRun the x tests after a change.\n',
-    'packages/x/src/index.ts': 'export const x = 1;\n',
-    'packages/x/src/util.ts': 'export const y = 2;\n',
-  };
-  for (const [path, text] of Object.entries(files)) {
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(join(root, path), text);
-  }
+  root = await createAdapterRepository('agent-context-pi-');
 });
 afterEach(async () => {
   for (const dispose of disposers) await dispose();
-  await rm(root, { recursive: true, force: true });
 });
 
 async function start(...parameters: Parameters<typeof startFauxPiAgent>) {

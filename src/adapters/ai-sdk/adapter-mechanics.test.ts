@@ -1,40 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { describePrompt, majors, modes, runAgent, runCall } from '../../../test/adapters/ai-sdk-majors.js';
+import { lookupSchema, noteTaker } from '../../../test/adapters/note-taker.js';
 import type { Capability } from '../../session/capability.js';
 import { createContextSession } from '../../session/context-session.js';
 import { memoryWorkspace } from '../../workspace/memory-workspace.js';
 import { contextCallOptions } from './context-call-options.js';
 import { withContext } from './with-context.js';
-
-const lookupSchema = {
-  type: 'object' as const,
-  properties: { path: { type: 'string' as const } },
-  required: ['path'],
-};
-
-/** A capability with two instruction blocks, one tool, and a hidden note after every `lookup`. */
-function noteTaker(): Capability {
-  return {
-    name: 'note-taker',
-    instructions: () => ['Block one.', 'Block two.'],
-    tools: () => [
-      {
-        name: 'lookup',
-        description: 'Look a path up.',
-        inputSchema: lookupSchema,
-        execute: (input: { path: string }) => `found ${input.path}`,
-      },
-    ],
-    afterToolCall(call, result, run) {
-      if (result.isError) return;
-      run.session.deliverHidden({
-        capability: 'note-taker',
-        text: `Note about ${call.id}.`,
-        anchor: call.id,
-      });
-    },
-  };
-}
 
 const lookups = (count: number) =>
   Array.from({ length: count }, (_, index) => ({

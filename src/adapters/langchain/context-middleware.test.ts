@@ -4,34 +4,11 @@ import { createAgent, HumanMessage } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeMessages, scriptedModel } from '../../../test/adapters/langchain-scripted-model.js';
+import { noteTaker } from '../../../test/adapters/note-taker.js';
 import type { Capability } from '../../session/capability.js';
 import { createContextSession } from '../../session/context-session.js';
 import { memoryWorkspace } from '../../workspace/memory-workspace.js';
 import { contextMiddleware } from './context-middleware.js';
-
-/** A capability with two instruction blocks, one tool, and a hidden note after every `lookup`. */
-function noteTaker(): Capability {
-  return {
-    name: 'note-taker',
-    instructions: () => ['Block one.', 'Block two.'],
-    tools: () => [
-      {
-        name: 'lookup',
-        description: 'Look a path up.',
-        inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
-        execute: (input: { path: string }) => `found ${input.path}`,
-      },
-    ],
-    afterToolCall(call, result, run) {
-      if (result.isError) return;
-      run.session.deliverHidden({
-        capability: 'note-taker',
-        text: `Note about ${call.id}.`,
-        anchor: call.id,
-      });
-    },
-  };
-}
 
 const lookups = (count: number) =>
   Array.from({ length: count }, (_, index) => ({
