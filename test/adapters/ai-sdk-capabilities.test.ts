@@ -12,6 +12,7 @@ import { fileTools } from '../../src/tools/file-tools.js';
 import { localWorkspace } from '../../src/workspace/local-workspace.js';
 import { createAdapterRepository } from './adapter-repository.js';
 import { describePrompt, majors, modes, runAgent } from './ai-sdk-majors.js';
+import { shoutCapabilityCode } from './note-taker.js';
 import type { ModelCallOptions } from './scripted-mock-model.js';
 
 let root: string;
@@ -133,17 +134,7 @@ for (const major of majors) {
       it('uses in run 2 a capability the agent authored in run 1', async () => {
         const creation = capabilityCreation({ directory: join(root, '.agent/capabilities') });
         const session = createContextSession({ workspace: localWorkspace(root), capabilities: [creation] });
-        const code = [
-          'export default {',
-          "  name: 'shout',",
-          "  instructions: () => 'Shout when asked.',",
-          '  tools: () => [{',
-          "    name: 'shout', description: 'Upper-case a word.',",
-          "    inputSchema: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },",
-          '    execute: (input) => input.word.toUpperCase(),',
-          '  }],',
-          '};',
-        ].join('\n');
+        const code = shoutCapabilityCode;
         const { model, calls } = major.createModel([
           { toolCalls: [{ id: 'call_1', name: 'author_capability', input: { name: 'shout', code } }] },
           { text: 'Authored.' },

@@ -14,6 +14,7 @@ import { fileTools } from '../../src/tools/file-tools.js';
 import { localWorkspace } from '../../src/workspace/local-workspace.js';
 import { createAdapterRepository } from './adapter-repository.js';
 import { describeMessages, resultText, scriptedModel } from './langchain-scripted-model.js';
+import { shoutCapabilityCode } from './note-taker.js';
 
 let root: string;
 beforeEach(async () => {
@@ -111,17 +112,7 @@ describe('langchain adapter with the capabilities', () => {
   it('uses in run 2 a capability the agent authored in run 1', async () => {
     const creation = capabilityCreation({ directory: join(root, '.agent/capabilities') });
     const session = createContextSession({ workspace: localWorkspace(root), capabilities: [creation] });
-    const code = [
-      'export default {',
-      "  name: 'shout',",
-      "  instructions: () => 'Shout when asked.',",
-      '  tools: () => [{',
-      "    name: 'shout', description: 'Upper-case a word.',",
-      "    inputSchema: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },",
-      '    execute: (input) => input.word.toUpperCase(),',
-      '  }],',
-      '};',
-    ].join('\n');
+    const code = shoutCapabilityCode;
     const { model, requests, recorder } = scriptedModel([
       { toolCalls: [{ id: 'call_1', name: 'author_capability', args: { name: 'shout', code } }] },
       { text: 'Authored.' },

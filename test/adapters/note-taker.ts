@@ -33,3 +33,33 @@ export function noteTaker(): Capability {
     },
   };
 }
+
+/**
+ * A host-tool guard for adapter tests: blocks a call whose `path` is `secret` ("Not allowed.") and
+ * appends ` (checked)` to every successful result.
+ */
+export function pathGuard(): Capability {
+  return {
+    name: 'guard',
+    beforeToolCall: (call) =>
+      (call.input as { path: string }).path === 'secret' ? { block: 'Not allowed.' } : undefined,
+    afterToolCall: (_call, result) =>
+      result.isError ? undefined : { output: `${String(result.output)} (checked)` },
+  };
+}
+
+/**
+ * The source of a capability an agent authors in adapter tests: instruction `Shout when asked.` and
+ * a tool `shout` that upper-cases `word`. Plain JavaScript, no imports.
+ */
+export const shoutCapabilityCode = [
+  'export default {',
+  "  name: 'shout',",
+  "  instructions: () => 'Shout when asked.',",
+  '  tools: () => [{',
+  "    name: 'shout', description: 'Upper-case a word.',",
+  "    inputSchema: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },",
+  '    execute: (input) => input.word.toUpperCase(),',
+  '  }],',
+  '};',
+].join('\n');

@@ -9,6 +9,7 @@ import { projectInstructions } from '../../src/instructions/project-instructions
 import { createContextSession } from '../../src/session/context-session.js';
 import { localWorkspace } from '../../src/workspace/local-workspace.js';
 import { createAdapterRepository } from './adapter-repository.js';
+import { shoutCapabilityCode } from './note-taker.js';
 import {
   describeMessages,
   hostPrompt,
@@ -118,17 +119,7 @@ describe('pi contextExtension with the capabilities', () => {
   it('offers in run 2 a capability the agent authored in run 1', async () => {
     const creation = capabilityCreation({ directory: join(root, '.agent/capabilities') });
     const session = createContextSession({ workspace: localWorkspace(root), capabilities: [creation] });
-    const code = [
-      'export default {',
-      "  name: 'shout',",
-      "  instructions: () => 'Shout when asked.',",
-      '  tools: () => [{',
-      "    name: 'shout', description: 'Upper-case a word.',",
-      "    inputSchema: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },",
-      '    execute: (input) => input.word.toUpperCase(),',
-      '  }],',
-      '};',
-    ].join('\n');
+    const code = shoutCapabilityCode;
     const agent = await start(root, contextExtension(session), [
       toolCallStep('author_capability', { name: 'shout', code }, 'call_1'),
       textStep('Authored.'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describePrompt, majors, modes, runAgent, runCall } from '../../../test/adapters/ai-sdk-majors.js';
-import { lookupSchema, noteTaker } from '../../../test/adapters/note-taker.js';
+import { lookupSchema, noteTaker, pathGuard } from '../../../test/adapters/note-taker.js';
 import type { Capability } from '../../session/capability.js';
 import { createContextSession } from '../../session/context-session.js';
 import { memoryWorkspace } from '../../workspace/memory-workspace.js';
@@ -86,13 +86,7 @@ for (const major of majors) {
       });
 
       it('runs host tools through the hooks: a block reaches the model as a tool error, a change as the result', async () => {
-        const guard: Capability = {
-          name: 'guard',
-          beforeToolCall: (call) =>
-            (call.input as { path: string }).path === 'secret' ? { block: 'Not allowed.' } : undefined,
-          afterToolCall: (_call, result) =>
-            result.isError ? undefined : { output: `${String(result.output)} (checked)` },
-        };
+        const guard = pathGuard();
         const session = createContextSession({ workspace: memoryWorkspace({}), capabilities: [guard] });
         const executed: string[] = [];
         const hostTool = {

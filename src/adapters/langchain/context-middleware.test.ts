@@ -4,8 +4,7 @@ import { createAgent, HumanMessage } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { describeMessages, scriptedModel } from '../../../test/adapters/langchain-scripted-model.js';
-import { noteTaker } from '../../../test/adapters/note-taker.js';
-import type { Capability } from '../../session/capability.js';
+import { noteTaker, pathGuard } from '../../../test/adapters/note-taker.js';
 import { createContextSession } from '../../session/context-session.js';
 import { memoryWorkspace } from '../../workspace/memory-workspace.js';
 import { contextMiddleware } from './context-middleware.js';
@@ -74,13 +73,7 @@ describe('langchain contextMiddleware', () => {
   });
 
   it('runs host tools through the hooks: a block reaches the model as an error, a change as the result', async () => {
-    const guard: Capability = {
-      name: 'guard',
-      beforeToolCall: (call) =>
-        (call.input as { path: string }).path === 'secret' ? { block: 'Not allowed.' } : undefined,
-      afterToolCall: (_call, result) =>
-        result.isError ? undefined : { output: `${String(result.output)} (checked)` },
-    };
+    const guard = pathGuard();
     const session = createContextSession({ workspace: memoryWorkspace({}), capabilities: [guard] });
     const executed: string[] = [];
     const read = tool(
