@@ -65,13 +65,55 @@ export class AgentContextError extends Error {
   }
 }
 
-/** True for any {@link AgentContextError}, also across duplicated copies of the package. */
+/** True for any {@link AgentContextError}, also across duplicated copies of the package. Never throws. */
 export function isAgentContextError(error: unknown): error is AgentContextError {
-  return error instanceof Error && error.name === 'AgentContextError' && 'code' in error;
+  return (
+    guarded(() => error instanceof Error && error.name === 'AgentContextError' && 'code' in error) === true
+  );
 }
 
-/** The message of any thrown value, for diagnostics and tool errors. */
+/**
+ * One line of text for any thrown value, for diagnostics and tool errors. Never throws, whatever
+ * was thrown: an object without a prototype, a Proxy, a value whose `toString` or `message` getter
+ * throws. Such code is only ever called inside a `try`.
+ *
+ * Strings are returned as they are; an Error (or any object with a string `message`) gives its
+ * message; other values give `String(value)`, or their JSON when that says nothing
+ * (`[object Object]`); what cannot be read at all is described by its type.
+ *
+ * @example
+ * describeError(new Error('boom')); // 'boom'
+ * describeError(Object.create(null)); // 'a value that could not be described was thrown (object)'
+ */
 export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return String(error);
+  if (typeof error === 'string') return error;
+  if (error === null || (typeof error !== 'object' && typeof error !== 'function')) {
+    // Numbers, booleans, bigints, symbols and undefined have no user code in their String().
+    return String(error);
+  }
+  const message = guarded(() => (error as { message?: unknown }).message);
+  if (typeof message === 'string') return message;
+  if (guarded(() => error instanceof Error) === true) {
+    const name = guarded(() => (error as Error).name);
+    return `${typeof name === 'string' ? name : 'Error'} whose message could not be read`;
+  }
+  const text = guarded(() => String(error));
+  if (typeof text === 'string' && text !== '[object Object]') return text;
+  const json = guarded(() => JSON.stringify(error));
+  if (typeof json === 'string' && json !== '{}') {
+    return json.length > describedJsonLimit ? `${json.slice(0, describedJsonLimit)}...` : json;
+  }
+  return `a value that could not be described was thrown (${typeof error})`;
+}
+
+/** Characters of a thrown object's JSON kept by {@link describeError}. */
+const describedJsonLimit = 500;
+
+/** The value of `read()`, or `undefined` when it throws. */
+function guarded<Value>(read: () => Value): Value | undefined {
+  try {
+    return read();
+  } catch {
+    return undefined;
+  }
 }
