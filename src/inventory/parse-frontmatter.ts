@@ -7,17 +7,21 @@ import { describeError } from '../errors.js';
  * - `none`: the text does not start with a `---` line;
  * - `unclosed`: no closing `---` (or `...`) line in the text given;
  * - `valid`: strict YAML, a mapping;
- * - `lenient`: strict YAML failed, but every top-level `key: value` line read on its own (see {@link parseFrontmatter});
- * - `broken`: some of it could not be read at all (what could be read is still in `data`).
+ * - `lenient`: strict YAML failed, and the block was read line by line as `key: value` entries (see {@link parseFrontmatter});
+ * - `broken`: not a single `key: value` line could be read: no assistant could use the block.
  */
 export type FrontmatterStatus = 'none' | 'unclosed' | 'valid' | 'lenient' | 'broken';
 
 /** Result of {@link parseFrontmatter}. */
 export interface ParsedFrontmatter {
   status: FrontmatterStatus;
-  /** The keys that could be read, values as parsed. Empty for `none` and `unclosed`. */
+  /** The keys that could be read, values as parsed. Empty for `none`, `unclosed` and `broken`. */
   data: Record<string, unknown>;
-  /** `info` for a lenient read, `error` for a broken one. `none` and `unclosed` give none: the caller decides. */
+  /**
+   * `info` for a lenient read (`frontmatter-lenient`), `warning` for what a lenient read had to leave
+   * out (a repeated key, lines before the first key), `error` only for a `broken` block
+   * (`invalid-frontmatter`). `none` and `unclosed` give none: the caller decides.
+   */
   diagnostics: Diagnostic[];
   /** The Markdown after the closing line: the whole text for `none`, empty for `unclosed`. */
   body: string;
@@ -25,21 +29,35 @@ export interface ParsedFrontmatter {
 
 const openingLine = /^---[ \t]*\r?\n/;
 const closingLine = /^(?:---|\.\.\.)[ \t]*$/;
-const keyLine = /^([^\s#:][^:]*?)[ \t]*:(?:[ \t]+(.*?))?[ \t]*$/;
-// A value starting with one of these is YAML syntax, not prose: when it fails to parse, it is broken.
-const syntaxStart = /^[[\]{}"'|>&*!%@`]/;
+// A top-level key: at column 0, a plain name (letters, digits, `_`, `-`, `.`), a colon, then a space or the end.
+const keyLine = /^([A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]+(.*))?$/;
+// Opening and closing tags such as `<example>` and `</example>` in free text.
+const tagPattern = /<(\/?)([A-Za-z][\w-]*)(?:\s[^<>]*)?>/g;
 
 /**
- * Parse the YAML frontmatter at the very start of a Markdown text (`---` line, YAML, `---` or `...` line).
+ * Parse the frontmatter at the very start of a Markdown text (`---` line, YAML, `---` or `...` line)
+ * the way the assistants that own such files read it.
  *
- * Strict YAML first (the `yaml` package). When that fails, each top-level key is read on its own, and a
- * one-line `key: rest of line` that still fails is taken as a plain string, so an unquoted colon in a
- * description (`description: Use when: the user asks`) still reads, with an `info` diagnostic
- * (`frontmatter-lenient`). A value that starts like YAML syntax (`[`, `{`, a quote...) and fails is not
- * guessed at: the key is left out with an `error` diagnostic (`invalid-frontmatter`). The Markdown
- * after the block is returned as `body` (the whole text when there is no frontmatter).
+ * 1. Strict YAML first (the `yaml` package): a mapping gives status `valid`.
+ * 2. Where strict YAML fails, the block is read line by line, as Claude Code and others do for hand-written
+ *    sub-agent and skill files: a line starting at column 0 with `key:` (a plain name, then a colon and
+ *    a space or the line end) opens an entry, and its value runs until the next such line. Lines inside
+ *    a tag block that closes later (`<example>` ... `</example>`) never open an entry, so examples
+ *    holding `user: "..."` lines stay in the description.
+ * 3. Each entry is read as YAML on its own first (lists and nested mappings keep their shape); one that
+ *    still fails is its text as written: the rest of the key line and the lines after it, their common
+ *    indentation removed, trimmed, and one pair of enclosing quotes dropped. That is status `lenient`,
+ *    with an `info` diagnostic (`frontmatter-lenient`) naming the keys read as text.
+ *
+ * A repeated key keeps its first value and lines before the first key are left out, each with a
+ * `warning`. Only a block without a single `key:` line is `broken` (an `error`,
+ * `invalid-frontmatter`). The Markdown after the block is returned as `body` (the whole text when
+ * there is no frontmatter).
  *
  * @param label the file's label, put on the diagnostics.
+ * @example
+ * parseFrontmatter('---\nname: pdf\ndescription: Use when: a PDF is named\n---\nBody', 'SKILL.md');
+ * // { status: 'lenient', data: { name: 'pdf', description: 'Use when: a PDF is named' }, body: 'Body', diagnostics: [info] }
  */
 export function parseFrontmatter(text: string, label: string): ParsedFrontmatter {
   const opening = openingLine.exec(text);
@@ -61,84 +79,134 @@ export function parseFrontmatter(text: string, label: string): ParsedFrontmatter
   return { ...readLeniently(block, label), body };
 }
 
-/** Read each top-level key with its indented continuation lines on its own. Line numbers count from the file's first line. */
+/** Read the block as `key: value` entries, each value running to the next top-level key. */
 function readLeniently(block: string[], label: string): Omit<ParsedFrontmatter, 'body'> {
-  const data: Record<string, unknown> = {};
-  const plainKeys: string[] = [];
-  const failures: string[] = [];
-  for (const chunk of splitTopLevel(block)) {
-    const lineNumber = chunk.start + 2;
-    const first = chunk.lines[0] ?? '';
-    const match = keyLine.exec(first);
-    const key = match?.[1];
-    if (!match || key === undefined) {
-      failures.push(`line ${lineNumber} is not a \`key: value\` line`);
-      continue;
-    }
-    if (Object.hasOwn(data, key)) {
-      failures.push(`line ${lineNumber}: duplicate key \`${key}\``);
-      continue;
-    }
-    const parsed = readYaml(chunk.lines.join('\n'));
-    if (parsed.ok && isMapping(parsed.value) && Object.hasOwn(parsed.value, key)) {
-      data[key] = parsed.value[key];
-      continue;
-    }
-    const rest = match[2] ?? '';
-    const singleLine = chunk.lines
-      .slice(1)
-      .every((line) => line.trim() === '' || line.trim().startsWith('#'));
-    if (singleLine && rest !== '' && !syntaxStart.test(rest)) {
-      data[key] = rest;
-      plainKeys.push(key);
-      continue;
-    }
-    failures.push(`line ${lineNumber} (\`${key}\`): ${parsed.ok ? 'not a single value' : parsed.reason}`);
-  }
-
+  const { entries, strayLines } = splitEntries(block);
+  // Line numbers count from the file's first line (the opening `---`).
+  const lineNumber = (index: number) => index + 2;
   const diagnostics: Diagnostic[] = [];
-  if (plainKeys.length > 0) {
-    diagnostics.push({
-      severity: 'info',
-      code: 'frontmatter-lenient',
-      message: `The frontmatter is not valid YAML; ${plainKeys.map((key) => `\`${key}\``).join(', ')} read as plain text. Quote the value to make it valid YAML.`,
-      path: label,
-    });
-  }
-  if (failures.length > 0) {
+  if (entries.length === 0) {
     diagnostics.push({
       severity: 'error',
       code: 'invalid-frontmatter',
-      message: `The frontmatter is not valid YAML: ${failures.join('; ')}.`,
+      message: `The frontmatter has no \`key: value\` line (line ${lineNumber(strayLines[0] ?? 0)} is the first that is not one); it was not read.`,
+      path: label,
+    });
+    return { status: 'broken', data: {}, diagnostics };
+  }
+
+  const data: Record<string, unknown> = {};
+  const textKeys: string[] = [];
+  const repeated: string[] = [];
+  for (const entry of entries) {
+    if (Object.hasOwn(data, entry.key)) {
+      repeated.push(`\`${entry.key}\` (line ${lineNumber(entry.start)})`);
+      continue;
+    }
+    const parsed = readYaml(entry.lines.join('\n'));
+    if (parsed.ok && isMapping(parsed.value) && Object.keys(parsed.value).length === 1) {
+      data[entry.key] = parsed.value[entry.key];
+      continue;
+    }
+    data[entry.key] = valueAsWritten(entry);
+    textKeys.push(entry.key);
+  }
+
+  if (textKeys.length > 0) {
+    diagnostics.push({
+      severity: 'info',
+      code: 'frontmatter-lenient',
+      message: `Read leniently: the frontmatter is not strict YAML, so ${textKeys.map((key) => `\`${key}\``).join(', ')} ${textKeys.length === 1 ? 'was' : 'were'} read as written, up to the next key. Quote the value or indent its lines to make it valid YAML.`,
       path: label,
     });
   }
-  return { status: failures.length > 0 ? 'broken' : 'lenient', data, diagnostics };
+  if (repeated.length > 0) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'duplicate-key',
+      message: `The frontmatter repeats ${repeated.join(', ')}; the first value is kept.`,
+      path: label,
+    });
+  }
+  if (strayLines.length > 0) {
+    const where = strayLines.map((index) => lineNumber(index)).join(', ');
+    diagnostics.push({
+      severity: 'warning',
+      code: 'frontmatter-stray-lines',
+      message: `The frontmatter has text before its first key (line ${where}); it was left out.`,
+      path: label,
+    });
+  }
+  return { status: 'lenient', data, diagnostics };
 }
 
-interface Chunk {
-  /** Index of the chunk's first line in the frontmatter body. */
+interface Entry {
+  key: string;
+  /** Index of the key line in the block. */
   start: number;
+  /** The key line, then every line up to the next key line. */
   lines: string[];
 }
 
-/** Group lines into top-level entries: a line starting at column 0 opens an entry; indented lines continue it. */
-function splitTopLevel(body: string[]): Chunk[] {
-  const chunks: Chunk[] = [];
-  let current: Chunk | undefined;
-  body.forEach((line, index) => {
-    const blankOrComment = line.trim() === '' || line.trimStart().startsWith('#');
-    if (!blankOrComment && !/^\s/.test(line)) {
-      current = { start: index, lines: [line] };
-      chunks.push(current);
+/** Group the block into entries at each top-level key line; non-blank lines before the first are stray. */
+function splitEntries(block: string[]): { entries: Entry[]; strayLines: number[] } {
+  const entries: Entry[] = [];
+  const strayLines: number[] = [];
+  const openTags: string[] = [];
+  let current: Entry | undefined;
+  block.forEach((line, index) => {
+    const match = openTags.length === 0 ? keyLine.exec(line) : null;
+    if (match?.[1] !== undefined) {
+      current = { key: match[1], start: index, lines: [line] };
+      entries.push(current);
     } else if (current) {
       current.lines.push(line);
-    } else if (!blankOrComment) {
-      // Indented text before any key cannot belong to anything: report it as its own failed entry.
-      chunks.push({ start: index, lines: [line] });
+    } else if (line.trim() !== '' && !line.trimStart().startsWith('#')) {
+      strayLines.push(index);
     }
+    trackTags(line, block, index, openTags);
   });
-  return chunks;
+  return { entries, strayLines };
+}
+
+/**
+ * Update the open tags with those of one line. An opening tag counts only when its closing tag comes
+ * later in the block, so a lone `<file>` in prose never swallows the keys after it.
+ */
+function trackTags(line: string, block: string[], index: number, openTags: string[]): void {
+  for (const match of line.matchAll(tagPattern)) {
+    const [whole, slash, name] = match;
+    if (name === undefined || whole.endsWith('/>')) continue;
+    if (slash === '/') {
+      const at = openTags.lastIndexOf(name);
+      if (at !== -1) openTags.splice(at);
+      continue;
+    }
+    const closing = `</${name}>`;
+    const rest = line.slice((match.index ?? 0) + whole.length);
+    if (rest.includes(closing) || block.slice(index + 1).some((later) => later.includes(closing)))
+      openTags.push(name);
+  }
+}
+
+/** An entry's value as written: first-line text, then the other lines without their common indentation. */
+function valueAsWritten(entry: Entry): string {
+  const first = keyLine.exec(entry.lines[0] ?? '')?.[2] ?? '';
+  const rest = entry.lines.slice(1);
+  const indents = rest
+    .filter((line) => line.trim() !== '')
+    .map((line) => /^[ \t]*/.exec(line)?.[0].length ?? 0);
+  const common = indents.length === 0 ? 0 : Math.min(...indents);
+  const text = [
+    first,
+    ...rest.map((line) => line.slice(Math.min(common, line.length - line.trimStart().length)).trimEnd()),
+  ]
+    .join('\n')
+    .trim();
+  const quote = text[0];
+  if ((quote === '"' || quote === "'") && text.length >= 2 && text.endsWith(quote) && !text.includes('\n'))
+    return text.slice(1, -1);
+  return text;
 }
 
 type YamlRead = { ok: true; value: unknown } | { ok: false; reason: string };
@@ -147,19 +215,14 @@ function readYaml(source: string): YamlRead {
   try {
     const document = parseDocument(source, { uniqueKeys: true });
     const error = document.errors[0];
-    if (error) return { ok: false, reason: firstLine(error.message) };
+    if (error) return { ok: false, reason: error.message };
     return { ok: true, value: document.toJS({ maxAliasCount: 100 }) };
   } catch (error) {
     // toJS throws for unresolved or exploding aliases.
-    return { ok: false, reason: firstLine(describeError(error)) };
+    return { ok: false, reason: describeError(error) };
   }
 }
 
 function isMapping(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Map);
-}
-
-/** The parser's message without its position: positions inside one entry would mislead, the caller adds the file's line. */
-function firstLine(text: string): string {
-  return (text.split('\n')[0] ?? '').replace(/:$/, '').replace(/ at line \d+, column \d+$/, '');
 }

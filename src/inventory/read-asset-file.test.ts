@@ -47,10 +47,15 @@ describe('skill frontmatter in a scan', () => {
     expect(codesOf(skills.next)).toEqual([]);
   });
 
-  it('reports broken YAML and keeps the fields that read', async () => {
-    const { broken } = await scanSkills({ broken: '---\nname: broken\ndescription: {oops\n---\n' });
-    expect(broken?.name).toBe('broken');
-    expect(codesOf(broken)).toEqual(['invalid-frontmatter']);
+  it('reads broken YAML leniently (an info, not an error), and reports a block with no key as an error', async () => {
+    const { lenient, list } = await scanSkills({
+      lenient: '---\nname: lenient\ndescription: {oops\n---\n',
+      list: '---\n- name\n- description\n---\n',
+    });
+    expect(lenient).toMatchObject({ name: 'lenient', description: '{oops' });
+    expect(codesOf(lenient)).toEqual(['frontmatter-lenient']);
+    expect(list).toMatchObject({ name: null, description: null });
+    expect(codesOf(list)).toEqual(['invalid-frontmatter']);
   });
 
   it('reads a description with an unquoted colon, with an info diagnostic', async () => {

@@ -48,9 +48,10 @@ describe('command files in a scan', () => {
     expect(keep?.description).toBe(description);
   });
 
-  it('reports a binary file, a broken or unclosed frontmatter and a bad description, and goes on', async () => {
+  it('reports a binary file, a broken or unclosed frontmatter and a bad description, reads a lenient one, and goes on', async () => {
     const repository = await makeRepository({
-      '.claude/commands/broken.md': '---\ndescription: [oops\nargument-hint: "[file]"\n---\nFix $1.\n',
+      '.claude/commands/broken.md': '---\n- [oops\n---\nFix $1.\n',
+      '.claude/commands/lenient.md': '---\ndescription: [oops\nargument-hint: "[file]"\n---\nFix $1.\n',
       '.claude/commands/list.md': '---\ndescription: [a, b]\n---\nList things.\n',
       '.claude/commands/open.md': '---\ndescription: never closed\n',
       '.claude/commands/fine.md': '---\ndescription: Fine.\n---\n',
@@ -61,14 +62,16 @@ describe('command files in a scan', () => {
     );
     const [root] = (await scanInventory({ workspace: repository.workspace, roots: ['.claude'] })).roots;
     const byName = Object.fromEntries(root?.commands.map((entry) => [entry.name, entry]) ?? []);
-    expect(Object.keys(byName)).toEqual(['blob', 'broken', 'fine', 'list', 'open']);
+    expect(Object.keys(byName)).toEqual(['blob', 'broken', 'fine', 'lenient', 'list', 'open']);
     expect(byName.blob).toMatchObject({ description: null, attributes: {} });
     expect(codesOf(byName.blob)).toEqual(['binary-file']);
-    expect(byName.broken).toMatchObject({
-      description: 'Fix $1.',
+    expect(byName.broken).toMatchObject({ description: 'Fix $1.', attributes: {} });
+    expect(codesOf(byName.broken)).toEqual(['invalid-frontmatter']);
+    expect(byName.lenient).toMatchObject({
+      description: '[oops',
       attributes: { 'argument-hint': '[file]' },
     });
-    expect(codesOf(byName.broken)).toEqual(['invalid-frontmatter']);
+    expect(codesOf(byName.lenient)).toEqual(['frontmatter-lenient']);
     expect(byName.list).toMatchObject({ description: 'List things.', attributes: {} });
     expect(codesOf(byName.list)).toEqual(['invalid-description']);
     expect(byName.open).toMatchObject({ description: null });
