@@ -92,14 +92,16 @@ describe('inventory capability', () => {
         '.claude/skills/pdf/SKILL.md': skill('pdf', `Reads PDFs ${'in detail '.repeat(40)}`),
         '.agents/skills/xlsx/SKILL.md': skill('xlsx', 'Reads spreadsheets.'),
       },
-      inventory({ catalog: { maxChars: 300 } }),
+      inventory({ catalog: { maxChars: 400 } }),
     );
     const blocks = run.instructionBlocks.map((block) => block.text);
     expect(blocks).toHaveLength(2);
     expect(blocks[0]).toBe(inventoryHint('inventory_agent_context'));
-    expect(blocks[1]?.length).toBeLessThanOrEqual(300);
-    expect(blocks[1]).toContain('- pdf: Reads PDFs in detail');
-    expect(blocks[1]).toContain('- xlsx: Reads spreadsheets. (.agents/skills/xlsx/SKILL.md)');
+    expect(blocks[1]?.length).toBeLessThanOrEqual(400);
+    expect(blocks[1]).toContain('<skill><name>pdf</name><description>Reads PDFs in detail');
+    expect(blocks[1]).toContain(
+      '<skill><name>xlsx</name><description>Reads spreadsheets.</description><location>.agents/skills/xlsx/SKILL.md</location></skill>',
+    );
     expect(events.filter((event) => event.type === 'cut').map((event) => event.message)).toEqual([
       'Skills catalog over budget: 1 description shortened, 0 skills left out.',
     ]);
@@ -111,6 +113,8 @@ describe('inventory capability', () => {
       inventory({ tool: false, catalog: true }),
     );
     expect(run.instructionBlocks).toHaveLength(1);
-    expect(run.instructions).toContain('- pdf: Reads PDFs. (.claude/skills/pdf/SKILL.md)');
+    expect(run.instructions).toContain(
+      '<skill><name>pdf</name><description>Reads PDFs.</description><location>.claude/skills/pdf/SKILL.md</location></skill>',
+    );
   });
 });

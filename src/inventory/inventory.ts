@@ -1,7 +1,11 @@
 import type { Capability, ContextEvent, JsonSchema, Run, ToolDefinition } from '../session/capability.js';
 import { type InventoryResult, listInventoryDiagnostics } from './inventory-result.js';
 import { plural } from './render-inventory-tree.js';
-import { renderSkillsCatalog, type SkillsCatalogOptions } from './render-skills-catalog.js';
+import {
+  inventoryCatalogSkills,
+  renderSkillsCatalog,
+  type SkillsCatalogOptions,
+} from './render-skills-catalog.js';
 import { DEFAULT_ASSET_ROOTS, scanInventory } from './scan-inventory.js';
 
 /** Default name of the inventory tool (the seed's name). */
@@ -81,7 +85,7 @@ export function inventory(options: InventoryOptions = {}): Capability {
       const blocks: string[] = [];
       if (hint) blocks.push(inventoryHint(toolName));
       if (catalogOptions) {
-        const catalog = renderSkillsCatalog(await scan(run, 'run-start'), {
+        const catalog = renderSkillsCatalog(inventoryCatalogSkills(await scan(run, 'run-start')), {
           ...catalogOptions,
           ...(exposeTool ? { toolName } : {}),
         });

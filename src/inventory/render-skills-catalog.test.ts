@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InventoryResult, InventorySkill } from './inventory-result.js';
-import { renderSkillsCatalog } from './render-skills-catalog.js';
+import { inventoryCatalogSkills, renderSkillsCatalog, skillsCatalogLead } from './render-skills-catalog.js';
 
 function skillEntry(name: string | null, description: string | null, root = '.claude'): InventorySkill {
   const folder = name ?? 'unnamed';
@@ -24,43 +24,48 @@ function inventoryOf(skills: InventorySkill[]): InventoryResult {
   };
 }
 
+const catalogOf = (skills: InventorySkill[]) => inventoryCatalogSkills(inventoryOf(skills));
+
 const lines = (text: string) =>
-  text.split('\n').filter((line) => line.startsWith('- ') || line.startsWith('['));
+  text.split('\n').filter((line) => line.startsWith('<skill>') || line.startsWith('['));
 
 describe('renderSkillsCatalog', () => {
-  it('lists name, description and path per skill in scan order', () => {
+  it('lists name, description and location per skill in the order given, in <available_skills>', () => {
     const catalog = renderSkillsCatalog(
-      inventoryOf([skillEntry('b', 'Second.'), skillEntry('a', 'First\n  line.')]),
+      catalogOf([skillEntry('b', 'Second.'), skillEntry('a', 'First\n  line.')]),
     );
     expect(catalog.text).toBe(
       [
-        "<skills>\nSkills this repository defines (name: description (file)). Read a skill's file before using it.",
-        '- b: Second. (.claude/skills/b/SKILL.md)',
-        '- a: First line. (.claude/skills/a/SKILL.md)',
-        '</skills>',
+        skillsCatalogLead,
+        '<available_skills>',
+        '<skill><name>b</name><description>Second.</description><location>.claude/skills/b/SKILL.md</location></skill>',
+        '<skill><name>a</name><description>First line.</description><location>.claude/skills/a/SKILL.md</location></skill>',
+        '</available_skills>',
       ].join('\n'),
     );
     expect(catalog).toMatchObject({ listed: 2, shortened: 0, omitted: 0 });
   });
 
   it('renders nothing when there is no named skill', () => {
-    expect(renderSkillsCatalog(inventoryOf([skillEntry(null, 'x')])).text).toBe('');
-    expect(renderSkillsCatalog({ roots: [] }).text).toBe('');
+    expect(renderSkillsCatalog(catalogOf([skillEntry(null, 'x')])).text).toBe('');
+    expect(renderSkillsCatalog([]).text).toBe('');
   });
 
   it('leaves out a skill whose name an earlier one already has', () => {
     const later = { ...skillEntry('pdf', 'Again.', '.agents'), duplicateOf: '.claude/skills/pdf/SKILL.md' };
-    const catalog = renderSkillsCatalog(inventoryOf([skillEntry('pdf', 'Once.'), later]));
-    expect(lines(catalog.text)).toEqual(['- pdf: Once. (.claude/skills/pdf/SKILL.md)']);
+    const catalog = renderSkillsCatalog(catalogOf([skillEntry('pdf', 'Once.'), later]));
+    expect(lines(catalog.text)).toEqual([
+      '<skill><name>pdf</name><description>Once.</description><location>.claude/skills/pdf/SKILL.md</location></skill>',
+    ]);
   });
 
   it('shortens every description to one length before dropping any skill', () => {
     const skills = ['alpha', 'beta', 'gamma'].map((name) => skillEntry(name, name.repeat(40)));
-    const full = renderSkillsCatalog(inventoryOf(skills)).text;
-    const catalog = renderSkillsCatalog(inventoryOf(skills), { maxChars: full.length - 100 });
+    const full = renderSkillsCatalog(catalogOf(skills)).text;
+    const catalog = renderSkillsCatalog(catalogOf(skills), { maxChars: full.length - 100 });
     expect(catalog.text.length).toBeLessThanOrEqual(full.length - 100);
     expect(catalog).toMatchObject({ listed: 3, omitted: 0, shortened: 3 });
-    const kept = lines(catalog.text).map((line) => /^- (\w+): (\w+)… \(/.exec(line)?.[2]);
+    const kept = lines(catalog.text).map((line) => /<description>(\w+)…<\/description>/.exec(line)?.[1]);
     const lengths = new Set(kept.map((description) => description?.length));
     expect(lengths.size).toBe(1);
     for (const [index, description] of kept.entries()) {
@@ -74,7 +79,7 @@ describe('renderSkillsCatalog', () => {
 
   it('drops skills from the end, with a note naming the tool, only when names and paths alone do not fit', () => {
     const skills = Array.from({ length: 20 }, (_, index) => skillEntry(`skill-${index}`, 'Does things.'));
-    const catalog = renderSkillsCatalog(inventoryOf(skills), {
+    const catalog = renderSkillsCatalog(catalogOf(skills), {
       maxChars: 600,
       toolName: 'inventory_agent_context',
     });
@@ -82,7 +87,9 @@ describe('renderSkillsCatalog', () => {
     expect(catalog.omitted).toBeGreaterThan(0);
     expect(catalog.listed + catalog.omitted).toBe(20);
     const listed = lines(catalog.text);
-    expect(listed[0]).toBe('- skill-0 (.claude/skills/skill-0/SKILL.md)');
+    expect(listed[0]).toBe(
+      '<skill><name>skill-0</name><location>.claude/skills/skill-0/SKILL.md</location></skill>',
+    );
     expect(listed.at(-1)).toBe(
       `[${catalog.omitted} more skills: call inventory_agent_context to see them all]`,
     );
@@ -90,14 +97,27 @@ describe('renderSkillsCatalog', () => {
 
   it('gives the same catalog for the same inventory and budget', () => {
     const skills = Array.from({ length: 50 }, (_, index) => skillEntry(`s${index}`, 'x'.repeat(index * 7)));
-    const first = renderSkillsCatalog(inventoryOf(skills), { maxChars: 3000 });
-    expect(renderSkillsCatalog(inventoryOf(skills), { maxChars: 3000 })).toEqual(first);
-    expect(first.text.length).toBeLessThanOrEqual(3000);
+    const first = renderSkillsCatalog(catalogOf(skills), { maxChars: 5000 });
+    expect(renderSkillsCatalog(catalogOf(skills), { maxChars: 5000 })).toEqual(first);
+    expect(first.text.length).toBeLessThanOrEqual(5000);
     expect(first.listed).toBe(50);
   });
 
+  it('escapes markup in names, descriptions and locations, and uses the lead given', () => {
+    const catalog = renderSkillsCatalog(
+      [{ name: 'a&b', description: 'Use <b> & </description> tags.', location: 'x/<y>/SKILL.md' }],
+      { lead: 'Call load_skill.' },
+    );
+    expect(catalog.text.split('\n')).toEqual([
+      'Call load_skill.',
+      '<available_skills>',
+      '<skill><name>a&amp;b</name><description>Use &lt;b&gt; &amp; &lt;/description&gt; tags.</description><location>x/&lt;y&gt;/SKILL.md</location></skill>',
+      '</available_skills>',
+    ]);
+  });
+
   it('renders nothing when not even one skill fits', () => {
-    expect(renderSkillsCatalog(inventoryOf([skillEntry('a', 'b')]), { maxChars: 20 })).toMatchObject({
+    expect(renderSkillsCatalog(catalogOf([skillEntry('a', 'b')]), { maxChars: 20 })).toMatchObject({
       text: '',
       listed: 0,
       omitted: 1,

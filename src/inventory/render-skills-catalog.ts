@@ -1,12 +1,23 @@
-import type { InventoryResult, InventorySkill } from './inventory-result.js';
+import type { InventoryResult } from './inventory-result.js';
 
 /** Default character budget of the skills catalog. */
 export const DEFAULT_CATALOG_MAX_CHARS = 8000;
+
+/** One skill as the catalog lists it. */
+export interface CatalogSkill {
+  name: string;
+  /** Shown collapsed to one line; `null` or empty: the skill is listed without a description. */
+  description: string | null;
+  /** Where the skill lives: the label of its `SKILL.md`. */
+  location: string;
+}
 
 /** Options of {@link renderSkillsCatalog}. */
 export interface SkillsCatalogOptions {
   /** Budget for the whole catalog text, in UTF-16 characters (as `string.length` counts). Default 8,000. */
   maxChars?: number;
+  /** The line before the list, saying how to use a skill. Default: read the skill's file before using it. */
+  lead?: string;
   /** Named in the note on dropped skills, so the model knows how to see them. Default: no tool named. */
   toolName?: string;
 }
@@ -23,32 +34,32 @@ export interface SkillsCatalog {
   omitted: number;
 }
 
-const header =
-  "<skills>\nSkills this repository defines (name: description (file)). Read a skill's file before using it.";
-const footer = '</skills>';
+/** The default lead line: for a catalog without a tool that loads skills. */
+export const skillsCatalogLead =
+  "Skills this repository defines. Read a skill's file (its location) before using it.";
 
 /**
- * Render a compact catalog of the skills of an inventory, one line per skill:
- * `- NAME: DESCRIPTION (PATH)`, in scan order (roots in the configured order, then by path), wrapped
- * in `<skills>`. Skills without a readable name, and skills whose name an earlier one already has
- * (`duplicateOf`), are not listed.
+ * Render a catalog of skills in the shape the Agent Skills integration guide recommends, one skill per
+ * line, in the order given:
  *
- * When the text is over `maxChars`, every description is cut to the same, largest length that fits
- * (cuts end with `…`); only when the names and paths alone do not fit are skills dropped, from the
- * end, with a final `[N more skills ...]` line. The result depends only on the inventory and the
- * budget, never on usage, so the prompt prefix stays stable between runs.
+ * ```text
+ * LEAD
+ * <available_skills>
+ * <skill><name>pdf</name><description>Fill PDF forms.</description><location>.claude/skills/pdf/SKILL.md</location></skill>
+ * </available_skills>
+ * ```
+ *
+ * Over `maxChars` (default 8,000), every description is cut to the same, largest length that fits
+ * (cuts end with `…`); only when the names and locations alone do not fit are skills dropped, from
+ * the end, with a final `[N more skills ...]` line. `&`, `<` and `>` are escaped. The result depends
+ * only on the skills and the options, never on usage, so the prompt prefix stays stable between runs.
  */
 export function renderSkillsCatalog(
-  result: InventoryResult,
+  skills: readonly CatalogSkill[],
   options: SkillsCatalogOptions = {},
 ): SkillsCatalog {
   const maxChars = options.maxChars ?? DEFAULT_CATALOG_MAX_CHARS;
-  const skills = result.roots
-    .flatMap((root) => root.skills)
-    .filter(
-      (skill): skill is InventorySkill & { name: string } =>
-        skill.name !== null && skill.duplicateOf === null,
-    );
+  const lead = options.lead ?? skillsCatalogLead;
   const empty = { text: '', listed: 0, shortened: 0, omitted: skills.length };
   if (skills.length === 0) return empty;
 
@@ -59,15 +70,14 @@ export function renderSkillsCatalog(
       const points = descriptions[index] ?? [];
       const description =
         points.length <= cap ? points.join('') : `${points.slice(0, cap).join('').trimEnd()}…`;
-      return description === '' || cap === 0
-        ? `- ${skill.name} (${skill.path})`
-        : `- ${skill.name}: ${description} (${skill.path})`;
+      const shown =
+        description === '' || cap === 0 ? '' : `<description>${escapeMarkup(description)}</description>`;
+      return `<skill><name>${escapeMarkup(skill.name)}</name>${shown}<location>${escapeMarkup(skill.location)}</location></skill>`;
     });
-    if (omitted > 0) lines.push(omittedNote(omitted, options.toolName));
-    return [header, ...lines, footer].join('\n');
+    const note = omitted > 0 ? [omittedNote(omitted, options.toolName)] : [];
+    return [lead, '<available_skills>', ...lines, '</available_skills>', ...note].join('\n');
   };
-  const shortenedAt = (cap: number) =>
-    descriptions.filter((points) => points.length > cap && points.length > 0).length;
+  const shortenedAt = (cap: number) => descriptions.filter((points) => points.length > cap).length;
 
   const full = render(longest, skills.length, 0);
   if (full.length <= maxChars) return { text: full, listed: skills.length, shortened: 0, omitted: 0 };
@@ -84,7 +94,7 @@ export function renderSkillsCatalog(
       omitted: 0,
     };
   }
-  // Names and paths alone are over budget: keep the longest run of skills from the start that fits.
+  // Names and locations alone are over budget: keep the longest run of skills from the start that fits.
   const count = largestFitting(0, skills.length - 1, (candidate) => {
     return candidate === 0 || render(0, candidate, skills.length - candidate).length <= maxChars;
   });
@@ -98,6 +108,20 @@ export function renderSkillsCatalog(
     };
   }
   return empty;
+}
+
+/**
+ * The skills of an inventory a catalog lists, in scan order: skills with a name, leaving out those
+ * whose name an earlier one already has (`duplicateOf`).
+ */
+export function inventoryCatalogSkills(result: InventoryResult): CatalogSkill[] {
+  return result.roots
+    .flatMap((root) => root.skills)
+    .flatMap((skill) =>
+      skill.name === null || skill.duplicateOf !== null
+        ? []
+        : [{ name: skill.name, description: skill.description, location: skill.path }],
+    );
 }
 
 /** The largest value in `[lowest, highest]` that `fits`, assuming `fits` holds up to some value and fails after; `lowest` when none fits. */
@@ -120,4 +144,8 @@ function omittedNote(omitted: number, toolName: string | undefined): string {
 /** One line per skill: newlines and runs of spaces in a description become single spaces. */
 function collapse(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+function escapeMarkup(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
