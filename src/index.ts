@@ -128,6 +128,7 @@ export {
 export { renderInventorySummary } from './inventory/render-inventory-summary.js';
 export { type RenderInventoryOptions, renderInventoryTree } from './inventory/render-inventory-tree.js';
 export {
+  type CatalogSkill,
   DEFAULT_CATALOG_MAX_CHARS,
   renderSkillsCatalog,
   type SkillsCatalog,
@@ -181,6 +182,8 @@ export {
 } from './session/hidden-message-store.js';
 export { extractUserInputPaths, type UserInputPaths } from './session/user-input-paths.js';
 export { isZodSchema, validateToolInput } from './session/validate-tool-input.js';
+export { DEFAULT_LOAD_SKILL_TOOL_NAME } from './skills/load-skill-tool.js';
+export { type SkillsOptions, skills } from './skills/skills.js';
 export { type FileToolsOptions, fileTools } from './tools/file-tools.js';
 export { listDirectoryTool } from './tools/list-directory-tool.js';
 export { type LinePage, type PageLinesOptions, pageLines } from './tools/page-lines.js';

@@ -72,6 +72,21 @@ describe('repoContext', () => {
     expect(run.tools.map((tool) => tool.name)).toEqual(['map_repo']);
   });
 
+  it('adds the skills catalog and load_skill only with skills: true', async () => {
+    const { project } = await makeHome();
+    const plain = await createContextSession(repoContext({ workspaceDir: project })).startRun();
+    expect(plain.instructions).not.toContain('<available_skills>');
+    expect(plain.tools.map((tool) => tool.name)).toEqual(['inventory_agent_context']);
+
+    const run = await createContextSession(repoContext({ workspaceDir: project, skills: true })).startRun();
+    expect(run.instructions).toContain(
+      '<skill><name>pdf</name><description>Reads PDFs.</description><location>.claude/skills/pdf/SKILL.md</location></skill>',
+    );
+    expect(run.tools.map((tool) => tool.name)).toEqual(['inventory_agent_context', 'load_skill']);
+    const loaded = await run.executeTool({ id: 'call_1', toolName: 'load_skill', input: { name: 'pdf' } });
+    expect(loaded.output).toContain('[skill pdf from .claude/skills/pdf]');
+  });
+
   it('contributes nothing at all when autoload and the inventory are both off', async () => {
     const { project } = await makeHome();
     const preset = repoContext({

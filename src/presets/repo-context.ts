@@ -5,6 +5,7 @@ import { projectInstructions } from '../instructions/project-instructions.js';
 import { DEFAULT_INVENTORY_TOOL_NAME, inventory } from '../inventory/inventory.js';
 import { DEFAULT_ASSET_ROOTS } from '../inventory/scan-inventory.js';
 import type { Capability } from '../session/capability.js';
+import { type SkillsOptions, skills } from '../skills/skills.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { isInside, toPosixPath } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -41,13 +42,18 @@ export interface RepoContextOptions {
   traversalPathArg?: string;
   /** Asset roots of the inventory, in order. Default `['.claude', '.agents', '.codex', '.grok']`. */
   assetRoots?: readonly string[];
+  /**
+   * Add the skills capability (catalog and `load_skill`) over the same asset roots; an object gives
+   * its options. Default `false`.
+   */
+  skills?: boolean | SkillsOptions;
 }
 
 /** What {@link repoContext} returns: exactly the options `createContextSession` takes. */
 export interface RepoContextPreset {
   /** The workspace given, or the one built from `workspaceDir` and `homeDir`. */
   workspace: Workspace;
-  /** In order: `project-instructions`, `inventory`, `nested-instructions`, each only when enabled. */
+  /** In order: `project-instructions`, `inventory`, `skills`, `nested-instructions`, each only when enabled. */
   capabilities: Capability[];
 }
 
@@ -85,6 +91,15 @@ export function repoContext(options: RepoContextOptions): RepoContextPreset {
       inventory({
         roots: options.assetRoots ?? DEFAULT_ASSET_ROOTS,
         toolName: options.inventoryToolName ?? DEFAULT_INVENTORY_TOOL_NAME,
+      }),
+    );
+  }
+  if (options.skills) {
+    const skillsOptions = options.skills === true ? {} : options.skills;
+    capabilities.push(
+      skills({
+        ...(options.assetRoots === undefined ? {} : { roots: options.assetRoots }),
+        ...skillsOptions,
       }),
     );
   }

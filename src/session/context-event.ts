@@ -14,7 +14,8 @@ export type EventReason =
   | 'compaction'
   | 'reset'
   | 'tool-call'
-  | 'touch';
+  | 'touch'
+  | 'skill';
 
 /** Every load, skip, cut, offload and authoring step is an event. Nothing is silent. */
 export interface ContextEvent {

@@ -1,0 +1,70 @@
+import { compareCodePoints } from '../workspace/paths.js';
+import type { Workspace } from '../workspace/workspace.js';
+
+/** Default bound of the bundled-files walk: folders below the skill folder. */
+export const DEFAULT_BUNDLED_DEPTH = 8;
+/** Files counted at most; past it the count is "more than". Keeps a skill folder of a huge tree cheap. */
+export const MAX_BUNDLED_COUNT = 10_000;
+
+// Package and VCS folders are not part of what a skill bundles.
+const skippedDirectories = new Set(['node_modules', '.git']);
+
+/** Result of {@link listBundledFiles}. */
+export interface BundledFiles {
+  /** Paths relative to the skill folder, sorted by code point, `SKILL.md` itself left out. */
+  files: string[];
+  /** False when the walk stopped early (depth bound, count bound, unreadable folder). */
+  complete: boolean;
+}
+
+/**
+ * Every file a skill bundles: the regular files under its folder (symbolic links followed inside the
+ * workspace, each real folder walked once), except its own `SKILL.md`, `node_modules` and `.git`.
+ * Never throws: an unreadable folder or a refused link is left out and makes the list incomplete.
+ */
+export async function listBundledFiles(
+  workspace: Workspace,
+  directory: string,
+  maxDepth: number = DEFAULT_BUNDLED_DEPTH,
+): Promise<BundledFiles> {
+  const files: string[] = [];
+  let complete = true;
+  const visited = new Set<string>();
+  let level: Array<{ absolute: string; relative: string }> = [{ absolute: directory, relative: '' }];
+  for (let depth = 0; level.length > 0; depth += 1) {
+    const next: typeof level = [];
+    for (const folder of level) {
+      try {
+        const real = await workspace.realpath(folder.absolute);
+        if (visited.has(real)) continue;
+        visited.add(real);
+        for (const entry of await workspace.readdir(folder.absolute)) {
+          const absolute = `${folder.absolute}/${entry.name}`;
+          const relative = folder.relative === '' ? entry.name : `${folder.relative}/${entry.name}`;
+          const kind = entry.kind === 'symlink' ? await linkTargetKind(workspace, absolute) : entry.kind;
+          if (kind === undefined) complete = false;
+          if (kind === 'file' && relative !== 'SKILL.md') files.push(relative);
+          else if (kind === 'directory' && !skippedDirectories.has(entry.name)) {
+            if (depth < maxDepth) next.push({ absolute, relative });
+            else complete = false;
+          }
+          if (files.length >= MAX_BUNDLED_COUNT)
+            return { files: files.sort(compareCodePoints), complete: false };
+        }
+      } catch {
+        complete = false;
+      }
+    }
+    level = next;
+  }
+  return { files: files.sort(compareCodePoints), complete };
+}
+
+/** What a symbolic link points at; `undefined` when it is dangling or the workspace refuses it. */
+async function linkTargetKind(workspace: Workspace, path: string): Promise<string | undefined> {
+  try {
+    return (await workspace.stat(path))?.kind;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { parseFrontmatter } from '../inventory/parse-frontmatter.js';
+import type { Run, ToolDefinition } from '../session/capability.js';
+import { toolError } from '../tools/tool-error.js';
+import { isInside } from '../workspace/paths.js';
+import { readTextFile } from '../workspace/read-text-file.js';
+import type { Workspace } from '../workspace/workspace.js';
+import { closestNames } from './closest-names.js';
+import { listBundledFiles } from './list-bundled-files.js';
+import { renderLoadedSkill } from './render-skill.js';
+import type { UsableSkill } from './usable-skills.js';
+
+/** Default name of the tool that loads a skill. */
+export const DEFAULT_LOAD_SKILL_TOOL_NAME = 'load_skill';
+/** Bytes of a `SKILL.md` (or a bundled file through `file`) returned at most. */
+export const MAX_SKILL_FILE_BYTES = 256 * 1024;
+
+/** A usable skill and where to read it. */
+export interface LoadableSkill {
+  skill: UsableSkill;
+  /** The workspace its files are read through: the session's, or the user-level one. */
+  workspace: Workspace;
+  /** Its folder as `workspace` takes it. */
+  directory: string;
+  /** True when the session's file tools can read it (the skill is in the session's workspace). */
+  inWorkspace: boolean;
+}
+
+/** Options of {@link loadSkillTool}. */
+export interface LoadSkillToolOptions {
+  /** The tool's name. Default `load_skill`. */
+  toolName?: string;
+  /** Offer the `file` argument, for skills outside the workspace. Default `false`. */
+  file?: boolean;
+  /** Emit the `loaded` event of a skill. */
+  onLoaded?(skill: LoadableSkill, run: Run, callId: string): void;
+}
+
+const nameInput = z.object({
+  name: z.string().min(1).describe('The skill name, exactly as the catalog lists it.'),
+});
+const fileInput = nameInput.extend({
+  file: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Instead of the instructions: a bundled file of a user-level skill, relative to its folder.'),
+});
+
+/**
+ * `load_skill({ name })`: the instructions of one skill of the run's catalog (`skillsOf(run)`, fixed
+ * for the run, so a call reads one `SKILL.md` and lists one folder, and never scans again).
+ * Returns the body of its `SKILL.md` without frontmatter, after a header made by `renderLoadedSkill`.
+ * A skill in the workspace counts as a touch of its folder, so its nested instructions apply.
+ * An unknown name is a tool error that lists the closest names.
+ */
+export function loadSkillTool(
+  skillsOf: (run: Run) => Promise<readonly LoadableSkill[]>,
+  options: LoadSkillToolOptions = {},
+): ToolDefinition<{ name: string; file?: string }, string> {
+  const toolName = options.toolName ?? DEFAULT_LOAD_SKILL_TOOL_NAME;
+  return {
+    name: toolName,
+    description:
+      "Load a skill's instructions by name (the names are in <available_skills>). Returns its SKILL.md " +
+      'body after a header listing the files the skill bundles and how to read them. Load a skill before ' +
+      'doing a task its description matches.',
+    inputSchema: options.file ? fileInput : nameInput,
+    async execute(input, context) {
+      const skills = await skillsOf(context.run);
+      const found = skills.find((entry) => entry.skill.name === input.name);
+      if (!found) throw new Error(unknownSkill(input.name, skills));
+      const { skill, workspace, directory } = found;
+      if (options.file && input.file !== undefined) return readBundledFile(found, input.file);
+
+      let file: Awaited<ReturnType<typeof readTextFile>>;
+      try {
+        file = await readTextFile(workspace, `${directory}/SKILL.md`, { maxBytes: MAX_SKILL_FILE_BYTES });
+      } catch (error) {
+        throw toolError(error, skill.path);
+      }
+      if (file.binary) throw new Error(`${skill.path} is now a binary file; the skill cannot be loaded.`);
+      const cut = file.truncated
+        ? `\n\n[truncated: ${skill.path} has ${file.size} bytes; only the first ${MAX_SKILL_FILE_BYTES} were read]`
+        : '';
+      const body = parseFrontmatter(file.text, skill.path)
+        .body.replace(/^(?:[ \t]*\r?\n)+/, '')
+        .trimEnd();
+      const bundled = await listBundledFiles(workspace, directory);
+      options.onLoaded?.(found, context.run, context.callId);
+      if (found.inWorkspace) context.touch?.(skill.directory, 'directory');
+      return renderLoadedSkill(
+        skill,
+        body + cut,
+        bundled,
+        found.inWorkspace ? { tool: 'read_file' } : { tool: 'load_skill', toolName },
+      );
+    },
+  };
+}
+
+/** A bundled file of a skill, read through the skill's own workspace; never outside the skill folder. */
+async function readBundledFile(found: LoadableSkill, file: string): Promise<string> {
+  const { skill, workspace, directory } = found;
+  const shown = `${skill.directory}/${file}`;
+  let absolute: string;
+  try {
+    absolute = workspace.resolve(`${directory}/${file}`);
+  } catch (error) {
+    throw toolError(error, shown);
+  }
+  if (!isInside(workspace.resolve(directory), absolute)) {
+    throw new Error(`${JSON.stringify(file)} is outside the folder of the skill "${skill.name}".`);
+  }
+  let read: Awaited<ReturnType<typeof readTextFile>>;
+  try {
+    read = await readTextFile(workspace, absolute, { maxBytes: MAX_SKILL_FILE_BYTES });
+  } catch (error) {
+    throw toolError(error, shown);
+  }
+  if (read.binary) throw new Error(`${shown} is a binary file; only text is shown.`);
+  const cut = read.truncated
+    ? `\n\n[truncated: ${shown} has ${read.size} bytes; only the first ${MAX_SKILL_FILE_BYTES} were read]`
+    : '';
+  return read.text + cut;
+}
+
+function unknownSkill(name: string, skills: readonly LoadableSkill[]): string {
+  const names = skills.map((entry) => entry.skill.name);
+  if (names.length === 0) return `No skill is named ${JSON.stringify(name)}: no skills are available.`;
+  const closest = closestNames(name, names);
+  const hint =
+    closest.length > 0
+      ? `Closest names: ${closest.join(', ')}.`
+      : `Available: ${names.slice(0, 20).join(', ')}${names.length > 20 ? ', ...' : ''}.`;
+  return `No skill is named ${JSON.stringify(name)}. ${hint}`;
+}
