@@ -32,12 +32,20 @@ export function renderLoadedSkill(
   access: BundledFileAccess,
 ): string {
   const lines = [`[skill ${skill.name} from ${skill.directory}]`];
-  const example = bundled.files[0] ?? 'FILE';
-  lines.push(
-    access.tool === 'read_file'
-      ? `Relative paths in this skill are relative to ${skill.directory}. Read a bundled file with read_file and the folder in front, e.g. read_file(${JSON.stringify({ path: `${skill.directory}/${example}` })}).`
-      : `Relative paths in this skill are relative to ${skill.directory}, which is outside the workspace. Read a bundled file with ${access.toolName} and its relative path, e.g. ${access.toolName}(${JSON.stringify({ name: skill.name, file: example })}).`,
-  );
+  const example = bundled.files[0];
+  const relative = `Relative paths in this skill are relative to ${skill.directory}`;
+  if (example === undefined) lines.push(`${relative}.`);
+  else if (access.tool === 'read_file') {
+    const call = JSON.stringify({ path: `${skill.directory}/${example}` });
+    lines.push(
+      `${relative}. Read a bundled file with read_file and the folder in front, e.g. read_file(${call}).`,
+    );
+  } else {
+    const call = JSON.stringify({ name: skill.name, file: example });
+    lines.push(
+      `${relative}, which is outside the workspace. Read a bundled file with ${access.toolName} and its relative path, e.g. ${access.toolName}(${call}).`,
+    );
+  }
   const allowedTools = attributeText(skill.attributes['allowed-tools']);
   if (allowedTools) lines.push(`allowed-tools (declared by the skill, not enforced): ${allowedTools}`);
   const compatibility = attributeText(skill.attributes.compatibility);
