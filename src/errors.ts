@@ -13,6 +13,8 @@ export type AgentContextErrorCode =
   | 'not-a-file'
   /** The path exists but is not a directory. */
   | 'not-a-directory'
+  /** A regular file with more than one hard link, refused by a workspace created with `refuseHardLinks`. */
+  | 'hard-linked'
   /** Too many symbolic links while resolving a path (a loop). */
   | 'symlink-loop'
   /** The operating system refused or failed a read. */

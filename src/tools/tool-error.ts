@@ -16,7 +16,13 @@ export function toolError(error: unknown, path: string): Error {
     case 'not-found':
       return new Error(`${shown} does not exist.`);
     case 'not-a-file':
-      return new Error(`${shown} is not a regular file (for a directory, use list_directory).`);
+      return error.reason?.startsWith('is ') && error.reason !== 'is a directory'
+        ? new Error(`${shown} ${error.reason}, not a regular file; it was not opened.`)
+        : new Error(`${shown} is not a regular file (for a directory, use list_directory).`);
+    case 'hard-linked':
+      return new Error(
+        `${shown} has more than one hard link, and this workspace does not read hard-linked files.`,
+      );
     case 'not-a-directory':
       return new Error(`${shown} is not a directory.`);
     case 'symlink-loop':

@@ -1,7 +1,13 @@
-import { constants, lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AgentContextError } from '../errors.js';
+import {
+  notARegularFile,
+  openVerified,
+  platformVerification,
+  type VerifiedOpenContext,
+} from './open-verified.js';
 import { compareCodePoints, isInside, outsideWorkspaceError, resolvePosix, toPosixPath } from './paths.js';
 import { resolveRealPath, type SegmentInfo } from './resolve-real-path.js';
 import type {
@@ -13,6 +19,7 @@ import type {
   Workspace,
   WriteFileOptions,
 } from './workspace.js';
+import { writeVerifiedFile } from './write-verified-file.js';
 
 /** Options of {@link localWorkspace}. */
 export interface LocalWorkspaceOptions {
@@ -26,6 +33,12 @@ export interface LocalWorkspaceOptions {
    * host access: relative paths still resolve against `cwd`, but nothing is refused.
    */
   contained?: boolean;
+  /**
+   * Refuse to read a regular file with more than one hard link (`hard-linked`), since one of its
+   * other names may be outside `root`. Default `false`: package managers hard-link `node_modules`.
+   * Writes never go through a hard link either way (they replace the file by renaming).
+   */
+  refuseHardLinks?: boolean;
 }
 
 /**
@@ -33,9 +46,14 @@ export interface LocalWorkspaceOptions {
  *
  * Contained (the default): `..` escapes, absolute paths outside `root`, NUL bytes and symlinks whose
  * target leaves `root` are refused with `path-outside-workspace` before any I/O outside `root`
- * (symlinks are resolved segment by segment with `lstat` + `readlink`, all inside root). Only
- * regular files are opened, with `O_NONBLOCK`, so a FIFO never blocks. `root` and `cwd` are
- * stored as real paths when they exist.
+ * (symlinks are resolved segment by segment with `lstat` + `readlink`, all inside root). Every
+ * open is then verified: the object actually opened must be inside `root` before a byte is read,
+ * listed or written, so a concurrent process swapping a directory or file for a symlink cannot
+ * redirect it (exact on Linux through `/proc/self/fd`; elsewhere by device and inode, with a short
+ * window left). Opens never block and refuse anything but a regular file (a directory for
+ * listings): FIFOs, sockets and devices are `not-a-file`. Writes create new files exclusively and
+ * replace existing ones by renaming a temporary file over them. `root` and `cwd` are stored as real
+ * paths when they exist.
  *
  * @param root the containment boundary, absolute or relative to `process.cwd()`.
  * @example
@@ -44,6 +62,7 @@ export interface LocalWorkspaceOptions {
  */
 export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}): Workspace {
   const contained = options.contained ?? true;
+  const refuseHardLinks = options.refuseHardLinks ?? false;
   const givenRoot = toPosixPath(path.resolve(root));
   const realRoot = realPathOrSelf(givenRoot);
   const givenCwd = resolvePosix(givenRoot, options.cwd ?? '.');
@@ -76,10 +95,12 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
     const absolute = resolve(requested);
     if (!contained) {
       try {
+        const realPath = toPosixPath(await fs.realpath(absolute));
         return {
-          realPath: toPosixPath(await fs.realpath(absolute)),
+          realPath,
           exists: true,
           symlink: await isSymlink(absolute),
+          kind: kindOf(await fs.stat(realPath)),
         };
       } catch (error) {
         if (isMissing(error)) return { realPath: absolute, exists: false, symlink: false };
@@ -93,11 +114,24 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
     }
   };
 
-  const requireExisting = async (requested: string): Promise<string> => {
+  const requireResolution = async (requested: string) => {
     const resolution = await resolveReal(requested);
     if (!resolution.exists) throw notFound(requested);
-    return resolution.realPath;
+    return resolution;
   };
+  const requireExisting = async (requested: string): Promise<string> =>
+    (await requireResolution(requested)).realPath;
+
+  /** How opens of `requested` are verified (see `openVerified`). */
+  const openContext = (requested: string): VerifiedOpenContext => ({
+    realRoot: contained ? realRoot : '/',
+    requested,
+    method: platformVerification,
+    recheck: async () => {
+      const again = await resolveReal(requested);
+      return again.exists ? again.realPath : undefined;
+    },
+  });
 
   return {
     root: realRoot,
@@ -120,9 +154,15 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
       }
     },
     async readdir(requested): Promise<DirectoryEntry[]> {
-      const realPath = await requireExisting(requested);
+      const resolution = await requireResolution(requested);
+      if (resolution.kind !== 'directory') throw notADirectory(requested);
+      const opened = await openVerified(resolution.realPath, 'directory', openContext(requested)).catch(
+        (error: unknown) => {
+          throw translateError(error, requested, 'read-failed');
+        },
+      );
       try {
-        const entries = await fs.readdir(realPath, { withFileTypes: true });
+        const entries = await fs.readdir(opened.path, { withFileTypes: true });
         return entries
           .map((entry) => ({
             name: entry.name,
@@ -130,27 +170,42 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
           }))
           .sort((left, right) => compareCodePoints(left.name, right.name));
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') {
-          throw new AgentContextError(`Not a directory: ${requested}`, {
-            code: 'not-a-directory',
-            path: requested,
-            reason: 'not a directory',
-            cause: error,
-          });
-        }
+        if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') throw notADirectory(requested, error);
         throw translateError(error, requested, 'read-failed');
+      } finally {
+        await opened.handle.close();
       }
     },
     realpath: requireExisting,
     async readFile(requested, readOptions: ReadFileOptions = {}): Promise<ReadFileResult> {
-      const realPath = await requireExisting(requested);
-      return readRegularFile(realPath, requested, readOptions.maxBytes);
+      const resolution = await requireResolution(requested);
+      // Known special files are refused without being opened (opening a device can have effects).
+      if (resolution.kind !== undefined && resolution.kind !== 'file') {
+        const stats = await fs.stat(resolution.realPath).catch(() => undefined);
+        throw notARegularFile(requested, stats);
+      }
+      return readRegularFile(
+        resolution.realPath,
+        openContext(requested),
+        readOptions.maxBytes,
+        refuseHardLinks,
+      );
     },
     async writeFile(requested, data, writeOptions: WriteFileOptions = {}): Promise<void> {
       const resolution = await resolveReal(requested);
+      // An exclusive write reports any existing entry as `already-exists` (from the create itself).
+      if (resolution.exists && resolution.kind !== 'file' && !writeOptions.exclusive) {
+        const stats = await fs.stat(resolution.realPath).catch(() => undefined);
+        throw notARegularFile(requested, stats);
+      }
       try {
-        await fs.mkdir(path.posix.dirname(resolution.realPath), { recursive: true });
-        await fs.writeFile(resolution.realPath, data, { flag: writeOptions.exclusive ? 'wx' : 'w' });
+        await writeVerifiedFile(
+          resolution.realPath,
+          data,
+          writeOptions.exclusive ?? false,
+          openContext(requested),
+          (directory) => openContext(directory),
+        );
       } catch (error) {
         throw translateError(error, requested, 'write-failed');
       }
@@ -196,22 +251,24 @@ async function inspectSegment(candidate: string): Promise<SegmentInfo> {
   }
 }
 
-/** Open without following a final symlink and without blocking (FIFOs), then insist on a regular file. */
+/** Read a regular file through a verified descriptor (see `openVerified`). */
 async function readRegularFile(
   realPath: string,
-  requested: string,
+  context: VerifiedOpenContext,
   maxBytes: number | undefined,
+  refuseHardLinks: boolean,
 ): Promise<ReadFileResult> {
+  const { requested } = context;
   let handle: fs.FileHandle | undefined;
   try {
-    handle = await fs.open(realPath, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
-    const stats = await handle.stat();
-    if (!stats.isFile()) {
-      throw new AgentContextError(`Not a regular file: ${requested}`, {
-        code: 'not-a-file',
-        path: requested,
-        reason: 'not a regular file',
-      });
+    const opened = await openVerified(realPath, 'file', context);
+    handle = opened.handle;
+    const { stats } = opened;
+    if (refuseHardLinks && stats.nlink > 1) {
+      throw new AgentContextError(
+        `Refused ${JSON.stringify(requested)}: it has ${stats.nlink} hard links, and this workspace refuses hard-linked files (one of its names may be outside the workspace)`,
+        { code: 'hard-linked', path: requested, reason: `${stats.nlink} hard links` },
+      );
     }
     const limit = maxBytes === undefined ? stats.size : Math.max(0, Math.min(maxBytes, stats.size));
     const buffer = Buffer.allocUnsafe(limit);
@@ -228,6 +285,15 @@ async function readRegularFile(
   } finally {
     await handle?.close();
   }
+}
+
+function notADirectory(requested: string, cause?: unknown): AgentContextError {
+  return new AgentContextError(`Not a directory: ${requested}`, {
+    code: 'not-a-directory',
+    path: requested,
+    reason: 'not a directory',
+    ...(cause === undefined ? {} : { cause }),
+  });
 }
 
 async function isSymlink(absolute: string): Promise<boolean> {

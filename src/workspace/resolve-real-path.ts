@@ -15,6 +15,8 @@ export interface RealPathResolution {
   exists: boolean;
   /** True when the last segment of the requested path was itself a symlink. */
   symlink: boolean;
+  /** What the real path is, when it exists (as seen by the check; it may change before an open). */
+  kind?: 'directory' | 'file' | 'other';
 }
 
 /** Symlink hops allowed in one resolution before it counts as a loop (the Linux limit is 40). */
@@ -40,6 +42,7 @@ export async function resolveRealPath(
     const relative = path.posix.relative(realRoot, target);
     const segments = relative === '' ? [] : relative.split('/');
     let current = realRoot;
+    let currentKind: RealPathResolution['kind'] = 'directory';
     let lastWasSymlink = false;
     for (let index = 0; index < segments.length; index++) {
       const candidate = `${current === '/' ? '' : current}/${segments[index]}`;
@@ -69,6 +72,7 @@ export async function resolveRealPath(
         if (!resolved.exists)
           return { ...resolved, realPath: joinRest(resolved.realPath, segments, index + 1) };
         current = resolved.realPath;
+        currentKind = resolved.kind;
         lastWasSymlink = true;
         continue;
       }
@@ -77,8 +81,9 @@ export async function resolveRealPath(
         return { realPath: joinRest(candidate, segments, index + 1), exists: false, symlink: false };
       }
       current = candidate;
+      currentKind = info.kind;
     }
-    return { realPath: current, exists: true, symlink: lastWasSymlink };
+    return { realPath: current, exists: true, symlink: lastWasSymlink, kind: currentKind };
   };
   return walk(absolutePath);
 }

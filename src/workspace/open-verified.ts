@@ -1,0 +1,175 @@
+import { constants, existsSync, fstatSync, lstatSync, readlinkSync, type Stats } from 'node:fs';
+import fs from 'node:fs/promises';
+import { AgentContextError } from '../errors.js';
+import { isInside, outsideWorkspaceError } from './paths.js';
+
+/**
+ * How an opened descriptor is proven to be inside the root:
+ * - `descriptor-path` (Linux with `/proc`): the kernel's own path of the descriptor,
+ *   `/proc/self/fd/N`, must lie inside the root. Exact: nothing outside is read, listed or written.
+ * - `inode` (elsewhere): the path is checked again after the open, and the descriptor's device and
+ *   inode must equal those of the checked path. A process that swaps a symlink in for the open and
+ *   back out before the second check can still slip one open past it.
+ */
+export type VerificationMethod = 'descriptor-path' | 'inode';
+
+/** The method this platform supports. */
+export const platformVerification: VerificationMethod =
+  process.platform === 'linux' && existsSync('/proc/self/fd') ? 'descriptor-path' : 'inode';
+
+/** What every verified open needs to know about the workspace and the request. */
+export interface VerifiedOpenContext {
+  /** Real path of the containment root (`/` for host access). */
+  realRoot: string;
+  /** The path as the caller gave it, for error messages. */
+  requested: string;
+  method: VerificationMethod;
+  /** Check the requested path again (the `inode` method): its real path now, or `undefined`. */
+  recheck: () => Promise<string | undefined>;
+}
+
+/** An open, verified descriptor. Close `handle` when done. */
+export interface VerifiedHandle {
+  handle: fs.FileHandle;
+  stats: Stats;
+  /**
+   * A path that names the opened object itself: `/proc/self/fd/N` with `descriptor-path`, so a
+   * listing or a name below it cannot be redirected; the checked real path with `inode`.
+   */
+  path: string;
+}
+
+const readFlags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
+const directoryFlags = readFlags | (constants.O_DIRECTORY ?? 0);
+
+/**
+ * Open `realPath` without following a final symlink and without blocking (a FIFO opens at once),
+ * then prove that the object opened is inside the root and is of the expected kind, before a byte
+ * is read. Throws `path-outside-workspace` when a concurrent change led the open outside, and
+ * `not-a-file` / `not-a-directory` for anything else than asked (FIFOs, sockets, devices).
+ */
+export async function openVerified(
+  realPath: string,
+  kind: 'file' | 'directory',
+  context: VerifiedOpenContext,
+): Promise<VerifiedHandle> {
+  let handle: fs.FileHandle;
+  try {
+    handle = await fs.open(realPath, kind === 'directory' ? directoryFlags : readFlags);
+  } catch (error) {
+    throw refusalOfOpen(error, kind, context.requested) ?? error;
+  }
+  try {
+    const verified = await verifyHandle(handle, realPath, context);
+    requireKind(verified.stats, kind, context.requested);
+    return verified;
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/** Prove an open descriptor lies inside the root (see {@link VerificationMethod}). */
+export async function verifyHandle(
+  handle: fs.FileHandle,
+  realPath: string,
+  context: VerifiedOpenContext,
+): Promise<VerifiedHandle> {
+  const stats = fstatSync(handle.fd);
+  if (context.method === 'descriptor-path') {
+    const descriptorPath = `/proc/self/fd/${handle.fd}`;
+    const actual = readlinkSync(descriptorPath);
+    if (!isInside(context.realRoot, actual)) throw movedOutside(context, actual);
+    return { handle, stats, path: descriptorPath };
+  }
+  const now = await context.recheck();
+  const linkStats = now === undefined ? undefined : lstatSync(now, { throwIfNoEntry: false });
+  if (
+    now === undefined ||
+    linkStats === undefined ||
+    linkStats.dev !== stats.dev ||
+    linkStats.ino !== stats.ino
+  ) {
+    throw movedOutside(context, realPath);
+  }
+  return { handle, stats, path: now };
+}
+
+function movedOutside(context: VerifiedOpenContext, actual: string): AgentContextError {
+  return outsideWorkspaceError(
+    context.requested,
+    context.realRoot,
+    `the path changed while it was opened and led to ${actual}`,
+  );
+}
+
+function requireKind(stats: Stats, kind: 'file' | 'directory', requested: string): void {
+  if (kind === 'file' && !stats.isFile()) throw notARegularFile(requested, stats);
+  if (kind === 'directory' && !stats.isDirectory()) {
+    throw new AgentContextError(`Not a directory: ${requested}`, {
+      code: 'not-a-directory',
+      path: requested,
+      reason: 'not a directory',
+    });
+  }
+}
+
+/** `not-a-file` naming what the path is instead. */
+export function notARegularFile(
+  requested: string,
+  stats?: { isDirectory(): boolean; isFIFO(): boolean; isSocket(): boolean },
+): AgentContextError {
+  const what =
+    stats === undefined
+      ? 'not a regular file'
+      : stats.isDirectory()
+        ? 'a directory'
+        : stats.isFIFO()
+          ? 'a named pipe (FIFO)'
+          : stats.isSocket()
+            ? 'a socket'
+            : 'a device or other special file';
+  return new AgentContextError(`Not a regular file: ${requested} is ${what}`, {
+    code: 'not-a-file',
+    path: requested,
+    reason: what === 'not a regular file' ? what : `is ${what}`,
+  });
+}
+
+/** Errors of the open itself that mean "not what was asked for" rather than an I/O failure. */
+function refusalOfOpen(
+  error: unknown,
+  kind: 'file' | 'directory',
+  requested: string,
+): AgentContextError | undefined {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  // ENXIO: a socket (or a FIFO opened for writing with no reader); ELOOP: the last segment became a symlink.
+  if (code === 'ENXIO' || code === 'EOPNOTSUPP') {
+    return new AgentContextError(`Not a regular file: ${requested} is a socket or special file`, {
+      code: 'not-a-file',
+      path: requested,
+      reason: 'is a socket or special file',
+      cause: error,
+    });
+  }
+  if (code === 'ENOTDIR' && kind === 'directory') {
+    return new AgentContextError(`Not a directory: ${requested}`, {
+      code: 'not-a-directory',
+      path: requested,
+      reason: 'not a directory',
+      cause: error,
+    });
+  }
+  if (code === 'ELOOP') {
+    return new AgentContextError(
+      `Refused ${JSON.stringify(requested)}: it became a symbolic link while it was opened`,
+      {
+        code: 'path-outside-workspace',
+        path: requested,
+        reason: 'the path changed while it was opened',
+        cause: error,
+      },
+    );
+  }
+  return undefined;
+}
