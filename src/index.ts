@@ -136,6 +136,8 @@ export {
 } from './inventory/render-skills-catalog.js';
 export { DEFAULT_ASSET_ROOTS, type ScanInventoryOptions, scanInventory } from './inventory/scan-inventory.js';
 export { type RepoContextOptions, type RepoContextPreset, repoContext } from './presets/repo-context.js';
+export type { ContextAdapterOptions } from './session/adapter-options.js';
+export type { CacheBreakpointOptions, CacheControl } from './session/cache-control.js';
 export type {
   AfterToolCallChange,
   Awaitable,
@@ -180,6 +182,7 @@ export {
   type MessageKeyOf,
   type PlaceHiddenMessagesOptions,
 } from './session/hidden-message-store.js';
+export type { SessionSource } from './session/session-source.js';
 export { extractUserInputPaths, type UserInputPaths } from './session/user-input-paths.js';
 export { isZodSchema, validateToolInput } from './session/validate-tool-input.js';
 export { DEFAULT_LOAD_SKILL_TOOL_NAME } from './skills/load-skill-tool.js';

@@ -113,6 +113,32 @@ for (const major of majors) {
         expect(seen).toContain('[result call_2] contents of open (checked)');
       });
 
+      it('leaves host tools and user input alone with hostToolHooks and observeUserInput off', async () => {
+        const touched: string[] = [];
+        const watcher: Capability = { ...pathGuard(), onTouch: (touch) => void touched.push(touch.path) };
+        const workspace = memoryWorkspace({ 'notes.md': 'x' });
+        const session = createContextSession({ workspace, capabilities: [watcher] });
+        const hostTool = {
+          description: 'Read a path.',
+          inputSchema: (await import('ai')).jsonSchema(lookupSchema),
+          execute: async ({ path }: { path: string }) => `contents of ${path}`,
+        };
+        const { model, calls } = major.createModel([
+          { toolCalls: [{ id: 'call_1', name: 'read', input: { path: 'secret' } }] },
+          { text: 'Done.' },
+        ]);
+        const options = { hostToolHooks: false, observeUserInput: false };
+        const agent = new major.ToolLoopAgent(
+          withContext(session, { model, tools: { read: hostTool } }, options),
+        );
+        await runAgent(agent, mode, { prompt: 'Look at @notes.md' });
+
+        expect(describePrompt(calls[1]!).map((message) => message.text)).toContain(
+          '[result call_1] contents of secret',
+        );
+        expect(touched).toEqual([]);
+      });
+
       it("keeps the host's toModelOutput, except for a result a hook replaced", async () => {
         const shrink: Capability = {
           name: 'shrink',

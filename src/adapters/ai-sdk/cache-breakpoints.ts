@@ -1,5 +1,6 @@
 import type { LanguageModelMiddleware } from 'ai';
-import { type CacheControl, ownInstructionBreakpoints } from './instruction-messages.js';
+import type { CacheControl } from '../../session/cache-control.js';
+import { ownInstructionBreakpoints } from './instruction-messages.js';
 
 /** What a language model receives for one call (the same shape in the ai 6 and ai 7 specifications). */
 export type ModelCallParams = Parameters<

@@ -1,19 +1,21 @@
 import type { LanguageModel, ModelMessage, ToolSet } from 'ai';
+import type { ContextAdapterOptions } from '../../session/adapter-options.js';
+import { type CacheControl, resolveCacheControl } from '../../session/cache-control.js';
 import type { Run } from '../../session/capability.js';
 import type { ContextSession } from '../../session/context-session.js';
-import { observeTrailingUserInput } from '../../session/trailing-user-input.js';
+import { observeTrailingUserInput, textOfParts } from '../kit/index.js';
 import { composeTools } from './compose-tools.js';
-import { type ContextMiddlewareOptions, contextMiddleware } from './context-middleware.js';
-import { type CacheControl, composeInstructions, type HostInstructions } from './instruction-messages.js';
+import { type ContextModelMiddlewareOptions, contextModelMiddleware } from './context-model-middleware.js';
+import { composeInstructions, type HostInstructions } from './instruction-messages.js';
 import { wrapModel } from './wrap-model.js';
 
 /** Options shared by `withContext` and `contextCallOptions`. */
-export interface AiSdkContextOptions extends ContextMiddlewareOptions {
+export interface AiSdkContextOptions extends ContextModelMiddlewareOptions, ContextAdapterOptions {
   /**
    * The Anthropic breakpoint on the last instruction block (`providerOptions.anthropic.cacheControl`).
-   * `false` leaves it out. Default `{ type: 'ephemeral' }` (5 minutes).
+   * `false` leaves it out. Default `true` (`{ type: 'ephemeral' }`, 5 minutes).
    */
-  cacheControl?: CacheControl | false;
+  cacheControl?: boolean | CacheControl;
 }
 
 /** The part of the host's call settings the adapter reads. Everything else passes through. */
@@ -49,13 +51,13 @@ export function composeCall(
   host: HostCallSettings,
   options: AiSdkContextOptions,
 ): ComposedCall {
-  const tools = composeTools(host.tools, run);
+  const tools = composeTools(host.tools, run, { hostToolHooks: options.hostToolHooks ?? true });
   const composed: ComposedCall = {
-    model: wrapModel(host.model, contextMiddleware(session, options)),
+    model: wrapModel(host.model, contextModelMiddleware(session, options)),
     instructions: composeInstructions(
       host.instructions ?? host.system,
       run,
-      options.cacheControl ?? { type: 'ephemeral' },
+      resolveCacheControl(options.cacheControl, true),
     ),
     tools,
   };
@@ -68,23 +70,20 @@ export function composeCall(
 
 /**
  * Report the newest user input (the trailing user messages) to the session, so `<file name="...">`
- * attachments and `@path` mentions surface their directories' instructions right after it.
+ * attachments and `@path` mentions surface their directories' instructions right after it. Nothing
+ * with `observeUserInput: false`.
  */
-export async function observeNewUserInput(session: ContextSession, host: HostCallSettings): Promise<void> {
+export async function observeNewUserInput(
+  session: ContextSession,
+  host: HostCallSettings,
+  options: ContextAdapterOptions,
+): Promise<void> {
+  if (options.observeUserInput === false) return;
   const messages: ModelMessage[] =
     typeof host.prompt === 'string'
       ? [{ role: 'user', content: host.prompt }]
       : (host.prompt ?? host.messages ?? []);
   await observeTrailingUserInput(session, messages, (message) => {
-    if (message.role !== 'user') return undefined;
-    const content = message.content;
-    const text =
-      typeof content === 'string'
-        ? content
-        : content
-            .map((part) => (part.type === 'text' ? part.text : ''))
-            .filter((part) => part !== '')
-            .join('\n');
-    return { text };
+    return message.role === 'user' ? { text: textOfParts(message.content) } : undefined;
   });
 }

@@ -1,6 +1,6 @@
 import { jsonSchema, type ToolExecutionOptions, type ToolSet } from 'ai';
 import type { JsonSchema, Run, ToolCall, ToolDefinition, ToolExecutor } from '../../session/capability.js';
-import { reportToolNameTaken } from '../../session/tool-name-taken.js';
+import { reportToolNameTaken, unwrapToolResult } from '../kit/index.js';
 
 type AnyTool = ToolSet[string];
 type HostExecute = (input: unknown, options: ToolExecutionOptions<unknown>) => unknown;
@@ -22,13 +22,18 @@ type ToModelOutput = (options: { toolCallId: string; input: unknown; output: unk
  * preview, note): that result is sent as it is (text, or JSON), since it is no longer of the
  * host's output type.
  *
- * A capability tool whose name a host tool already uses is left out (the host's tool wins) and
- * reported as a `diagnostic` event; the host's `tools` object is never modified.
+ * With `hostToolHooks: false` the host's tools are passed as they are and only capability tools run
+ * the hooks. A capability tool whose name a host tool already uses is left out (the host's tool wins)
+ * and reported as a `diagnostic` event; the host's `tools` object is never modified.
  */
-export function composeTools(host: ToolSet | undefined, run: Run): ToolSet {
+export function composeTools(
+  host: ToolSet | undefined,
+  run: Run,
+  options: { hostToolHooks: boolean },
+): ToolSet {
   const tools: ToolSet = {};
   for (const [name, tool] of Object.entries(host ?? {})) {
-    tools[name] = wrapHostTool(name, tool, run);
+    tools[name] = options.hostToolHooks ? wrapHostTool(name, tool, run) : tool;
   }
   for (const definition of run.tools) {
     if (Object.hasOwn(tools, definition.name)) {
@@ -93,10 +98,7 @@ async function executeThroughRun(
 ): Promise<unknown> {
   const call: ToolCall = { id: options.toolCallId, toolName, input };
   const signal = options.abortSignal;
-  const result = await run.executeTool(call, execute, signal ? { signal } : {});
-  if (result.isError)
-    throw new Error(typeof result.output === 'string' ? result.output : JSON.stringify(result.output));
-  return result.output;
+  return unwrapToolResult(await run.executeTool(call, execute, signal ? { signal } : {}));
 }
 
 /**

@@ -55,6 +55,6 @@ export async function contextCallOptions<Settings extends HostCallSettings>(
   }
   assertModelInstance(settings.model);
   const composed = composeCall(session as ContextSession, run, settings, options);
-  await observeNewUserInput(session as ContextSession, settings);
+  await observeNewUserInput(session as ContextSession, settings, options);
   return { ...settings, ...composed, system: composed.instructions } as ContextCallOptions<Settings>;
 }

@@ -1,15 +1,9 @@
 import type { SystemModelMessage } from 'ai';
+import type { CacheControl } from '../../session/cache-control.js';
 import type { Run } from '../../session/capability.js';
 
 /** The instructions a host passes to the AI SDK: `instructions` in ai 7, `system` in ai 6. */
 export type HostInstructions = string | SystemModelMessage | SystemModelMessage[] | undefined;
-
-/** An Anthropic cache breakpoint, as `providerOptions.anthropic.cacheControl` takes it. */
-export interface CacheControl {
-  type: 'ephemeral';
-  /** Cache lifetime. Default (provider side): `5m`. */
-  ttl?: '5m' | '1h';
-}
 
 /**
  * The `providerOptions` objects that carry the adapter's own instruction breakpoint. The SDK passes

@@ -1,4 +1,5 @@
-import type { ContextSession } from '../../session/context-session.js';
+import type { SessionSource } from '../../session/session-source.js';
+import { resolveSession } from '../kit/index.js';
 import {
   type AiSdkContextOptions,
   composeCall,
@@ -7,10 +8,10 @@ import {
 } from './compose-call.js';
 import { assertModelInstance } from './wrap-model.js';
 
-/** The session of a call: one for the agent, or chosen per call (e.g. from the call `options`). */
-export type SessionSource =
-  | ContextSession
-  | ((call: { options?: unknown }) => ContextSession | Promise<ContextSession>);
+/** What a session function of {@link withContext} receives: the agent call, with its `options`. */
+export interface AgentCall {
+  readonly options?: unknown;
+}
 
 /** The settings of a `ToolLoopAgent` that the adapter reads; every other setting is kept as given. */
 export interface AgentSettingsLike extends HostCallSettings {
@@ -30,7 +31,7 @@ export interface AgentSettingsLike extends HostCallSettings {
  * - instructions: the host's, then one system message per instruction block, the last with an
  *   Anthropic `cacheControl` breakpoint (`options.cacheControl`);
  * - tools: the host's, then the capabilities' (stable order), all running the run's tool hooks;
- * - the model wrapped by `contextMiddleware`, which places hidden messages and the rolling
+ * - the model wrapped by `contextModelMiddleware`, which places hidden messages and the rolling
  *   breakpoint on each model call;
  * - the trailing user messages reported to `session.observeUserInput`.
  * The host keeps its model, tools and instructions: nothing in `settings` is modified.
@@ -41,7 +42,7 @@ export interface AgentSettingsLike extends HostCallSettings {
  * no `prepareCall`, else when the call starts, before any run.
  */
 export function withContext<Settings extends AgentSettingsLike>(
-  session: SessionSource,
+  session: SessionSource<AgentCall>,
   settings: Settings,
   options: AiSdkContextOptions = {},
 ): Settings {
@@ -52,10 +53,9 @@ export function withContext<Settings extends AgentSettingsLike>(
     const prepared = ((hostPrepareCall ? await hostPrepareCall(call as never) : undefined) ??
       call) as HostCallSettings & Record<string, unknown>;
     assertModelInstance(prepared.model);
-    const resolved =
-      typeof session === 'function' ? await session(prepared as { options?: unknown }) : session;
+    const resolved = await resolveSession(session, prepared as AgentCall);
     const run = await resolved.startRun();
-    await observeNewUserInput(resolved, prepared);
+    await observeNewUserInput(resolved, prepared, options);
     return { ...prepared, ...composeCall(resolved, run, prepared, options) };
   };
   return { ...settings, prepareCall } as Settings;

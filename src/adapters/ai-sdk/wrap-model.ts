@@ -28,12 +28,7 @@ export function wrapModel<Model extends LanguageModel>(
   model: Model,
   middleware: LanguageModelMiddleware,
 ): Model {
-  if (typeof model === 'string' || model === null || typeof model !== 'object') {
-    throw new AgentContextError(
-      `agent-context needs a language model instance to place context on each call, but got ${JSON.stringify(model)}. Pass a provider model such as gateway(${JSON.stringify(model)}).`,
-      { code: 'invalid-option', reason: 'model id string instead of a model instance' },
-    );
-  }
+  assertModelInstance(model);
   const inner = model as unknown as ModelLike;
   const transform = middleware.transformParams;
   const prepare = async (params: unknown, type: 'generate' | 'stream') =>

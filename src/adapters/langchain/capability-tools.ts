@@ -1,7 +1,7 @@
 import { DynamicStructuredTool } from '@langchain/core/tools';
 import type { JSONSchema } from '@langchain/core/utils/json_schema';
 import type { Run, ToolDefinition } from '../../session/capability.js';
-import { reportToolNameTaken } from '../../session/tool-name-taken.js';
+import { reportToolNameTaken } from '../kit/index.js';
 import { toToolMessage } from './tool-message.js';
 
 /** The run's capability tools as LangChain tools, in a list and by name. */

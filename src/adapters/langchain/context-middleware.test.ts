@@ -99,6 +99,31 @@ describe('langchain contextMiddleware', () => {
     ]);
   });
 
+  it('leaves host tools and user input alone with hostToolHooks and observeUserInput off', async () => {
+    const touched: string[] = [];
+    const watcher = { ...pathGuard(), onTouch: (touch: { path: string }) => void touched.push(touch.path) };
+    const session = createContextSession({
+      workspace: memoryWorkspace({ 'notes.md': 'x' }),
+      capabilities: [watcher],
+    });
+    const read = tool(async ({ path }: { path: string }) => `contents of ${path}`, {
+      name: 'read',
+      description: 'Read a path.',
+      schema: z.object({ path: z.string() }),
+    });
+    const { model } = scriptedModel([
+      { toolCalls: [{ id: 'call_1', name: 'read', args: { path: 'secret' } }] },
+      { text: 'Done.' },
+    ]);
+    const options = { hostToolHooks: false, observeUserInput: false };
+    const agent = createAgent({ model, tools: [read], middleware: [contextMiddleware(session, options)] });
+    const result = await agent.invoke({ messages: [new HumanMessage('Look at @notes.md')] });
+
+    const results = result.messages.filter((message) => ToolMessage.isInstance(message)) as ToolMessage[];
+    expect(results.map((message) => message.content)).toEqual(['contents of secret']);
+    expect(touched).toEqual([]);
+  });
+
   it('rethrows what a host tool throws, as LangChain does with any wrapToolCall middleware', async () => {
     const session = createContextSession({ workspace: memoryWorkspace({}), capabilities: [noteTaker()] });
     const broken = tool(

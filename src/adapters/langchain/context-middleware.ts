@@ -1,15 +1,17 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { type AgentMiddleware, createMiddleware, HumanMessage } from 'langchain';
 import { AgentContextError } from '../../errors.js';
+import type { ContextAdapterOptions } from '../../session/adapter-options.js';
+import { type CacheControl, resolveCacheControl } from '../../session/cache-control.js';
 import type { Run } from '../../session/capability.js';
 import type { ContextSession } from '../../session/context-session.js';
-import { observeTrailingUserInput } from '../../session/trailing-user-input.js';
+import type { SessionSource } from '../../session/session-source.js';
+import { observeTrailingUserInput, placeHiddenMessages, resolveSession, textOfParts } from '../kit/index.js';
 import { isAnthropicModel } from './anthropic-model.js';
 import { capabilityTools, findCapabilityTool } from './capability-tools.js';
-import { placeHiddenMessages } from './hidden-messages.js';
+import { langChainMessageFormat } from './hidden-message-format.js';
 import { runHostToolCall } from './host-tool-call.js';
-import { messageText } from './message-text.js';
-import { type CacheControl, composeSystemMessage } from './system-message.js';
+import { composeSystemMessage } from './system-message.js';
 
 /** What LangChain tells the middleware about an invocation; a session function picks by it. */
 export interface InvocationRuntime {
@@ -19,20 +21,15 @@ export interface InvocationRuntime {
   readonly configurable?: { thread_id?: string; [key: string]: unknown };
 }
 
-/** The session of an invocation: one for the agent, or chosen per invocation (e.g. by thread id). */
-export type SessionSource =
-  | ContextSession
-  | ((runtime: InvocationRuntime) => ContextSession | Promise<ContextSession>);
-
 /** Options of {@link contextMiddleware}. */
-export interface ContextMiddlewareOptions {
+export interface ContextMiddlewareOptions extends ContextAdapterOptions {
   /**
    * The Anthropic breakpoint on the last instruction block, as that block's `cache_control`.
    * Default: `{ type: 'ephemeral' }` for Anthropic chat models (`ChatAnthropic`, or `initChatModel`
    * with provider `anthropic`) and none for other models, which may reject the unknown block key.
-   * An object is sent to every model; `false` sends none.
+   * `true` or an object is sent to every model; `false` sends none.
    */
-  cacheControl?: CacheControl | false;
+  cacheControl?: boolean | CacheControl;
 }
 
 /** The name the middleware has in LangChain (its hooks' node names and errors). */
@@ -53,7 +50,8 @@ export const contextMiddlewareName = 'AgentContextMiddleware';
  *   the host's tools, then the run's capability tools (stable order for the run); the hidden messages
  *   as `HumanMessage`s in the request's messages only (see `placeHiddenMessages`).
  * - `wrapToolCall`: capability tools execute through `run.executeTool`; host tools run between the
- *   run's `beforeToolCall` and `afterToolCall` hooks (see `runHostToolCall`).
+ *   run's `beforeToolCall` and `afterToolCall` hooks (see `runHostToolCall`), unless
+ *   `hostToolHooks: false`.
  *
  * Capability tools are not in the middleware's static `tools`: LangChain fixes that list when the agent
  * is built, before any run, while a run's tools can change between runs (a capability authored in one
@@ -65,14 +63,12 @@ export const contextMiddlewareName = 'AgentContextMiddleware';
  * `invalid-option` when a model or tool call arrives for a session without a run of this middleware.
  */
 export function contextMiddleware(
-  session: SessionSource,
+  session: SessionSource<InvocationRuntime>,
   options: ContextMiddlewareOptions = {},
 ): AgentMiddleware {
   const runs = new WeakMap<ContextSession, Run>();
-  const resolve = (runtime: InvocationRuntime) =>
-    typeof session === 'function' ? session(runtime) : session;
   const current = async (runtime: InvocationRuntime) => {
-    const resolved = await resolve(runtime);
+    const resolved = await resolveSession(session, runtime);
     const run = runs.get(resolved);
     if (run) return { session: resolved, run };
     throw new AgentContextError(
@@ -84,30 +80,31 @@ export function contextMiddleware(
   return createMiddleware({
     name: contextMiddlewareName,
     beforeAgent: async (state, runtime) => {
-      const resolved = await resolve(runtime as InvocationRuntime);
+      const resolved = await resolveSession(session, runtime as InvocationRuntime);
       runs.set(resolved, await resolved.startRun());
+      if (options.observeUserInput === false) return;
       await observeTrailingUserInput(resolved, state.messages, (message: BaseMessage) =>
         HumanMessage.isInstance(message)
-          ? { text: messageText(message.content), ...(message.id ? { key: message.id } : {}) }
+          ? { text: textOfParts(message.content), ...(message.id ? { key: message.id } : {}) }
           : undefined,
       );
     },
     wrapModelCall: async (request, handler) => {
       const { session: resolved, run } = await current(request.runtime as InvocationRuntime);
       const hostNames = new Set(request.tools.map((tool) => tool.name as string));
-      const cacheControl =
-        options.cacheControl ?? (isAnthropicModel(request.model) ? { type: 'ephemeral' } : false);
+      const cacheControl = resolveCacheControl(options.cacheControl, isAnthropicModel(request.model));
       return handler({
         ...request,
         systemMessage: composeSystemMessage(request.systemMessage, run, cacheControl),
         tools: [...request.tools, ...capabilityTools(run, hostNames).tools],
-        messages: placeHiddenMessages(resolved, request.messages),
+        messages: placeHiddenMessages(resolved, request.messages, langChainMessageFormat),
       });
     },
     wrapToolCall: async (request, handler) => {
       const { run } = await current(request.runtime as InvocationRuntime);
       const own = findCapabilityTool(run, request.toolCall.name);
       if (own && request.tool === undefined) return handler({ ...request, tool: own });
+      if (options.hostToolHooks === false) return handler(request);
       return runHostToolCall(run, request, handler);
     },
   });

@@ -1,6 +1,7 @@
 import { ToolMessage } from '@langchain/core/messages';
 import type { ToolCallHandler, ToolCallRequest } from 'langchain';
 import type { Run } from '../../session/capability.js';
+import { outputText } from '../kit/index.js';
 import { toToolMessage } from './tool-message.js';
 
 /** What a `wrapToolCall` hook returns: a `ToolMessage`, or a `Command`. */
@@ -63,7 +64,7 @@ export async function runHostToolCall(
   const message = settled.message;
   if (result.isError || result.output === message.content) return message;
   return new ToolMessage({
-    content: typeof result.output === 'string' ? result.output : (JSON.stringify(result.output) ?? ''),
+    content: outputText(result.output),
     tool_call_id: message.tool_call_id,
     name: message.name,
     status: message.status,

@@ -1,12 +1,6 @@
 import { SystemMessage } from '@langchain/core/messages';
+import type { CacheControl } from '../../session/cache-control.js';
 import type { Run } from '../../session/capability.js';
-
-/** An Anthropic cache breakpoint, as the `cache_control` of a content block. */
-export interface CacheControl {
-  type: 'ephemeral';
-  /** Cache lifetime. Default (provider side): `5m`. */
-  ttl?: '5m' | '1h';
-}
 
 /**
  * The system message of a model call: the host's system message first, unchanged, then one text

@@ -1,14 +1,14 @@
 import { ToolMessage } from '@langchain/core/messages';
 import type { ToolCallResult } from '../../session/capability.js';
+import { outputText } from '../kit/index.js';
 
 /**
  * The `ToolMessage` of a tool call the run executed: the output as content (a string as is, anything
  * else as JSON, as LangChain's tool node does), `status: 'error'` for a failed or blocked call.
  */
 export function toToolMessage(result: ToolCallResult, toolCallId: string, name: string): ToolMessage {
-  const output = result.output;
   return new ToolMessage({
-    content: typeof output === 'string' ? output : (JSON.stringify(output) ?? ''),
+    content: outputText(result.output),
     tool_call_id: toolCallId,
     name,
     status: result.isError ? 'error' : 'success',

@@ -1,7 +1,7 @@
 import type { ExtensionAPI, ToolDefinition as PiToolDefinition } from '@mariozechner/pi-coding-agent';
 import { z } from 'zod';
 import type { Run, ToolDefinition } from '../../session/capability.js';
-import { reportToolNameTaken } from '../../session/tool-name-taken.js';
+import { reportToolNameTaken, unwrapToolResult } from '../kit/index.js';
 import { outputContent } from './tool-result-content.js';
 
 /** The tools the extension registered in pi, and the run their calls execute in. */
@@ -66,10 +66,7 @@ function toPiTool(definition: ToolDefinition, currentRun: () => Run): PiToolDefi
     execute: async (toolCallId, input, signal) => {
       const call = { id: toolCallId, toolName: definition.name, input };
       const result = await currentRun().executeTool(call, undefined, signal ? { signal } : {});
-      if (result.isError) {
-        throw new Error(typeof result.output === 'string' ? result.output : JSON.stringify(result.output));
-      }
-      return { content: outputContent(result.output), details: undefined };
+      return { content: outputContent(unwrapToolResult(result)), details: undefined };
     },
   };
 }

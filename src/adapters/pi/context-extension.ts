@@ -1,8 +1,11 @@
 import type { ExtensionContext, ExtensionFactory } from '@mariozechner/pi-coding-agent';
+import type { ContextAdapterOptions } from '../../session/adapter-options.js';
 import type { Run } from '../../session/capability.js';
 import type { ContextSession } from '../../session/context-session.js';
+import type { SessionSource } from '../../session/session-source.js';
+import { placeHiddenMessages, resolveSession } from '../kit/index.js';
 import { type CapabilityToolState, registerCapabilityTools } from './capability-tools.js';
-import { placeHiddenMessages } from './hidden-messages.js';
+import { piMessageFormat } from './hidden-message-format.js';
 import { afterHostToolCall, beforeHostToolCall } from './host-tool-hooks.js';
 import { appendInstructions } from './system-prompt.js';
 
@@ -14,22 +17,13 @@ export interface PiSessionInfo {
   readonly sessionId: string;
 }
 
-/** The context session of a pi session: one object, or made per pi session by a function. */
-export type PiSessionSource =
-  | ContextSession
-  | ((info: PiSessionInfo) => ContextSession | Promise<ContextSession>);
-
-/** Options of {@link contextExtension}. */
-export interface ContextExtensionOptions {
-  /**
-   * Run the session's `beforeToolCall` / `afterToolCall` hooks around pi's own tools (`read`, `bash`,
-   * `edit`, `write`, `ls`, ... and other extensions' tools) through pi's `tool_call` and `tool_result`
-   * events. Default `true`. `false`: the hooks only see the capability tools.
-   */
-  hostToolHooks?: boolean;
-  /** Report each prompt to `session.observeUserInput` (`@file` mentions, `<file>` blocks). Default `true`. */
-  observeUserInput?: boolean;
-}
+/**
+ * Options of {@link contextExtension}. `hostToolHooks` runs the hooks around pi's own tools (`read`,
+ * `bash`, `edit`, `write`, `ls`, ... and other extensions' tools) through pi's `tool_call` and
+ * `tool_result` events; `observeUserInput` reports each prompt. Both default to `true`. Cache
+ * breakpoints are pi's own (its providers place them), so there is no `cacheControl` here.
+ */
+export type ContextExtensionOptions = ContextAdapterOptions;
 
 /**
  * A pi extension that connects pi's coding agent to a context session:
@@ -56,7 +50,7 @@ export interface ContextExtensionOptions {
  * context does not leak between conversations. Before the first prompt, the extension does nothing.
  */
 export function contextExtension(
-  source: PiSessionSource,
+  source: SessionSource<PiSessionInfo>,
   options: ContextExtensionOptions = {},
 ): ExtensionFactory {
   return (pi) => {
@@ -64,11 +58,7 @@ export function contextExtension(
     let run: Run | undefined;
     const tools: CapabilityToolState = { registered: new Set(), offered: new Set() };
     const resolve = (ctx: ExtensionContext) => {
-      session ??= Promise.resolve(
-        typeof source === 'function'
-          ? source({ cwd: ctx.cwd, sessionId: ctx.sessionManager.getSessionId() })
-          : source,
-      );
+      session ??= resolveSession(source, { cwd: ctx.cwd, sessionId: ctx.sessionManager.getSessionId() });
       return session;
     };
     // The run of a host tool call, or undefined for a capability tool (its hooks run in executeTool).
@@ -91,7 +81,7 @@ export function contextExtension(
     });
     pi.on('context', async (event) => {
       if (run === undefined || session === undefined) return undefined;
-      return { messages: placeHiddenMessages(await session, event.messages) };
+      return { messages: placeHiddenMessages(await session, event.messages, piMessageFormat) };
     });
     pi.on('tool_call', async (event) => {
       const current = hostRun(event.toolName);

@@ -1,6 +1,7 @@
 import type { ToolCallEvent, ToolCallEventResult, ToolResultEvent } from '@mariozechner/pi-coding-agent';
 import type { Run } from '../../session/capability.js';
-import { contentText, type PiToolContent, replaceContentText } from './tool-result-content.js';
+import { textOfParts } from '../kit/index.js';
+import { type PiToolContent, replaceContentText } from './tool-result-content.js';
 
 /**
  * The run's `beforeToolCall` hooks for one of pi's own tools (`read`, `bash`, `edit`, `write`, `ls`,
@@ -32,7 +33,7 @@ export async function beforeHostToolCall(
  * The run's `afterToolCall` hooks for one of pi's own tools, from pi's `tool_result` event, at
  * execution time (so pi's history holds the final text): touches through the path extractor of
  * `nestedInstructions` (pi's tools report no touches themselves), offload of a large result,
- * `in-tool-result` notes. The hooks see the result's text parts joined (see `contentText`); a
+ * `in-tool-result` notes. The hooks see the result's text parts joined (see `textOfParts`); a
  * replaced text becomes the result's one text part, followed by its image parts. Returns
  * `{ content }` for a replaced result and `undefined` otherwise, so pi keeps its own result.
  */
@@ -40,7 +41,7 @@ export async function afterHostToolCall(
   run: Run,
   event: ToolResultEvent,
 ): Promise<{ content: PiToolContent } | undefined> {
-  const text = contentText(event.content);
+  const text = textOfParts(event.content);
   const call = { id: event.toolCallId, toolName: event.toolName, input: event.input };
   const result = await run.afterToolCall(call, { output: text, isError: event.isError });
   if (result.output === text) return undefined;

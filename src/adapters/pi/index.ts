@@ -1,6 +1,1 @@
-export {
-  type ContextExtensionOptions,
-  contextExtension,
-  type PiSessionInfo,
-  type PiSessionSource,
-} from './context-extension.js';
+export { type ContextExtensionOptions, contextExtension, type PiSessionInfo } from './context-extension.js';

@@ -1,4 +1,4 @@
-import type { Run } from './capability.js';
+import type { Run } from '../../session/capability.js';
 
 /**
  * Report that a capability tool was left out because the host already has a tool of that name (the

@@ -1,18 +1,16 @@
 import type { LanguageModelMiddleware } from 'ai';
+import { type CacheControl, resolveCacheControl } from '../../session/cache-control.js';
 import type { ContextSession } from '../../session/context-session.js';
-import type { HiddenMessage } from '../../session/hidden-message-store.js';
-import { applyCacheBreakpoints, type ModelCallParams } from './cache-breakpoints.js';
-import type { CacheControl } from './instruction-messages.js';
-import { createMessageKeyOf } from './message-keys.js';
+import { placeHiddenMessages } from '../kit/index.js';
+import { applyCacheBreakpoints } from './cache-breakpoints.js';
+import { promptMessageFormat } from './hidden-message-format.js';
 
-type PromptMessage = ModelCallParams['prompt'][number];
-
-/** Options of {@link contextMiddleware}. */
-export interface ContextMiddlewareOptions {
+/** Options of {@link contextModelMiddleware}. */
+export interface ContextModelMiddlewareOptions {
   /**
    * Put an Anthropic breakpoint on the newest message of every call, so the history is cached too.
-   * `false` turns it off; an object sets its `ttl`. Default `{ type: 'ephemeral' }`. Skipped when the
-   * request already holds four breakpoints.
+   * `false` turns it off; an object sets its `ttl`. Default `true` (`{ type: 'ephemeral' }`). Skipped
+   * when the request already holds four breakpoints.
    */
   rollingCacheBreakpoint?: boolean | CacheControl;
 }
@@ -31,20 +29,16 @@ export interface ContextMiddlewareOptions {
  * compose with other middleware through `wrapLanguageModel` of your own `ai` version (on ai 6, spread
  * it into an object with `specificationVersion: 'v3'`).
  */
-export function contextMiddleware(
+export function contextModelMiddleware(
   session: ContextSession,
-  options: ContextMiddlewareOptions = {},
+  options: ContextModelMiddlewareOptions = {},
 ): LanguageModelMiddleware {
-  const setting = options.rollingCacheBreakpoint ?? true;
-  const rolling: CacheControl | false = setting === true ? { type: 'ephemeral' } : setting;
+  const rolling = resolveCacheControl(options.rollingCacheBreakpoint, true);
   let reportedDrop = false;
   let reportedSkip = false;
   return {
     transformParams: async ({ params }) => {
-      const placed = session.placeHiddenMessages(params.prompt, createMessageKeyOf(), {
-        staysWithPrevious: (message) => message.role === 'tool',
-      });
-      const prompt = placed.map((message) => (isHidden(message) ? toUserMessage(message) : message));
+      const prompt = placeHiddenMessages(session, params.prompt, promptMessageFormat);
       const outcome = applyCacheBreakpoints({ ...params, prompt }, rolling);
       if (outcome.droppedInstructionBreakpoint && !reportedDrop) {
         reportedDrop = true;
@@ -63,14 +57,6 @@ export function contextMiddleware(
       return outcome.params;
     },
   };
-}
-
-function isHidden(message: PromptMessage | HiddenMessage): message is HiddenMessage {
-  return (message as HiddenMessage).hidden === true;
-}
-
-function toUserMessage(message: HiddenMessage): PromptMessage {
-  return { role: 'user', content: [{ type: 'text', text: message.text }] };
 }
 
 function warn(session: ContextSession, message: string): void {

@@ -1,4 +1,4 @@
-import type { ContextSession } from './context-session.js';
+import type { ContextSession } from '../../session/context-session.js';
 
 /** A user message as {@link observeTrailingUserInput} reads it. */
 export interface UserInputText {

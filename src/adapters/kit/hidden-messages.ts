@@ -1,0 +1,36 @@
+import type { ContextSession } from '../../session/context-session.js';
+import type { HiddenMessage, MessageKeyOf } from '../../session/hidden-message-store.js';
+
+/** How an adapter's framework shapes its messages, for {@link placeHiddenMessages}. */
+export interface HiddenMessageFormat<Message> {
+  /** A new key function for one model call (see `createMessageKeyOf`). */
+  createKeyOf(): MessageKeyOf<Message>;
+  /** True for a tool result, which keeps the hidden message after the whole group of parallel results. */
+  isToolResult(message: Message): boolean;
+  /** The framework's user-role message for a hidden message, with the hidden message's text. */
+  toMessage(message: HiddenMessage): Message;
+}
+
+/**
+ * The messages of one model request with the session's hidden messages placed (the session's one
+ * placement algorithm): each is a user-role message right after the tool result that triggered it
+ * (after the last of a group of parallel tool results), or after the user message that mentioned a
+ * file; it keeps its bytes and position on every later call. `messages` is not modified: hidden
+ * messages live in the request only, are never persisted, and are never a mid-conversation system
+ * message.
+ */
+export function placeHiddenMessages<Message>(
+  session: ContextSession,
+  messages: readonly Message[],
+  format: HiddenMessageFormat<Message>,
+): Message[] {
+  const placed = session.placeHiddenMessages(messages, format.createKeyOf(), {
+    staysWithPrevious: (message) => format.isToolResult(message),
+  });
+  return placed.map((message) => (isHidden(message) ? format.toMessage(message) : message));
+}
+
+/** True for a hidden message the session placed (as opposed to one of the host's messages). */
+export function isHidden<Message>(message: Message | HiddenMessage): message is HiddenMessage {
+  return (message as HiddenMessage | undefined)?.hidden === true;
+}

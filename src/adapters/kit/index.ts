@@ -1,0 +1,10 @@
+// The adapter kit: what every framework adapter needs, written once, free of any framework import.
+export { type ContentKeyOf, createContentKeys } from './content-keys.js';
+export { type HiddenMessageFormat, isHidden, placeHiddenMessages } from './hidden-messages.js';
+export { createMessageKeyOf, type MessageIdentity } from './message-keys.js';
+export { observeTrailingUserInput, type UserInputText } from './observe-trailing-user-input.js';
+export { outputText } from './output-text.js';
+export { reportToolNameTaken } from './report-tool-name-taken.js';
+export { resolveSession } from './resolve-session.js';
+export { type ContentPart, textOfParts } from './text-of-parts.js';
+export { unwrapToolResult } from './unwrap-tool-result.js';

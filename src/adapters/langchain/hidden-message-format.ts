@@ -1,0 +1,26 @@
+import { type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
+import { createMessageKeyOf, type HiddenMessageFormat } from '../kit/index.js';
+
+/**
+ * LangChain's messages for the kit's hidden-message placement:
+ * - keys: a `ToolMessage` by its `tool_call_id` (the anchor capabilities ask for after a tool call);
+ *   any other message by its `id` (the agent's state gives every message one, and keeps it), or, when
+ *   it has none, by its type and a hash of its content and tool calls (`cache_control` left out);
+ * - a hidden message becomes a `HumanMessage` whose `id` is the hidden message's stable key.
+ */
+export const langChainMessageFormat: HiddenMessageFormat<BaseMessage> = {
+  createKeyOf: () =>
+    createMessageKeyOf<BaseMessage>(
+      (message) =>
+        ToolMessage.isInstance(message)
+          ? { toolCallIds: message.tool_call_id, role: message.type, content: message.content }
+          : {
+              ...(typeof message.id === 'string' ? { id: message.id } : {}),
+              role: message.type,
+              content: [message.content, (message as { tool_calls?: unknown }).tool_calls],
+            },
+      ['cache_control'],
+    ),
+  isToolResult: (message) => ToolMessage.isInstance(message),
+  toMessage: (message) => new HumanMessage({ content: message.text, id: message.key }),
+};

@@ -1,0 +1,26 @@
+import type { ContextEvent } from '@mariozechner/pi-coding-agent';
+import { createMessageKeyOf, type HiddenMessageFormat } from '../kit/index.js';
+
+/** One message of pi's conversation, as the `context` event gives it. */
+export type PiMessage = ContextEvent['messages'][number];
+
+/**
+ * pi's messages for the kit's hidden-message placement, in pi's `context` event:
+ * - keys: a tool result (`role: 'toolResult'`) by its `toolCallId` (the anchor capabilities ask for);
+ *   any other message by its role and a hash of its `content` (the whole message for the kinds without
+ *   one), with `timestamp` left out of the hash;
+ * - a hidden message becomes a `user` message with one text part and `timestamp: 0`, so it is the same
+ *   object shape on every request.
+ */
+export const piMessageFormat: HiddenMessageFormat<PiMessage> = {
+  createKeyOf: () =>
+    createMessageKeyOf<PiMessage>(
+      (message) =>
+        message.role === 'toolResult'
+          ? { toolCallIds: message.toolCallId, role: message.role, content: message.content }
+          : { role: message.role, content: 'content' in message ? message.content : message },
+      ['timestamp'],
+    ),
+  isToolResult: (message) => message.role === 'toolResult',
+  toMessage: (message) => ({ role: 'user', content: [{ type: 'text', text: message.text }], timestamp: 0 }),
+};
