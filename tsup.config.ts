@@ -7,7 +7,7 @@ export default defineConfig({
     'ai-sdk': 'src/adapters/ai-sdk/index.ts',
     langchain: 'src/adapters/langchain/index.ts',
     pi: 'src/adapters/pi/index.ts',
-    'capability-creation/validation-worker': 'src/capability-creation/validation-worker.ts',
+    'capability-creation/capability-sandbox': 'src/capability-creation/capability-sandbox.ts',
   },
   // A dependency loaded at run time by capability creation; it ships a native binary.
   external: ['esbuild'],

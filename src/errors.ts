@@ -32,7 +32,11 @@ export type AgentContextErrorCode =
   /** A lock could not be taken in time. */
   | 'lock-timeout'
   /** An authored capability failed validation. */
-  | 'validation-failed';
+  | 'validation-failed'
+  /** A call into an authored capability did not finish within its time limit. */
+  | 'capability-timeout'
+  /** A call into an authored capability failed in, or ended, its capability host. */
+  | 'capability-failed';
 
 /** Context carried by every {@link AgentContextError}. */
 export interface AgentContextErrorOptions {

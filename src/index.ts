@@ -20,7 +20,7 @@ export type { FileLockOptions } from './capability-creation/file-lock.js';
 export { formatCapabilitySummary } from './capability-creation/format-capability-summary.js';
 export type { CapabilitySummary } from './capability-creation/inspect-capability.js';
 export type { CapabilityRecord, CapabilityStatus } from './capability-creation/manifest.js';
-export type { ValidationLimits } from './capability-creation/validate-in-worker.js';
+export type { ValidationLimits } from './capability-creation/validate-in-sandbox.js';
 export type { Diagnostic, DiagnosticSeverity, LoadResult } from './diagnostics.js';
 export {
   AgentContextError,

@@ -3,8 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isAgentContextError } from '../errors.js';
+import type { ToolDefinition } from '../session/capability.js';
 import { instructionsOf, valid } from './capability-fixtures.test-support.js';
 import { createCapabilityStore } from './capability-store.js';
+import { validationRun } from './inspect-capability.js';
 
 let directory: string;
 
@@ -134,7 +136,8 @@ describe('createCapabilityStore: loadActive', () => {
 
     const first = await store.loadActive();
     expect(first.items).toEqual([]);
-    expect(first.diagnostics[0]?.message).toBe(
+    expect(first.diagnostics[0]?.code).toBe('authored-capability-changed');
+    expect(first.diagnostics[1]?.message).toBe(
       'Authored capability "edited" was not loaded: tools() returned a string ("nope"); expected a list of tool definitions',
     );
     const manifestPath = join(directory, 'manifest.json');
@@ -154,24 +157,30 @@ describe('createCapabilityStore: loadActive', () => {
     expect((await store.list()).items[0]?.lastError).toBeNull();
   });
 
-  it('catches a static part that fails only once loaded into the host', async () => {
+  it('records a module that fails only once loaded into the capability host, and skips it after', async () => {
     const store = createCapabilityStore(directory);
     const code = `
-import { isMainThread } from 'node:worker_threads';
+const inHost = (process.argv.at(-1) ?? '').includes('"attribution":true');
+if (inHost) throw new Error('fails in the host');
 export default {
   name: 'host_only',
-  tools() {
-    if (isMainThread) throw new Error('fails in the host');
-    return [];
-  },
+  tools: () => [{ name: 'ping', description: 'Answer pong.', inputSchema: { type: 'object' }, execute: () => 'pong' }],
 };`;
     expect((await store.write('host_only', code)).record.lastError).toBeNull();
-    const { items, diagnostics } = await store.loadActive();
-    expect(items).toEqual([]);
-    expect(diagnostics[0]?.message).toContain('failed when loaded into the host: Error: fails in the host');
-    expect((await store.list()).items[0]?.lastError).toBe(
-      'failed when loaded into the host: Error: fails in the host',
+    const { items } = await store.loadActive();
+    const tools = ((await items[0]?.tools?.(validationRun())) ?? []) as ToolDefinition[];
+    const tool = tools[0];
+    if (tool === undefined) throw new Error('the proxy gave no tool');
+    await expect(tool.execute({}, { callId: 'c1', run: validationRun() })).rejects.toThrow(
+      'failed when loaded into the capability host: Error: fails in the host',
     );
+    await expect
+      .poll(async () => (await store.list()).items[0]?.lastError)
+      .toBe('failed when loaded into the capability host: Error: fails in the host');
+    const again = await store.loadActive();
+    expect(again.items).toEqual([]);
+    expect(again.diagnostics[0]?.message).toContain('fails in the host');
+    store.close();
   });
 
   it('records a module file that disappeared', async () => {

@@ -1,9 +1,12 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { Diagnostic, LoadResult } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
 import type { Capability } from '../session/capability.js';
 import { writeFileAtomic } from './atomic-write.js';
+import { authoredCapabilityProxy, type CallLimits } from './authored-capability-proxy.js';
+import { type CapabilityHost, createCapabilityHost, type HostModule } from './capability-host.js';
 import { assertCapabilityName } from './capability-name.js';
 import {
   checkCapabilityModule,
@@ -12,18 +15,34 @@ import {
   pruneCompiled,
   readModuleSource,
 } from './check-capability-module.js';
+import { compiledDirectoryName } from './compile-capability-module.js';
 import type { FileLockOptions } from './file-lock.js';
-import type { CapabilitySummary } from './inspect-capability.js';
+import {
+  buildCapabilityExport,
+  type CapabilitySummary,
+  formatValidationError,
+} from './inspect-capability.js';
 import type { CapabilityRecord, CapabilityStatus } from './manifest.js';
-import { readManifest, updateManifest } from './manifest-file.js';
+import { readManifest, sha256Of, updateManifest } from './manifest-file.js';
 import { mapWithLimit } from './map-with-limit.js';
-import { updateRecords } from './update-records.js';
-import { assertValidationLimits, type ValidationLimits } from './validate-in-worker.js';
+import { recordFault, updateRecords } from './update-records.js';
+import {
+  assertLimits,
+  defaultValidationMemoryLimitMb,
+  type ValidationLimits,
+} from './validate-in-sandbox.js';
+import type { ValidationRecord } from './validation-record.js';
 
 /** Options of {@link createCapabilityStore}. */
-export interface CapabilityStoreOptions extends ValidationLimits {
+export interface CapabilityStoreOptions extends ValidationLimits, CallLimits {
   /** How long to wait for, and when to take over, the manifest lock. See `FileLockOptions`. */
   lock?: FileLockOptions;
+  /**
+   * Import authored capabilities into the agent's process instead of running them in the sandboxed
+   * capability host: no isolation at all, for hosts whose store holds only their own code.
+   * Validation still happens in a sandboxed child. Default `false`.
+   */
+  trusted?: boolean;
 }
 
 /** The outcome of `write`, `validate`, `enable` and `disable`. */
@@ -41,9 +60,10 @@ export interface CapabilityStore {
   /** The absolute directory. */
   readonly directory: string;
   /**
-   * Save `code` as `<name>.ts` (atomically), validate it in a worker, and record the result: a new
-   * record is appended, a re-authored name replaces its record at the same position and is active
-   * again. Failing code is kept on disk with `lastError` (check `record.lastError`). Throws
+   * Validate `code` in a sandboxed child, then save it as `<name>.ts` (atomically) together with its
+   * record, under the manifest lock, so the record always describes the module on disk: a new record
+   * is appended, a re-authored name replaces its record at the same position and is active again.
+   * Failing code is kept on disk with `lastError` (check `record.lastError`). Throws
    * `invalid-name` before anything is written, and `invalid-option` for code that is not a string
    * or is over 1 MiB.
    */
@@ -57,13 +77,17 @@ export interface CapabilityStore {
   /** The records in manifest order. A missing directory lists nothing; a damaged manifest is repaired first. */
   list(): Promise<LoadResult<CapabilityRecord>>;
   /**
-   * Every active capability, in manifest order, built fresh from its module on disk: compiled
-   * (a changed module never comes back stale from Node's module cache), validated in a worker,
-   * imported into this process and checked again there. A broken one is skipped with an
+   * Every active capability, in manifest order, as proxies of the capability host (or, `trusted`,
+   * imported into this process). A module whose bytes passed validation before (same hash, library
+   * version and Node major) is not validated again; a module changed on disk since its record was
+   * written is validated again with an `authored-capability-changed` warning; a module that failed
+   * and has not changed is skipped without running it. A broken one is skipped with an
    * `authored-capability-skipped` diagnostic, never thrown. New errors are recorded, fixed ones
    * cleared, and the manifest is written only when a record changed.
    */
   loadActive(): Promise<LoadedCapabilities>;
+  /** Stop this store's capability host process (the next call into authored code starts a new one). */
+  close(): void;
 }
 
 /** What {@link CapabilityStore.loadActive} returns: the capabilities, their records, and what was skipped. */
@@ -99,8 +123,10 @@ export function createCapabilityStore(
     });
   }
   const root = resolve(directory);
-  const { lock, ...limits } = options;
-  assertValidationLimits(limits);
+  const { lock, trusted = false, executeTimeoutMs, hookTimeoutMs, ...limits } = options;
+  assertLimits({ ...limits, executeTimeoutMs, hookTimeoutMs });
+  const callLimits: CallLimits = { executeTimeoutMs, hookTimeoutMs };
+  const host = (): CapabilityHost => hostFor(root, limits.memoryLimitMb, lock);
 
   const list = async (): Promise<LoadResult<CapabilityRecord>> => {
     const snapshot = await readManifest(root);
@@ -134,11 +160,11 @@ export function createCapabilityStore(
 
   const recheck = async (name: string, status?: CapabilityStatus): Promise<CapabilityOutcome> => {
     const { seen, repairs } = await find(name);
-    const read = await readModuleSource(join(root, seen.moduleFile));
+    const read = await readModuleSource(root, seen.moduleFile);
     const check: ModuleCheck =
       'error' in read
         ? { sha256: undefined, exportName: undefined, error: read.error }
-        : await checkCapabilityModule(root, seen.moduleFile, read.source, { limits, load: false });
+        : await checkCapabilityModule(root, seen.moduleFile, read.source, { limits, useRecord: false });
     const { record: updated, diagnostics } = await record(seen, check, status);
     return { record: updated, summary: check.summary, diagnostics: [...repairs, ...diagnostics] };
   };
@@ -168,9 +194,9 @@ export function createCapabilityStore(
       }
       await mkdir(root, { recursive: true });
       const moduleFile = `${name}.ts`;
-      // Written before validation, so failing code stays on disk to be inspected and fixed.
-      await writeFileAtomic(join(root, moduleFile), code);
-      const check = await checkCapabilityModule(root, moduleFile, code, { limits, load: false });
+      // Validated from the code itself, then saved together with its record under the lock: with
+      // several writers of one name, the last one to take the lock wins both the file and the record.
+      const check = await checkCapabilityModule(root, moduleFile, code, { limits, useRecord: true });
       const entry: CapabilityRecord = {
         name,
         moduleFile,
@@ -182,39 +208,71 @@ export function createCapabilityStore(
       };
       const update = await updateManifest(
         root,
-        (records) => {
+        async (records) => {
+          await writeFileAtomic(join(root, moduleFile), code);
           const index = records.findIndex((candidate) => candidate.name === name);
           const previous = records[index];
           if (previous === undefined) records.push(entry);
           else records[index] = entry;
+          const previousFile = previous?.moduleFile;
+          if (previousFile !== undefined && previousFile !== moduleFile) {
+            await rm(join(root, previousFile), { force: true }).catch(() => undefined);
+          }
+          const keep =
+            check.validation === undefined
+              ? []
+              : [check.validation.compiledFile, `${name}.${check.sha256}.json`];
+          await pruneCompiled(root, name, keep);
           return { records, value: previous };
         },
         lock,
       );
-      const previousFile = update.value?.moduleFile;
-      if (previousFile !== undefined && previousFile !== moduleFile) {
-        await rm(join(root, previousFile), { force: true }).catch(() => undefined);
-      }
-      await pruneCompiled(root, name, check.compiledFile);
       return { record: entry, summary: check.summary, diagnostics: update.diagnostics };
+    },
+
+    close() {
+      closeHost(root, limits.memoryLimitMb);
     },
 
     async loadActive() {
       const { items: records, diagnostics } = await list();
       const active = records.filter((candidate) => candidate.status === 'active');
-      const checks = await mapWithLimit(active, 2, async (entry) => {
-        const read = await readModuleSource(join(root, entry.moduleFile));
-        if ('error' in read)
-          return { sha256: undefined, exportName: undefined, error: read.error } as ModuleCheck;
-        return checkCapabilityModule(root, entry.moduleFile, read.source, { limits, load: true });
+      const checks = await mapWithLimit(active, 4, async (entry): Promise<ModuleCheck> => {
+        const read = await readModuleSource(root, entry.moduleFile);
+        if ('error' in read) return { sha256: undefined, exportName: undefined, error: read.error };
+        const sha256 = sha256Of(read.source);
+        // A failure of these very bytes is not run again; it is judged again once the module changes.
+        if (entry.lastError !== null && entry.sha256 === sha256)
+          return { sha256, exportName: entry.exportName ?? undefined, error: entry.lastError };
+        const changed = entry.sha256 !== null && entry.sha256 !== sha256;
+        if (changed) {
+          diagnostics.push({
+            severity: 'warning',
+            code: 'authored-capability-changed',
+            message: `Authored capability "${entry.name}" changed on disk since it was last validated (sha256 ${entry.sha256?.slice(0, 12)}… is now ${sha256.slice(0, 12)}…); it was validated again.`,
+            path: join(root, entry.moduleFile),
+          });
+        }
+        return checkCapabilityModule(root, entry.moduleFile, read.source, { limits, useRecord: !changed });
       });
       const items: Capability[] = [];
       const loaded: CapabilityRecord[] = [];
       const changed: Array<{ seen: CapabilityRecord; check: ModuleCheck }> = [];
-      active.forEach((entry, index) => {
-        const check = checks[index] as ModuleCheck;
-        if (check.capability !== undefined) {
-          items.push(check.capability);
+      for (const [index, entry] of active.entries()) {
+        let check = checks[index] as ModuleCheck;
+        let capability: Capability | undefined;
+        if (check.validation !== undefined && check.sha256 !== undefined) {
+          const module = hostModule(root, entry.name, check.sha256, check.validation);
+          const built = trusted
+            ? await importTrusted(module)
+            : {
+                capability: authoredCapabilityProxy(check.validation.description, module, host(), callLimits),
+              };
+          if ('error' in built) check = { ...check, error: built.error, validation: undefined };
+          else capability = built.capability;
+        }
+        if (capability !== undefined) {
+          items.push(capability);
           loaded.push(entry);
         } else {
           diagnostics.push({
@@ -229,9 +287,67 @@ export function createCapabilityStore(
           (check.sha256 !== undefined && entry.sha256 !== check.sha256) ||
           (check.exportName !== undefined && entry.exportName !== check.exportName);
         if (differs) changed.push({ seen: entry, check });
-      });
+      }
       if (changed.length > 0) diagnostics.push(...(await updateRecords(root, changed, lock)).diagnostics);
       return { items, diagnostics, records: loaded };
     },
   };
+}
+
+function hostModule(
+  root: string,
+  name: string,
+  sourceSha256: string,
+  validation: ValidationRecord,
+): HostModule {
+  return {
+    key: validation.compiledFile,
+    name,
+    sourceSha256,
+    file: join(root, compiledDirectoryName, validation.compiledFile),
+    sha256: validation.compiledSha256,
+    toolNames: validation.description.tools.map((tool) => tool.name),
+  };
+}
+
+/** Import a compiled module into this process (the `trusted` mode), after checking its hash. */
+async function importTrusted(module: HostModule): Promise<{ capability: Capability } | { error: string }> {
+  try {
+    if (sha256Of(await readFile(module.file)) !== module.sha256) {
+      return { error: `the compiled module ${module.file} changed on disk; it was not imported` };
+    }
+    const namespace = (await import(pathToFileURL(module.file).href)) as Record<string, unknown>;
+    return { capability: buildCapabilityExport(namespace).value as Capability };
+  } catch (error) {
+    return { error: `failed when loaded into this process: ${formatValidationError(error)}` };
+  }
+}
+
+/** One capability host per store directory and heap limit in this process, shared by its stores. */
+const hosts = new Map<string, CapabilityHost>();
+
+function hostFor(
+  root: string,
+  memoryLimitMb: number | undefined,
+  lock: FileLockOptions | undefined,
+): CapabilityHost {
+  const key = `${root}\0${memoryLimitMb ?? defaultValidationMemoryLimitMb}`;
+  let host = hosts.get(key);
+  if (host === undefined) {
+    host = createCapabilityHost({
+      directory: root,
+      memoryLimitMb: memoryLimitMb ?? defaultValidationMemoryLimitMb,
+      onFault: (module, message) => {
+        void recordFault(root, module.name, module.sourceSha256, message, lock).catch(() => undefined);
+      },
+    });
+    hosts.set(key, host);
+  }
+  return host;
+}
+
+function closeHost(root: string, memoryLimitMb: number | undefined): void {
+  const key = `${root}\0${memoryLimitMb ?? defaultValidationMemoryLimitMb}`;
+  hosts.get(key)?.close();
+  hosts.delete(key);
 }

@@ -1,15 +1,21 @@
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import type { Capability } from '../session/capability.js';
-import { compileCapabilityModule, compiledDirectoryName } from './compile-capability-module.js';
+import { existsSync } from 'node:fs';
+import { lstat, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
+import { basename, join, relative, sep } from 'node:path';
 import {
-  buildCapabilityExport,
-  type CapabilitySummary,
-  formatValidationError,
-  inspectCapability,
-} from './inspect-capability.js';
+  compileCapabilityModule,
+  compiledDirectoryName,
+  libraryVersion,
+} from './compile-capability-module.js';
+import type { CapabilitySummary } from './inspect-capability.js';
 import { sha256Of } from './manifest-file.js';
-import { defaultValidationTimeoutMs, type ValidationLimits, validateInWorker } from './validate-in-worker.js';
+import type { CapabilityDescription } from './sandbox-protocol.js';
+import { type ValidationLimits, validateInSandbox } from './validate-in-sandbox.js';
+import {
+  nodeMajor,
+  readValidationRecord,
+  type ValidationRecord,
+  writeValidationRecord,
+} from './validation-record.js';
 
 /** Largest module file accepted, in bytes (1 MiB): a capability is code, not data. */
 export const maxModuleBytes = 1024 * 1024;
@@ -23,8 +29,10 @@ export interface ModuleCheck {
   /** `null` when the module passed. */
   error: string | null;
   summary?: CapabilitySummary;
-  /** The built capability, when it was loaded into the host (`load: true`) and passed. */
-  capability?: Capability;
+  /** The passed validation (its description and compiled file), when the module passed. */
+  validation?: ValidationRecord;
+  /** True when the validation came from the record of an earlier one, not a new child. */
+  cached?: boolean;
   /** The compiled file that was checked. */
   compiledFile?: string;
 }
@@ -32,14 +40,14 @@ export interface ModuleCheck {
 /** Options of {@link checkCapabilityModule}. */
 export interface CheckOptions {
   limits: ValidationLimits;
-  /** Also import the module into this process and check it again there. */
-  load: boolean;
+  /** Accept an earlier passed validation of the same bytes (library version and Node major). */
+  useRecord: boolean;
 }
 
 /**
- * Compile a module, validate it in a worker and, with `load: true`, import it into the host and run
- * the same static checks again (a static part can behave differently in the host, and the built
- * capability is what the session receives). Never throws for anything the module does.
+ * Compile a module and validate it in a fresh sandboxed child, or, with `useRecord`, take the
+ * record of an earlier passed validation of the same bytes. A pass is recorded for next time.
+ * Never throws for anything the module does.
  */
 export async function checkCapabilityModule(
   directory: string,
@@ -48,44 +56,81 @@ export async function checkCapabilityModule(
   options: CheckOptions,
 ): Promise<ModuleCheck> {
   const sha256 = sha256Of(source);
+  const name = moduleFile.replace(/\.[^.]+$/, '');
+  if (options.useRecord) {
+    const record = await readValidationRecord(directory, name, sha256);
+    const compiledFile = record && join(directory, compiledDirectoryName, record.compiledFile);
+    if (record !== undefined && compiledFile !== undefined && existsSync(compiledFile)) {
+      const summary = summarise(record.description);
+      return {
+        sha256,
+        exportName: summary.exportName,
+        error: null,
+        summary,
+        validation: record,
+        cached: true,
+        compiledFile,
+      };
+    }
+  }
   const compiled = await compileCapabilityModule(directory, moduleFile, source);
   if (!compiled.ok) return { sha256, exportName: undefined, error: compiled.error };
-  const validation = await validateInWorker(compiled.url, options.limits);
+  const validation = await validateInSandbox(directory, compiled, options.limits);
   if (!validation.ok)
     return { sha256, exportName: undefined, error: validation.error, compiledFile: compiled.file };
-  const { summary } = validation;
-  if (!options.load)
-    return { sha256, exportName: summary.exportName, error: null, summary, compiledFile: compiled.file };
-  try {
-    const namespace = (await import(compiled.url)) as Record<string, unknown>;
-    const built = buildCapabilityExport(namespace);
-    const timeoutMs = options.limits.timeoutMs ?? defaultValidationTimeoutMs;
-    const loaded = await withTimeout(inspectCapability(built.value, built.exportName), timeoutMs);
-    return {
-      sha256,
-      exportName: loaded.exportName,
-      error: null,
-      summary: loaded,
-      capability: built.value as Capability,
-      compiledFile: compiled.file,
-    };
-  } catch (error) {
-    return {
-      sha256,
-      exportName: summary.exportName,
-      error: `failed when loaded into the host: ${formatValidationError(error)}`,
-      compiledFile: compiled.file,
-    };
-  }
+  const record: ValidationRecord = {
+    sha256,
+    libraryVersion: libraryVersion(),
+    nodeMajor,
+    compiledFile: basename(compiled.file),
+    compiledSha256: compiled.sha256,
+    description: validation.description,
+  };
+  await writeValidationRecord(directory, name, record);
+  const summary = summarise(validation.description);
+  return {
+    sha256,
+    exportName: summary.exportName,
+    error: null,
+    summary,
+    validation: record,
+    compiledFile: compiled.file,
+  };
+}
+
+/** The summary tools and the CLI show, from a capability's description. */
+export function summarise(description: CapabilityDescription): CapabilitySummary {
+  return {
+    exportName: description.exportName,
+    name: description.name,
+    toolNames: description.tools.map((tool) => tool.name),
+    instructionBlocks: description.instructions.length,
+    hooks: description.hooks,
+  };
 }
 
 /**
- * Read a module file as UTF-8 text. Only regular files up to {@link maxModuleBytes} are read (a
- * FIFO would block forever); a problem comes back as a one-line error instead of a throw.
+ * Read a module file of the store in `directory` as UTF-8 text. Only regular files up to
+ * {@link maxModuleBytes} are read (a FIFO would block forever), and a symbolic link is followed only
+ * when it stays inside the store; a problem comes back as a one-line error instead of a throw.
  */
-export async function readModuleSource(path: string): Promise<{ source: string } | { error: string }> {
+export async function readModuleSource(
+  directory: string,
+  moduleFile: string,
+): Promise<{ source: string } | { error: string }> {
+  const path = join(directory, moduleFile);
   try {
-    const info = await stat(path);
+    const link = await lstat(path);
+    if (link.isSymbolicLink()) {
+      const target = await realpath(path);
+      const inside = relative(await realpath(directory), target);
+      if (inside === '' || inside.startsWith(`..${sep}`) || inside === '..' || inside.startsWith(sep)) {
+        return {
+          error: `module file ${path} is a symbolic link leading outside the store (to ${target}); it is refused`,
+        };
+      }
+    }
+    const info = link.isSymbolicLink() ? await stat(path) : link;
     if (!info.isFile()) return { error: `module file ${path} is not a regular file` };
     if (info.size > maxModuleBytes)
       return { error: `module file ${path} is larger than ${maxModuleBytes} bytes` };
@@ -99,28 +144,13 @@ export async function readModuleSource(path: string): Promise<{ source: string }
   }
 }
 
-/** Remove compiled files of `name` other than `keep`; best effort (a cache, rebuilt when needed). */
-export async function pruneCompiled(
-  directory: string,
-  name: string,
-  keep: string | undefined,
-): Promise<void> {
+/** Remove compiled files and validation records of `name` other than `keep`; best effort (a cache). */
+export async function pruneCompiled(directory: string, name: string, keep: readonly string[]): Promise<void> {
   const compiledDirectory = join(directory, compiledDirectoryName);
   const files = await readdir(compiledDirectory).catch(() => [] as string[]);
   for (const file of files) {
-    const path = join(compiledDirectory, file);
-    if (path === keep || !file.startsWith(`${name}.`) || !file.endsWith('.mjs')) continue;
-    await rm(path, { force: true }).catch(() => undefined);
+    if (keep.includes(file) || !file.startsWith(`${name}.`)) continue;
+    if (!file.endsWith('.mjs') && !file.endsWith('.json')) continue;
+    await rm(join(compiledDirectory, file), { force: true }).catch(() => undefined);
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(new Error(`instructions() or tools() did not settle within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

@@ -11,7 +11,9 @@ import { sha256Of } from './manifest-file.js';
 export const compiledDirectoryName = '.compiled';
 
 /** The outcome of {@link compileCapabilityModule}. */
-export type CompileOutcome = { ok: true; file: string; url: string } | { ok: false; error: string };
+export type CompileOutcome =
+  | { ok: true; file: string; url: string; sha256: string }
+  | { ok: false; error: string };
 
 /**
  * Turn an authored module's source into one importable ES module file with esbuild (a real
@@ -67,7 +69,8 @@ export async function compileCapabilityModule(
   }
   const name = moduleFile.slice(0, -extname(moduleFile).length);
   const compiledDirectory = join(directory, compiledDirectoryName);
-  const file = join(compiledDirectory, `${name}.${sha256Of(output).slice(0, 16)}.mjs`);
+  const sha256 = sha256Of(output);
+  const file = join(compiledDirectory, `${name}.${sha256.slice(0, 16)}.mjs`);
   if (!existsSync(file)) {
     try {
       await mkdir(compiledDirectory, { recursive: true });
@@ -80,7 +83,7 @@ export async function compileCapabilityModule(
       };
     }
   }
-  return { ok: true, file, url: pathToFileURL(file).href };
+  return { ok: true, file, url: pathToFileURL(file).href, sha256 };
 }
 
 const pluginName = 'agent-context-host-packages';
@@ -122,9 +125,20 @@ function hostPackages(moduleDirectory: string): Plugin {
 interface HostPackage {
   root: string;
   exports: unknown;
+  version: string;
 }
 
 let cachedHost: HostPackage | null | undefined;
+
+/** The version of the running agent-context package (`unknown` when its package.json is not found). */
+export function libraryVersion(): string {
+  return hostPackage()?.version ?? 'unknown';
+}
+
+/** The root folder of the running agent-context package (installed or sources), if found. */
+export function hostPackageRoot(): string | undefined {
+  return hostPackage()?.root;
+}
 
 /** The installed (or source) agent-context package this code belongs to, found by walking up. */
 function hostPackage(): HostPackage | undefined {
@@ -138,9 +152,11 @@ function hostPackage(): HostPackage | undefined {
         const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
           name?: string;
           exports?: unknown;
+          version?: unknown;
         };
         if (manifest.name === 'agent-context') {
-          cachedHost = { root: directory, exports: manifest.exports };
+          const version = typeof manifest.version === 'string' ? manifest.version : 'unknown';
+          cachedHost = { root: directory, exports: manifest.exports, version };
           break;
         }
       } catch {

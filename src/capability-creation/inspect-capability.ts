@@ -1,5 +1,5 @@
 import { AgentContextError } from '../errors.js';
-import type { Capability, ContextSessionLike, Run } from '../session/capability.js';
+import type { Capability, ContextSessionLike, Run, ToolDefinition } from '../session/capability.js';
 import type { Workspace } from '../workspace/workspace.js';
 
 /** What validation learned about a capability, for tool results and the CLI. */
@@ -79,6 +79,24 @@ export function buildCapabilityExport(namespace: Record<string, unknown>): {
  * run. Throws the authored code's own error, or a {@link CapabilityShapeError}.
  */
 export async function inspectCapability(value: unknown, exportName: string): Promise<CapabilitySummary> {
+  return (await inspectCapabilityParts(value, exportName)).summary;
+}
+
+/** What {@link inspectCapabilityParts} read from a capability besides its summary. */
+export interface CapabilityParts {
+  summary: CapabilitySummary;
+  /** The instruction blocks, empty strings left out. */
+  instructions: string[];
+  /** The tool definitions as `tools()` gave them, checked. */
+  tools: ToolDefinition[];
+}
+
+/** {@link inspectCapability}, also giving the instruction blocks and tools it read (against `run`). */
+export async function inspectCapabilityParts(
+  value: unknown,
+  exportName: string,
+  run: Run = validationRun(),
+): Promise<CapabilityParts> {
   if (typeof value !== 'object' || value === null) {
     throw new CapabilityShapeError(`export ${exportName} is ${describe(value)}, not a capability object`);
   }
@@ -94,13 +112,21 @@ export async function inspectCapability(value: unknown, exportName: string): Pro
     }
   }
   const typed = value as Capability;
-  const run = validationRun();
-  const instructions = await typed.instructions?.(run);
-  const blocks = instructionBlocks(instructions);
+  const instructions = instructionBlocks(await typed.instructions?.(run));
   const tools = await typed.tools?.(run);
   const toolNames = tools === undefined ? [] : checkTools(tools);
   const hooks = hookNames.filter((key) => capability[key] !== undefined);
-  return { exportName, name: capability.name, toolNames, instructionBlocks: blocks, hooks };
+  return {
+    summary: {
+      exportName,
+      name: capability.name,
+      toolNames,
+      instructionBlocks: instructions.length,
+      hooks,
+    },
+    instructions,
+    tools: tools ?? [],
+  };
 }
 
 /**
@@ -108,9 +134,41 @@ export async function inspectCapability(value: unknown, exportName: string): Pro
  * authored code threw as `Name: message` (`TypeError: x is not a function`, `Error: boom`).
  */
 export function formatValidationError(error: unknown): string {
-  if (error instanceof CapabilityShapeError) return error.message;
-  if (error instanceof Error) return `${error.name}: ${error.message}`;
-  return `a non-error value was thrown: ${describe(error)}`;
+  return cutErrorText(safeFormat(error));
+}
+
+/** Longest error text reported back from authored code, in characters. */
+export const maxErrorLength = 2_000;
+
+/** `text` cut to {@link maxErrorLength} characters, marked when cut. */
+export function cutErrorText(text: string): string {
+  if (text.length <= maxErrorLength) return text;
+  return `${text.slice(0, maxErrorLength - 1)}…`;
+}
+
+function safeFormat(error: unknown): string {
+  // Thrown values come from authored code: getters and toString may throw or lie, so read them
+  // guarded and only keep strings.
+  try {
+    if (error instanceof CapabilityShapeError) return error.message;
+    if (error instanceof Error) {
+      const name = guardedString(() => error.name) ?? 'Error';
+      const message = guardedString(() => error.message) ?? '(the message could not be read)';
+      return `${name}: ${message}`;
+    }
+  } catch {
+    // instanceof itself can throw for a Proxy with a throwing getPrototypeOf trap.
+  }
+  return `a non-error value was thrown: ${guardedString(() => describe(error)) ?? 'an object'}`;
+}
+
+function guardedString(read: () => unknown): string | undefined {
+  try {
+    const value = read();
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -169,10 +227,11 @@ function isCandidate(value: unknown): boolean {
   return capabilityKeys.some((key) => key in value);
 }
 
-function instructionBlocks(value: unknown): number {
-  if (value === undefined || value === null) return 0;
-  if (typeof value === 'string') return value.length > 0 ? 1 : 0;
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value.length;
+function instructionBlocks(value: unknown): string[] {
+  if (value === undefined || value === null) return [];
+  if (typeof value === 'string') return value.length > 0 ? [value] : [];
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string'))
+    return value.filter((item) => item.length > 0);
   throw new CapabilityShapeError(
     `instructions() returned ${describe(value)}; expected a string, a list of strings, or nothing`,
   );

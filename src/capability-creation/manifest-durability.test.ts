@@ -24,7 +24,7 @@ beforeAll(async () => {
     entryPoints: {
       store: join(here, 'capability-store.ts'),
       'manifest-file': join(here, 'manifest-file.ts'),
-      'validation-worker': join(here, 'validation-worker.ts'),
+      'capability-sandbox': join(here, 'capability-sandbox.ts'),
     },
     outdir: bundleDirectory,
     bundle: true,

@@ -16,7 +16,7 @@ afterEach(async () => {
 
 const limits = { timeoutMs: 1_500, memoryLimitMb: 32 };
 
-describe('validation in a worker thread', () => {
+describe('validation in a sandboxed child process', () => {
   it.each([
     [
       'an endless loop at import',
@@ -36,7 +36,7 @@ describe('validation in a worker thread', () => {
     [
       'process.exit(1)',
       'process.exit(1);\nexport default { name: "quit" };',
-      /^the module ended validation with process\.exit\(1\)/,
+      /^the module ended its process during validation \(it exited with code 1\)/,
     ],
     [
       'an array grown until the heap limit',
@@ -62,7 +62,7 @@ describe('validation in a worker thread', () => {
     expect(diagnostics.map((diagnostic) => diagnostic.message)).toEqual([
       expect.stringMatching(/^Authored capability "looping" was not loaded: validation timed out/),
       expect.stringMatching(
-        /^Authored capability "exiting" was not loaded: the module ended validation with process\.exit\(3\)/,
+        /^Authored capability "exiting" was not loaded: the module ended its process during validation \(it exited with code 3\)/,
       ),
     ]);
   });
