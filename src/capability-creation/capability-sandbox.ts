@@ -16,6 +16,7 @@ import { readFileSync, writeSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import os from 'node:os';
 import { isAbsolute, resolve as resolvePath } from 'node:path';
+import { describeError } from '../errors.js';
 import type { Capability, Run, ToolDefinition } from '../session/capability.js';
 import type { Workspace } from '../workspace/workspace.js';
 import {
@@ -148,17 +149,9 @@ async function call(request: Extract<SandboxRequest, { type: 'call' }>) {
   return touched.length > 0 ? { value: plain(value), touched } : { value: plain(value) };
 }
 
-/** The message of an Error (read guarded), or the validation wording for anything else thrown. */
+/** The message of what a tool or hook threw, described without trusting it. */
 function messageOf(error: unknown): string {
-  try {
-    if (error instanceof Error) {
-      const message = error.message;
-      if (typeof message === 'string') return cutErrorText(message);
-    }
-  } catch {
-    // A throwing getter or Proxy trap: described below instead.
-  }
-  return formatValidationError(error);
+  return cutErrorText(describeError(error));
 }
 
 /** `path: message` per zod issue, joined with `; `. */

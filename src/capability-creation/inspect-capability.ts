@@ -1,4 +1,4 @@
-import { AgentContextError } from '../errors.js';
+import { AgentContextError, describeError } from '../errors.js';
 import type { Capability, ContextSessionLike, Run, ToolDefinition } from '../session/capability.js';
 import type { Workspace } from '../workspace/workspace.js';
 
@@ -159,7 +159,7 @@ function safeFormat(error: unknown): string {
   } catch {
     // instanceof itself can throw for a Proxy with a throwing getPrototypeOf trap.
   }
-  return `a non-error value was thrown: ${guardedString(() => describe(error)) ?? 'an object'}`;
+  return `a non-error value was thrown: ${describeError(error)}`;
 }
 
 function guardedString(read: () => unknown): string | undefined {
