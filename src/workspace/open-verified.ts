@@ -13,9 +13,20 @@ import { isInside, outsideWorkspaceError } from './paths.js';
  */
 export type VerificationMethod = 'descriptor-path' | 'inode';
 
-/** The method this platform supports. */
-export const platformVerification: VerificationMethod =
-  process.platform === 'linux' && existsSync('/proc/self/fd') ? 'descriptor-path' : 'inode';
+/**
+ * The method this platform supports. A process that may not look at `/proc` (Node's permission
+ * model throws instead of answering) gets `inode`, so importing the library never fails there.
+ */
+export const platformVerification: VerificationMethod = detectVerification();
+
+function detectVerification(): VerificationMethod {
+  if (process.platform !== 'linux') return 'inode';
+  try {
+    return existsSync('/proc/self/fd') ? 'descriptor-path' : 'inode';
+  } catch {
+    return 'inode';
+  }
+}
 
 /** What every verified open needs to know about the workspace and the request. */
 export interface VerifiedOpenContext {
