@@ -136,6 +136,23 @@ export {
 } from './inventory/render-skills-catalog.js';
 export { DEFAULT_ASSET_ROOTS, type ScanInventoryOptions, scanInventory } from './inventory/scan-inventory.js';
 export { type RepoContextOptions, type RepoContextPreset, repoContext } from './presets/repo-context.js';
+export { formatRulesReport } from './rules/format-rules-report.js';
+export { ruleFormatNames, ruleFormats } from './rules/formats/index.js';
+export {
+  type InspectRulesOptions,
+  inspectRules,
+  type RuleFileReport,
+  type RulesReport,
+} from './rules/inspect-rules.js';
+export { type LoadRulesOptions, loadRules, type RulesLoad } from './rules/load-rules.js';
+export type { LoadedRule, Rule, RuleFormatName, RuleScope } from './rules/rule.js';
+export type {
+  RuleFileFacts,
+  RuleFormat,
+  RuleLocation,
+  RuleScopeReading,
+} from './rules/rule-format.js';
+export { type RuleMatch, RuleMatcher } from './rules/rule-matcher.js';
 export type { ContextAdapterOptions } from './session/adapter-options.js';
 export type { CacheBreakpointOptions, CacheControl } from './session/cache-control.js';
 export type {
@@ -196,6 +213,7 @@ export { toLabel } from './workspace/labels.js';
 export { type LocalWorkspaceOptions, localWorkspace } from './workspace/local-workspace.js';
 export { type MemoryWorkspaceOptions, memoryWorkspace } from './workspace/memory-workspace.js';
 export { compareCodePoints, isInside } from './workspace/paths.js';
+export { readOnlyWorkspace } from './workspace/read-only-workspace.js';
 export { type DecodedText, decodeText, readTextFile, type TextFile } from './workspace/read-text-file.js';
 export {
   type RecordedCall,

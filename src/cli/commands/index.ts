@@ -4,12 +4,14 @@ import { inspectCommand } from './inspect.js';
 import { inventoryCommand } from './inventory.js';
 import { offloadedCommand } from './offloaded.js';
 import { renderCommand } from './render.js';
+import { rulesCommand } from './rules.js';
 
 /** Every subcommand, in the order `agent-context --help` lists them. */
 export const commands: CliCommand[] = [
   inspectCommand,
   renderCommand,
   inventoryCommand,
+  rulesCommand,
   offloadedCommand,
   capabilitiesCommand,
 ];

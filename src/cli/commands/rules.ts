@@ -1,0 +1,69 @@
+import path from 'node:path';
+import {
+  formatRulesReport,
+  type InspectRulesOptions,
+  inspectRules,
+  type RuleFormatName,
+  ruleFormatNames,
+} from '../../index.js';
+import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
+import { parseCommandArguments } from '../parse-command-arguments.js';
+
+const usage = `Usage: agent-context rules [dir] [options]
+
+List every rule an agent working in dir (default: the current directory) would get, whatever
+assistant it was written for (Claude Code, Cursor, GitHub Copilot, Windsurf, Cline, Kiro, Continue,
+plus Codex and Gemini CLI user files): its format, its scope (always, files, described, manual), its
+globs and the directory they are relative to. Files not loaded as rules are listed with the reason.
+
+Options:
+  --file <path>      also show which rules apply to this file, and which glob matched
+  --formats <a,b>    formats to read (default: all): ${ruleFormatNames.join(',')}
+  --user <dir>       also read user-level rules under this home directory (never by default)
+  --stop-at <dir>    highest directory to search (default: the nearest with a .git marker)
+  --json             print the result of inspectRules() as JSON
+
+Exit status: 0, or 1 when a rule file could not be read or used (an error diagnostic).
+`;
+
+/** `agent-context rules [dir]`: every rule of every assistant's format, with scope and globs. */
+export const rulesCommand: CliCommand = {
+  name: 'rules',
+  summary: 'list the rules of every assistant format, with scope and globs; --file: which apply',
+  usage,
+  async run(args: string[], output: CliOutput): Promise<number> {
+    const { values, positionals } = parseCommandArguments(
+      args,
+      {
+        file: { type: 'string' },
+        formats: { type: 'string' },
+        user: { type: 'string' },
+        'stop-at': { type: 'string' },
+        json: { type: 'boolean' },
+      },
+      1,
+    );
+    const options: InspectRulesOptions = { directory: path.resolve(output.cwd, positionals[0] ?? '.') };
+    if (values.file !== undefined) options.file = path.resolve(output.cwd, values.file);
+    if (values.user !== undefined) options.userDirectory = path.resolve(output.cwd, values.user);
+    if (values['stop-at'] !== undefined) options.stopAt = path.resolve(output.cwd, values['stop-at']);
+    if (values.formats !== undefined) options.formats = formatList(values.formats);
+    const report = await inspectRules(options);
+    output.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatRulesReport(report));
+    return report.diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 1 : 0;
+  },
+};
+
+function formatList(value: string): RuleFormatName[] {
+  const names = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+  if (names.length === 0) throw new CliUsageError('--formats needs at least one format');
+  for (const name of names) {
+    if (!(ruleFormatNames as readonly string[]).includes(name)) {
+      throw new CliUsageError(`unknown format "${name}"; the formats are ${ruleFormatNames.join(', ')}`);
+    }
+  }
+  return names as RuleFormatName[];
+}

@@ -1,0 +1,99 @@
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics.js';
+import { describeError } from '../errors.js';
+import type { Workspace } from '../workspace/workspace.js';
+import type { RuleLocation } from './rule-format.js';
+
+/** A file found through a {@link RuleLocation}. */
+export interface RuleFile {
+  /** Absolute POSIX path. */
+  path: string;
+  /** The file name without the location's extension (`api` for `api.mdc`). */
+  name: string;
+  location: RuleLocation;
+}
+
+const maxDepth = 8;
+
+/**
+ * The files of one location under `directory`: the file itself, or every file below the folder
+ * ending in one of its extensions (subfolders only when `recursive`, depth bound 8, a folder reached
+ * twice through links walked once), sorted by code point. A location that does not exist, or exists
+ * as the other kind (`.clinerules` as a file or a folder), gives nothing. Problems are diagnostics.
+ */
+export async function findRuleFiles(
+  workspace: Workspace,
+  directory: string,
+  location: RuleLocation,
+  diagnostics: Diagnostic[],
+  label: (absolutePath: string) => string,
+): Promise<RuleFile[]> {
+  const start = path.posix.join(directory, location.path);
+  let kind: string | undefined;
+  try {
+    kind = (await workspace.stat(start))?.kind;
+  } catch (error) {
+    diagnostics.push(problem(label(start), `could not be checked: ${describeError(error)}`, 'read-failed'));
+    return [];
+  }
+  if (location.kind === 'file') {
+    if (kind === 'other')
+      diagnostics.push(problem(label(start), 'is not a regular file; skipped', 'not-a-file'));
+    return kind === 'file' ? [{ path: start, name: fileName(start, location), location }] : [];
+  }
+  if (kind !== 'directory') return [];
+  const files: RuleFile[] = [];
+  const visited = new Set<string>();
+  const walk = async (folder: string, depth: number): Promise<void> => {
+    let real: string;
+    try {
+      real = await workspace.realpath(folder);
+    } catch (error) {
+      diagnostics.push(problem(label(folder), `could not be read: ${describeError(error)}`, 'read-failed'));
+      return;
+    }
+    if (visited.has(real)) return;
+    visited.add(real);
+    let entries: Awaited<ReturnType<Workspace['readdir']>>;
+    try {
+      entries = await workspace.readdir(folder);
+    } catch (error) {
+      diagnostics.push(problem(label(folder), `could not be read: ${describeError(error)}`, 'read-failed'));
+      return;
+    }
+    for (const entry of entries) {
+      const child = `${folder}/${entry.name}`;
+      let entryKind = entry.kind;
+      if (entryKind === 'symlink') {
+        try {
+          entryKind = (await workspace.stat(child))?.kind ?? 'other';
+        } catch (error) {
+          diagnostics.push(problem(label(child), `was refused: ${describeError(error)}`, 'symlink-refused'));
+          continue;
+        }
+      }
+      if (entryKind === 'directory') {
+        if (location.recursive && depth < maxDepth) await walk(child, depth + 1);
+      } else if (entryKind === 'file' && extensionOf(entry.name, location) !== undefined) {
+        files.push({ path: child, name: fileName(child, location), location });
+      }
+    }
+  };
+  await walk(start, 1);
+  return files;
+}
+
+function extensionOf(name: string, location: RuleLocation): string | undefined {
+  return (location.extensions ?? []).find((extension) => name.endsWith(extension) && name !== extension);
+}
+
+function fileName(filePath: string, location: RuleLocation): string {
+  const base = path.posix.basename(filePath);
+  const extension = extensionOf(base, location) ?? path.posix.extname(base);
+  const stem = extension === '' ? base : base.slice(0, -extension.length);
+  return stem.replace(/^\.+/, '') || base;
+}
+
+function problem(label: string, what: string, code: string): Diagnostic {
+  return { severity: 'error', code, message: `Skipped ${label}: it ${what}.`, path: label };
+}

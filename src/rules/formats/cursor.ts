@@ -1,0 +1,26 @@
+import { globList, type RuleFormat, textValue } from '../rule-format.js';
+
+/**
+ * Cursor: `.cursor/rules/**\/*.mdc` (and `.md`), globs relative to the folder holding `.cursor`;
+ * legacy `.cursorrules` is always applied. `alwaysApply: true` = always; `globs` = files; only a
+ * `description` = described; none of them = manual (`@rule`).
+ */
+export const cursorFormat: RuleFormat = {
+  name: 'cursor',
+  title: 'Cursor',
+  instructionFilenames: [],
+  locations: [
+    { path: '.cursor/rules', kind: 'directory', extensions: ['.mdc', '.md'], recursive: true },
+    { path: '.cursorrules', kind: 'file', scope: 'always' },
+  ],
+  userLocations: [],
+  read({ data }) {
+    const description = textValue(data.description);
+    const described = description === undefined ? {} : { description };
+    if (data.alwaysApply === true || data.alwaysApply === 'true') return { scope: 'always', ...described };
+    const globs = globList(data.globs);
+    if (globs !== undefined && globs.length > 0) return { scope: 'files', globs, ...described };
+    if (description !== undefined) return { scope: 'described', description };
+    return { scope: 'manual' };
+  },
+};

@@ -1,0 +1,40 @@
+import { globList, type RuleFormat, textValue, unknownValue } from '../rule-format.js';
+
+const inclusions = ['always', 'fileMatch', 'manual', 'auto'] as const;
+
+/**
+ * Kiro: `.kiro/steering/*.md` with `inclusion: always` (the default) | `fileMatch` (+
+ * `fileMatchPattern`) | `manual` | `auto` (+ `description`, read as a described rule).
+ */
+export const kiroFormat: RuleFormat = {
+  name: 'kiro',
+  title: 'Kiro',
+  instructionFilenames: [],
+  locations: [{ path: '.kiro/steering', kind: 'directory', extensions: ['.md'], recursive: true }],
+  userLocations: [{ path: '.kiro/steering', kind: 'directory', extensions: ['.md'], recursive: true }],
+  read({ data }) {
+    const description = textValue(data.description);
+    const described = description === undefined ? {} : { description };
+    const inclusion = data.inclusion ?? 'always';
+    if (inclusion === 'always') return { scope: 'always', ...described };
+    if (inclusion === 'manual') return { scope: 'manual', ...described };
+    if (inclusion === 'auto') {
+      if (description === undefined) {
+        return { skip: true, code: 'missing-description', reason: '`inclusion: auto` needs a `description`' };
+      }
+      return { scope: 'described', description };
+    }
+    if (inclusion === 'fileMatch') {
+      const globs = globList(data.fileMatchPattern);
+      if (globs === undefined || globs.length === 0) {
+        return {
+          skip: true,
+          code: 'invalid-glob',
+          reason: '`inclusion: fileMatch` needs `fileMatchPattern`',
+        };
+      }
+      return { scope: 'files', globs, ...described };
+    }
+    return unknownValue('inclusion', inclusion, inclusions);
+  },
+};

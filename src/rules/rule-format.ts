@@ -1,0 +1,98 @@
+import type { RuleFormatName, RuleScope } from './rule.js';
+
+/** Where one format keeps rule files, relative to a directory searched. */
+export interface RuleLocation {
+  /** POSIX path relative to the directory searched, e.g. `.claude/rules` or `.cursorrules`. */
+  path: string;
+  /** `directory`: the files below it ending in one of `extensions`; `file`: the file itself. */
+  kind: 'directory' | 'file';
+  /** For directories: the file name endings read, e.g. `['.mdc', '.md']`. */
+  extensions?: readonly string[];
+  /** For directories: read subfolders too (depth bound 8). Default `false`. */
+  recursive?: boolean;
+  /** For files: the scope of the whole file, no frontmatter read (legacy single-file formats). */
+  scope?: RuleScope;
+}
+
+/** What a format's frontmatter says about one rule file. */
+export type RuleScopeReading =
+  | { scope: RuleScope; globs?: readonly string[]; description?: string }
+  | { skip: true; code: string; reason: string };
+
+/** What {@link RuleFormat.read} gets for one file. */
+export interface RuleFileFacts {
+  /** The frontmatter keys (empty without frontmatter). */
+  data: Record<string, unknown>;
+  /** True when the file starts with a frontmatter block. */
+  hasFrontmatter: boolean;
+  /** The location the file was found through. */
+  location: RuleLocation;
+}
+
+/**
+ * One assistant's rule format: where its files are and how a file's frontmatter maps onto the rule
+ * model. Adding a format is adding one descriptor to `ruleFormats`.
+ */
+export interface RuleFormat {
+  name: RuleFormatName;
+  /** The assistant's name, e.g. `Cursor`. */
+  title: string;
+  /**
+   * Per-directory instruction files this assistant reads (walk-up and nested). These load through
+   * the instruction file names (`filenames`) of project and nested instructions, not as rules.
+   */
+  instructionFilenames: readonly string[];
+  /** Rule files looked for in each directory from the project root down to the workspace directory. */
+  locations: readonly RuleLocation[];
+  /** Rule files looked for under `userDirectory` (only when it is given). */
+  userLocations: readonly RuleLocation[];
+  /** Map one file's frontmatter onto a scope (with globs or description), or say why it is skipped. */
+  read(file: RuleFileFacts): RuleScopeReading;
+}
+
+/**
+ * Globs from a frontmatter value: a YAML list of strings, or one string holding a comma-separated
+ * list (commas inside `{...}` braces belong to the glob). Items are trimmed; empty ones dropped.
+ * Anything else gives `undefined`.
+ */
+export function globList(value: unknown): string[] | undefined {
+  if (typeof value === 'string') return splitCommas(value);
+  if (Array.isArray(value)) {
+    const items = value.filter((item): item is string => typeof item === 'string');
+    if (items.length !== value.length) return undefined;
+    return items.flatMap(splitCommas);
+  }
+  return undefined;
+}
+
+function splitCommas(text: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const character of text) {
+    if (character === '{') depth += 1;
+    if (character === '}') depth = Math.max(0, depth - 1);
+    if (character === ',' && depth === 0) {
+      items.push(current);
+      current = '';
+    } else {
+      current += character;
+    }
+  }
+  items.push(current);
+  return items.map((item) => item.trim().replace(/^["']|["']$/g, '')).filter((item) => item !== '');
+}
+
+/** A non-empty trimmed string, or `undefined`. */
+export function textValue(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** The reading of a value that names no known mode: the file is skipped, never guessed at. */
+export function unknownValue(key: string, value: unknown, known: readonly string[]): RuleScopeReading {
+  return {
+    skip: true,
+    code: 'unknown-rule-mode',
+    reason: `\`${key}: ${String(value)}\` is not one of ${known.join(', ')}`,
+  };
+}
