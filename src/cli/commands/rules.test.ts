@@ -17,11 +17,19 @@ describe('agent-context rules', () => {
         '  .cursor/rules/react.mdc (cursor): web/**/*.tsx, web/**/*.jsx (base .)',
       ].join('\n'),
     );
-    expect(stdout).toContain('  .cursor/rules/release.mdc (cursor): How to cut a release: tags, changelog, npm');
+    expect(stdout).toContain(
+      '  .cursor/rules/release.mdc (cursor): How to cut a release: tags, changelog, npm',
+    );
     expect(stdout).toContain('  .cursor/rules/history.mdc (cursor): @history');
-    expect(stdout).toContain('info    duplicate: Skipped .windsurf/rules/api-copy.md: the same rule body as .claude/rules/api/handlers.md.');
-    expect(stdout).toContain('error   invalid-glob: Skipped .continue/rules/broken-glob.md: its glob `src/[a.ts`');
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('14 rules: 6 always, 5 files, 2 described, 1 manual; 4 skipped.');
+    expect(stdout).toContain(
+      'info    duplicate: Skipped .windsurf/rules/api-copy.md: the same rule body as .claude/rules/api/handlers.md.',
+    );
+    expect(stdout).toContain(
+      'error   invalid-glob: Skipped .continue/rules/broken-glob.md: its glob `src/[a.ts`',
+    );
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe(
+      '14 rules: 6 always, 5 files, 2 described, 1 manual; 4 skipped.',
+    );
   });
 
   it('says which rules apply to a file and which glob matched', async () => {
@@ -39,8 +47,12 @@ describe('agent-context rules', () => {
     const { root } = await makeRulesRepository();
     const { stdout } = await run(root, ['--json', '--file', 'web/b.tsx']);
     const report = JSON.parse(stdout);
-    expect(report.rules.map((rule: { path: string }) => rule.path)).toEqual(expectedRules.map((rule) => rule[1]));
-    expect(report.file.matches).toEqual([{ path: '.cursor/rules/react.mdc', format: 'cursor', glob: 'web/**/*.tsx' }]);
+    expect(report.rules.map((rule: { path: string }) => rule.path)).toEqual(
+      expectedRules.map((rule) => rule[1]),
+    );
+    expect(report.file.matches).toEqual([
+      { path: '.cursor/rules/react.mdc', format: 'cursor', glob: 'web/**/*.tsx' },
+    ]);
     expect(JSON.stringify(report.rules)).not.toContain(root);
   });
 
@@ -48,7 +60,9 @@ describe('agent-context rules', () => {
     const { root } = await makeRulesRepository();
     const { code, stdout } = await run(root, ['--formats', 'kiro']);
     expect(code).toBe(0);
-    expect(stdout.trimEnd().split('\n').at(-1)).toBe('3 rules: 1 always, 1 files, 1 described, 0 manual; 0 skipped.');
+    expect(stdout.trimEnd().split('\n').at(-1)).toBe(
+      '3 rules: 1 always, 1 files, 1 described, 0 manual; 0 skipped.',
+    );
     expect(await run(root, ['--formats', 'emacs'])).toMatchObject({
       code: 1,
       stderr: expect.stringContaining('unknown format "emacs"'),
