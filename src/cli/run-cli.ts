@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { isAgentContextError } from '../errors.js';
+import { describeError, isAgentContextError } from '../errors.js';
 import { type CliCommand, type CliOutput, CliUsageError } from './command.js';
 import { commands } from './commands/index.js';
 
@@ -29,13 +29,12 @@ export async function runCli(args: string[], output: CliOutput): Promise<number>
   try {
     return await command.run(rest, output);
   } catch (error) {
-    if (error instanceof CliUsageError || isAgentContextError(error)) {
-      output.stderr(`agent-context ${command.name}: ${firstLine(error.message)}\n`);
+    if (error instanceof CliUsageError || isAgentContextError(error) || isSystemError(error)) {
+      // Refusals and failures of the file system are the user's to fix: one line, no stack trace.
+      output.stderr(`agent-context ${command.name}: ${firstLine(describeError(error))}\n`);
       return 1;
     }
-    output.stderr(
-      `agent-context ${command.name}: unexpected error: ${error instanceof Error ? error.stack : String(error)}\n`,
-    );
+    output.stderr(`agent-context ${command.name}: unexpected error: ${describeUnexpected(error)}\n`);
     return 2;
   }
 }
@@ -55,6 +54,24 @@ function overview(list: CliCommand[]): string {
     'Run "agent-context <command> --help" for the options of one command.',
     '',
   ].join('\n');
+}
+
+/** An operating-system error (`EACCES`, `ENOSPC`, ...), as node:fs throws them. */
+function isSystemError(error: unknown): boolean {
+  try {
+    return error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === 'string';
+  } catch {
+    return false;
+  }
+}
+
+function describeUnexpected(error: unknown): string {
+  try {
+    if (error instanceof Error && typeof error.stack === 'string') return error.stack;
+  } catch {
+    // A hostile value: fall back to its description.
+  }
+  return describeError(error);
 }
 
 function firstLine(message: string): string {

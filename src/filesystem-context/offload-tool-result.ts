@@ -57,6 +57,8 @@ export async function offloadToolResult(
   if (text === undefined || text.length <= settings.overChars) return { kind: 'kept' };
   const writeFile = workspace.writeFile;
   if (!writeFile) return failed(call, 'the workspace has no writeFile method');
+  const directoryProblem = await checkDirectory(workspace, settings.directory);
+  if (directoryProblem !== undefined) return failed(call, directoryProblem);
 
   for (let attempt = 1; attempt <= maxNameAttempts; attempt += 1) {
     const filePath = path.posix.join(settings.directory, offloadFileName(call.toolName, call.id, attempt));
@@ -80,6 +82,22 @@ export async function offloadToolResult(
     return { kind: 'offloaded', output, path: label, characters: text.length };
   }
   return failed(call, `${maxNameAttempts} file names for this call were already taken`);
+}
+
+/**
+ * Why files cannot go into `directory`, or `undefined` when they can (it exists as a directory or
+ * is missing and will be created). Checked once up front, so a file in the directory's place is
+ * reported as such rather than as every file name being taken.
+ */
+async function checkDirectory(workspace: Workspace, directory: string): Promise<string | undefined> {
+  try {
+    const stat = await workspace.stat(directory);
+    if (stat === undefined || stat.kind === 'directory') return undefined;
+    const what = stat.kind === 'file' ? 'a file' : 'a special file';
+    return `${directory} is ${what}, not a directory; remove or rename it, or choose another offload directory`;
+  } catch (error) {
+    return describeError(error);
+  }
 }
 
 /** The text to offload, or `undefined` for outputs that are never offloaded. */

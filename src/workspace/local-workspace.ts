@@ -1,7 +1,7 @@
 import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AgentContextError } from '../errors.js';
+import { AgentContextError, describeError } from '../errors.js';
 import {
   notARegularFile,
   openVerified,
@@ -372,7 +372,9 @@ function translateError(
     default: {
       const verb = fallback === 'read-failed' ? 'read' : 'write';
       const reason = errno?.code ?? 'unknown error';
-      return new AgentContextError(`Could not ${verb} ${requested}: ${errno?.message ?? String(error)}`, {
+      const advice = systemErrorAdvice[reason];
+      const detail = advice ?? `${describeError(error)}`;
+      return new AgentContextError(`Could not ${verb} ${requested}: ${detail}`, {
         code: fallback,
         path: requested,
         reason,
@@ -381,3 +383,15 @@ function translateError(
     }
   }
 }
+
+/** What the usual operating-system failures mean, in words a user can act on. */
+const systemErrorAdvice: Record<string, string> = {
+  EACCES: 'permission denied (EACCES); check the permissions of the file and its directories',
+  EPERM: 'operation not permitted (EPERM); check the permissions and attributes of the file',
+  EROFS: 'the file system is read-only (EROFS); use a writable location',
+  ENOSPC: 'no space left on the device (ENOSPC); free some space and try again',
+  EDQUOT: 'the disk quota is exhausted (EDQUOT); free some space and try again',
+  EMFILE: 'too many open files (EMFILE); close some files or raise the limit',
+  ENAMETOOLONG: 'the name is too long for the file system (ENAMETOOLONG)',
+  EIO: 'an input/output error (EIO); the device may be failing',
+};
