@@ -4,8 +4,10 @@ import { describeError, isAgentContextError } from '../errors.js';
 import type { ToolCall, ToolCallResult } from '../session/capability.js';
 import { toLabel } from '../workspace/labels.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { markWrittenAsText } from '../workspace/written-as-text.js';
 import { offloadFileName } from './offload-file-name.js';
 import { renderOffloadPreview } from './render-offload-preview.js';
+import { countLoneSurrogates } from './surrogate-boundaries.js';
 
 /** Resolved offload settings (see `OffloadOptions` for the defaults). */
 export interface OffloadSettings {
@@ -72,11 +74,14 @@ export async function offloadToolResult(
       await removePartialFile(workspace, filePath, error);
       return failed(call, describeError(error), filePath);
     }
-    const label = toLabel(workspace, workspace.resolve(filePath));
+    const absolute = workspace.resolve(filePath);
+    markWrittenAsText(workspace, absolute);
+    const label = toLabel(workspace, absolute);
     const output = renderOffloadPreview({
       text,
       label,
       previewChars: settings.previewChars,
+      replacedCharacters: countLoneSurrogates(text),
       ...(settings.readToolName === undefined ? {} : { readToolName: settings.readToolName }),
     });
     return { kind: 'offloaded', output, path: label, characters: text.length };

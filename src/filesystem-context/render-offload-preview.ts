@@ -11,6 +11,8 @@ export interface OffloadPreviewInput {
   previewChars: number;
   /** The tool the last line tells the model to read the omitted lines with. Default `read_file`. */
   readToolName?: string;
+  /** Characters the file holds as U+FFFD instead (unpaired surrogates cannot be UTF-8). Default 0. */
+  replacedCharacters?: number;
 }
 
 /**
@@ -40,7 +42,12 @@ export function renderOffloadPreview(input: OffloadPreviewInput): string {
   // One pass over the whole text; the line numbers below only rescan the short tail.
   const totalNewlines = countNewlines(text, 0, text.length);
   const totalLines = text.length === 0 ? 0 : text.endsWith('\n') ? totalNewlines : totalNewlines + 1;
-  const sizeNote = `${text.length} characters, ${totalLines} ${totalLines === 1 ? 'line' : 'lines'}`;
+  const replaced = input.replacedCharacters ?? 0;
+  const replacedNote =
+    replaced === 0
+      ? ''
+      : `; ${replaced} unpaired surrogate ${replaced === 1 ? 'character is' : 'characters are'} U+FFFD in the file`;
+  const sizeNote = `${text.length} characters, ${totalLines} ${totalLines === 1 ? 'line' : 'lines'}${replacedNote}`;
   if (input.previewChars >= text.length || tailStart === headEnd) {
     return detachString(`[Output also saved whole to ${label} (${sizeNote}).]\n${text}`);
   }

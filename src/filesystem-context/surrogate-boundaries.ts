@@ -39,3 +39,16 @@ function isHighSurrogate(code: number): boolean {
 function isLowSurrogate(code: number): boolean {
   return code >= 0xdc00 && code <= 0xdfff;
 }
+
+/** Unpaired surrogates in `text`: each is written to a UTF-8 file as U+FFFD. */
+export function countLoneSurrogates(text: string): number {
+  const wellFormed = (text as { isWellFormed?: () => boolean }).isWellFormed;
+  if (wellFormed?.call(text) === true) return 0;
+  let count = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (isHighSurrogate(code) && isLowSurrogate(text.charCodeAt(index + 1))) index += 1;
+    else if (isHighSurrogate(code) || isLowSurrogate(code)) count += 1;
+  }
+  return count;
+}

@@ -184,12 +184,7 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
         const stats = await fs.stat(resolution.realPath).catch(() => undefined);
         throw notARegularFile(requested, stats);
       }
-      return readRegularFile(
-        resolution.realPath,
-        openContext(requested),
-        readOptions.maxBytes,
-        refuseHardLinks,
-      );
+      return readRegularFile(resolution.realPath, openContext(requested), readOptions, refuseHardLinks);
     },
     async writeFile(requested, data, writeOptions: WriteFileOptions = {}): Promise<void> {
       const resolution = await resolveReal(requested);
@@ -255,9 +250,10 @@ async function inspectSegment(candidate: string): Promise<SegmentInfo> {
 async function readRegularFile(
   realPath: string,
   context: VerifiedOpenContext,
-  maxBytes: number | undefined,
+  options: ReadFileOptions,
   refuseHardLinks: boolean,
 ): Promise<ReadFileResult> {
+  const { maxBytes } = options;
   const { requested } = context;
   let handle: fs.FileHandle | undefined;
   try {
@@ -270,16 +266,19 @@ async function readRegularFile(
         { code: 'hard-linked', path: requested, reason: `${stats.nlink} hard links` },
       );
     }
-    const limit = maxBytes === undefined ? stats.size : Math.max(0, Math.min(maxBytes, stats.size));
+    const start = Math.min(Math.max(0, options.start ?? 0), stats.size);
+    const available = stats.size - start;
+    const limit = maxBytes === undefined ? available : Math.max(0, Math.min(maxBytes, available));
     const buffer = Buffer.allocUnsafe(limit);
     let filled = 0;
     while (filled < limit) {
-      const { bytesRead } = await handle.read(buffer, filled, limit - filled, filled);
+      const { bytesRead } = await handle.read(buffer, filled, limit - filled, start + filled);
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
     const bytes = buffer.subarray(0, filled);
-    return { bytes, size: stats.size, truncated: stats.size > filled };
+    const result = { bytes, size: stats.size, truncated: stats.size > start + filled };
+    return options.start === undefined ? result : { ...result, start };
   } catch (error) {
     throw translateError(error, requested, 'read-failed');
   } finally {

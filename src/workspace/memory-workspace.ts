@@ -147,9 +147,15 @@ export function memoryWorkspace(
         });
       }
       const size = file.bytes.byteLength;
+      const start = Math.min(Math.max(0, readOptions.start ?? 0), size);
+      const available = size - start;
       const limit =
-        readOptions.maxBytes === undefined ? size : Math.max(0, Math.min(readOptions.maxBytes, size));
-      return { bytes: file.bytes.subarray(0, limit), size, truncated: limit < size };
+        readOptions.maxBytes === undefined
+          ? available
+          : Math.max(0, Math.min(readOptions.maxBytes, available));
+      const bytes = file.bytes.subarray(start, start + limit);
+      const result = { bytes, size, truncated: start + limit < size };
+      return readOptions.start === undefined ? result : { ...result, start };
     },
   };
   if (options.writable ?? true) {

@@ -21,8 +21,10 @@ export interface DirectoryEntry {
 
 /** Options of {@link Workspace.readFile}. */
 export interface ReadFileOptions {
-  /** Read at most this many bytes from the start. Default: the whole file. Never throws for size. */
+  /** Read at most this many bytes (from `start`). Default: the whole file. Never throws for size. */
   maxBytes?: number;
+  /** First byte to read. Default 0. Past the end gives no bytes. */
+  start?: number;
 }
 
 /** Raw bytes from {@link Workspace.readFile}. Decode with `decodeText`. */
@@ -32,6 +34,11 @@ export interface ReadFileResult {
   size: number;
   /** True when `maxBytes` cut the read short. */
   truncated: boolean;
+  /**
+   * The `start` the bytes begin at, when one was asked for. A workspace that leaves it out read
+   * from the beginning of the file whatever `start` said.
+   */
+  start?: number;
 }
 
 /** Options of {@link Workspace.writeFile}. */
