@@ -4,6 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { Diagnostic, LoadResult } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
 import type { Capability } from '../session/capability.js';
+import { mapWithLimit } from '../shared/map-with-limit.js';
+import { sha256Of } from '../shared/sha256.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { authoredCapabilityProxy, type CallLimits } from './authored-capability-proxy.js';
 import { type CapabilityHost, createCapabilityHost, type HostModule } from './capability-host.js';
@@ -23,8 +25,7 @@ import {
   formatValidationError,
 } from './inspect-capability.js';
 import type { CapabilityRecord, CapabilityStatus } from './manifest.js';
-import { readManifest, sha256Of, updateManifest } from './manifest-file.js';
-import { mapWithLimit } from './map-with-limit.js';
+import { readManifest, updateManifest } from './manifest-file.js';
 import { recordFault, updateRecords } from './update-records.js';
 import {
   assertLimits,

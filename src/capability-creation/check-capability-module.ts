@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { lstat, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
+import { sha256Of } from '../shared/sha256.js';
 import {
   compileCapabilityModule,
   compiledDirectoryName,
   libraryVersion,
 } from './compile-capability-module.js';
 import type { CapabilitySummary } from './inspect-capability.js';
-import { sha256Of } from './manifest-file.js';
 import type { CapabilityDescription } from './sandbox-protocol.js';
 import { type ValidationLimits, validateInSandbox } from './validate-in-sandbox.js';
 import {

@@ -4,8 +4,8 @@ import { isBuiltin } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BuildFailure, Message, Plugin } from 'esbuild';
+import { sha256Of } from '../shared/sha256.js';
 import { writeFileAtomic } from './atomic-write.js';
-import { sha256Of } from './manifest-file.js';
 
 /** Folder inside the store directory that holds the compiled JavaScript; safe to delete. */
 export const compiledDirectoryName = '.compiled';

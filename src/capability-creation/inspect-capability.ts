@@ -1,5 +1,11 @@
 import { AgentContextError, describeError } from '../errors.js';
-import type { Capability, ContextSessionLike, Run, ToolDefinition } from '../session/capability.js';
+import type { Capability, ContextSession, Run, ToolDefinition } from '../session/capability.js';
+import {
+  capabilityHookNames,
+  capabilityShapeProblem,
+  describeValue as describe,
+  toolShapeProblem,
+} from '../session/capability-shape.js';
 import type { Workspace } from '../workspace/workspace.js';
 
 /** What validation learned about a capability, for tool results and the CLI. */
@@ -24,16 +30,7 @@ export class CapabilityShapeError extends Error {
   override readonly name = 'CapabilityShapeError';
 }
 
-const hookNames = [
-  'capabilities',
-  'onRunStart',
-  'beforeToolCall',
-  'afterToolCall',
-  'onTouch',
-  'onCompaction',
-] as const;
-const capabilityKeys = ['name', 'instructions', 'tools', ...hookNames];
-const toolNamePattern = /^[a-zA-Z0-9_-]{1,64}$/;
+const capabilityKeys = ['name', 'instructions', 'tools', ...capabilityHookNames];
 
 /**
  * Find the one capability a module exports and build it. Candidates are exports that are classes
@@ -100,22 +97,14 @@ export async function inspectCapabilityParts(
   if (typeof value !== 'object' || value === null) {
     throw new CapabilityShapeError(`export ${exportName} is ${describe(value)}, not a capability object`);
   }
-  const capability = value as Record<string, unknown>;
-  if (typeof capability.name !== 'string' || capability.name.length === 0) {
-    throw new CapabilityShapeError(
-      `capability name must be a non-empty string, got ${describe(capability.name)}`,
-    );
-  }
-  for (const key of ['instructions', 'tools', ...hookNames]) {
-    if (capability[key] !== undefined && typeof capability[key] !== 'function') {
-      throw new CapabilityShapeError(`${key} must be a method, got ${describe(capability[key])}`);
-    }
-  }
+  const problem = capabilityShapeProblem(value);
+  if (problem !== undefined) throw new CapabilityShapeError(problem);
+  const capability = value as Record<string, unknown> & { name: string };
   const typed = value as Capability;
   const instructions = instructionBlocks(await typed.instructions?.(run));
   const tools = await typed.tools?.(run);
   const toolNames = tools === undefined ? [] : checkTools(tools);
-  const hooks = hookNames.filter((key) => capability[key] !== undefined);
+  const hooks = capabilityHookNames.filter((key) => capability[key] !== undefined);
   return {
     summary: {
       exportName,
@@ -193,8 +182,13 @@ export function validationRun(): Run {
     readFile: unavailable,
   };
   const states = new Map<object, unknown>();
-  const session: ContextSessionLike = {
+  const noTools = async (): Promise<never> => {
+    throw new Error('tools cannot be called while a capability is validated');
+  };
+  const session: ContextSession = {
     workspace,
+    capabilities: [],
+    currentRun: undefined,
     emit: () => undefined,
     state: <State>(owner: object, create: () => State): State => {
       if (!states.has(owner)) states.set(owner, create());
@@ -202,9 +196,17 @@ export function validationRun(): Run {
     },
     deliverHidden: () => undefined,
     touch: async () => undefined,
-  };
-  const noTools = async (): Promise<never> => {
-    throw new Error('tools cannot be called while a capability is validated');
+    startRun: async () => {
+      throw new Error('no run can start while a capability is validated');
+    },
+    observeUserInput: async () => undefined,
+    afterToolCall: noTools,
+    placeHiddenMessages: (messages) => [...messages],
+    onCompaction: async () => undefined,
+    reset: () => undefined,
+    loadedFiles: () => [],
+    describe: () => '',
+    on: () => () => undefined,
   };
   return {
     index: 0,
@@ -243,45 +245,11 @@ function checkTools(tools: unknown): string[] {
       `tools() returned ${describe(tools)}; expected a list of tool definitions`,
     );
   }
-  const names: string[] = [];
+  const names = new Set<string>();
   tools.forEach((tool: unknown, index: number) => {
-    if (typeof tool !== 'object' || tool === null) {
-      throw new CapabilityShapeError(`tool ${index + 1} is ${describe(tool)}, not a tool definition`);
-    }
-    const { name, description, inputSchema, execute } = tool as Record<string, unknown>;
-    if (typeof name !== 'string' || !toolNamePattern.test(name)) {
-      throw new CapabilityShapeError(
-        `tool ${index + 1}: name must match ^[a-zA-Z0-9_-]{1,64}$, got ${describe(name)}`,
-      );
-    }
-    const label = `tool "${name}"`;
-    if (names.includes(name)) throw new CapabilityShapeError(`${label}: duplicate tool name`);
-    if (typeof description !== 'string' || description.trim().length === 0) {
-      throw new CapabilityShapeError(`${label}: description must be a non-empty string`);
-    }
-    if (!isInputSchema(inputSchema)) {
-      throw new CapabilityShapeError(
-        `${label}: inputSchema must be a zod schema or a JSON Schema object with type "object"`,
-      );
-    }
-    if (typeof execute !== 'function') throw new CapabilityShapeError(`${label}: execute must be a function`);
-    names.push(name);
+    const problem = toolShapeProblem(tool, index + 1, names);
+    if (problem !== undefined) throw new CapabilityShapeError(problem);
+    names.add((tool as { name: string }).name);
   });
-  return names;
-}
-
-function isInputSchema(schema: unknown): boolean {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return false;
-  const record = schema as Record<string, unknown>;
-  if ('_zod' in record) return typeof record.safeParse === 'function';
-  return record.type === 'object';
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'string') return `a string (${JSON.stringify(value.slice(0, 40))})`;
-  if (typeof value === 'number') return `a number (${value})`;
-  if (value === undefined) return 'undefined';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+  return [...names];
 }

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
+import { sha256Of } from '../shared/sha256.js';
 import { removeOrphanTempFiles, writeFileAtomic } from './atomic-write.js';
 import { isCapabilityName } from './capability-name.js';
 import { type FileLockOptions, withFileLock } from './file-lock.js';
@@ -97,11 +98,6 @@ export async function updateManifest<Value>(
     },
     lockOptions,
   );
-}
-
-/** Hex SHA-256 of some bytes or text. */
-export function sha256Of(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
 }
 
 async function repairManifest(

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '../session/tool-definition.js';
+import type { JsonSchema } from '../session/tool-call.js';
 
 /**
  * What a sandboxed child learned about one authored capability, sent to the agent's process as

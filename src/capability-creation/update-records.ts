@@ -1,8 +1,9 @@
 import type { Diagnostic } from '../diagnostics.js';
+import { sha256Of } from '../shared/sha256.js';
 import { type ModuleCheck, readModuleSource } from './check-capability-module.js';
 import type { FileLockOptions } from './file-lock.js';
 import type { CapabilityRecord, CapabilityStatus } from './manifest.js';
-import { sha256Of, updateManifest } from './manifest-file.js';
+import { updateManifest } from './manifest-file.js';
 
 /** A change to one record: the result of a check, a new status, or both. */
 export interface RecordPatch {

@@ -2,12 +2,12 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeError, isAgentContextError } from '../errors.js';
 import type { ToolCall, ToolCallResult } from '../session/capability.js';
+import { countLoneSurrogates } from '../shared/surrogate-safe-cut.js';
 import { toLabel } from '../workspace/labels.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { markWrittenAsText } from '../workspace/written-as-text.js';
 import { offloadFileName } from './offload-file-name.js';
 import { renderOffloadPreview } from './render-offload-preview.js';
-import { countLoneSurrogates } from './surrogate-boundaries.js';
 
 /** Resolved offload settings (see `OffloadOptions` for the defaults). */
 export interface OffloadSettings {

@@ -1,11 +1,11 @@
 import { describeError, isAgentContextError } from '../errors.js';
 import { renderContextFile, stripTrailingNewlines } from '../instructions/render.js';
+import { headCutEnd } from '../shared/surrogate-safe-cut.js';
 import { toLabel } from '../workspace/labels.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { type ContextEventDraft, diagnosticEvent } from './context-event-draft.js';
 import { detachString } from './detach-string.js';
-import { headCutEnd } from './surrogate-boundaries.js';
 
 /** Result of {@link renderIncludedFiles}. */
 export interface IncludedFiles {

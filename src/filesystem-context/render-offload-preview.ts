@@ -1,5 +1,5 @@
+import { headCutEnd, tailCutStart } from '../shared/surrogate-safe-cut.js';
 import { detachString } from './detach-string.js';
-import { headCutEnd, tailCutStart } from './surrogate-boundaries.js';
 
 /** Input of {@link renderOffloadPreview}. */
 export interface OffloadPreviewInput {

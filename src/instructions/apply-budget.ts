@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
+import { headCutEnd } from '../shared/surrogate-safe-cut.js';
 import { renderContextFile, stripTrailingNewlines } from './render.js';
 
 /** One file offered to {@link applyBudget}, in rendering (precedence) order. */
@@ -108,7 +109,7 @@ function allocate(inputs: readonly BudgetInput[], maxChars: number, reserve: num
       // Size the marker for the largest possible count; a smaller count only frees a character or two.
       const markerLength = 1 + truncationMarker(text.length, file.label).length;
       let keep = remaining - overhead - markerLength;
-      if (keep > 0 && isHighSurrogate(text.charCodeAt(keep - 1))) keep -= 1;
+      keep = headCutEnd(text, keep);
       if (keep < 1) continue;
       const body = `${text.slice(0, keep)}\n${truncationMarker(text.length - keep, file.label)}`;
       Object.assign(file, {
@@ -139,8 +140,4 @@ function noteCost(plan: readonly BudgetedFile[], maxChars: number): number {
   const note = noteText(plan, maxChars);
   if (note === undefined) return 0;
   return note.length + (plan.some((file) => file.status !== 'omitted') ? separator.length : 0);
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
+import { painter } from '../shared/painter.js';
 import { isInside } from '../workspace/paths.js';
 import type { InstructionsReport } from './inspect-instructions.js';
 import type { CeilingReason, InstructionFile } from './instruction-file.js';
@@ -124,10 +125,4 @@ function budgetNote(file: RenderedInstructionFile | undefined): string {
 function displayPath(absolute: string, relativeTo: string | undefined): string {
   if (relativeTo === undefined || !isInside(relativeTo, absolute)) return absolute;
   return path.posix.relative(relativeTo, absolute) || '.';
-}
-
-function painter(color: boolean) {
-  const wrap = (open: number, close: number) => (text: string) =>
-    color ? `\u001b[${open}m${text}\u001b[${close}m` : text;
-  return { bold: wrap(1, 22), dim: wrap(2, 22), red: wrap(31, 39), yellow: wrap(33, 39) };
 }

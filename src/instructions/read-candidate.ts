@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { describeError, isAgentContextError } from '../errors.js';
+import { sha256Of } from '../shared/sha256.js';
 import { isInside } from '../workspace/paths.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -73,10 +73,17 @@ export async function readCandidate(
     const file = await readTextFile(workspace, path, { maxBytes: options.maxFileBytes });
     if (file.binary)
       return { status: 'refused', code: 'binary-file', reason: 'binary file (NUL byte in the first 8 KiB)' };
-    const sha256 = createHash('sha256').update(file.text).digest('hex');
-    const sameText = options.seen.hashes.get(sha256);
+    const digest = sha256Of(file.text);
+    const sameText = options.seen.hashes.get(digest);
     if (sameText !== undefined) return { status: 'duplicate', realPath, reason: `same text as ${sameText}` };
-    return { status: 'read', realPath, text: file.text, sha256, size: file.size, truncated: file.truncated };
+    return {
+      status: 'read',
+      realPath,
+      text: file.text,
+      sha256: digest,
+      size: file.size,
+      truncated: file.truncated,
+    };
   } catch (error) {
     // The reason is embedded mid-sentence in diagnostics, so drop the error message's own full stop.
     return { status: 'refused', code: codeOf(error), reason: describeError(error).replace(/\.+$/, '') };

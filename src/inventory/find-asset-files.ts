@@ -1,9 +1,9 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { isAgentContextError } from '../errors.js';
+import { mapWithLimit } from '../shared/map-with-limit.js';
 import { toLabel } from '../workspace/labels.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { diagnosticFromError } from './diagnostic-from-error.js';
-import { mapConcurrently } from './map-concurrently.js';
 
 /** Default depth bound of an asset walk: `skills/a/b/c/d/e/f/g/h/SKILL.md` (8 folders down) is found, one more is not. */
 export const DEFAULT_ASSET_DEPTH = 8;
@@ -82,7 +82,7 @@ export async function findAssetFiles(
     visited.add(start.real);
     let level: Folder[] = [start];
     while (level.length > 0) {
-      const listings = await mapConcurrently(level, LIST_CONCURRENCY, async (folder) => {
+      const listings = await mapWithLimit(level, LIST_CONCURRENCY, async (folder) => {
         try {
           return { entries: await workspace.readdir(folder.path) };
         } catch (error) {

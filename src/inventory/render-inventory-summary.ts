@@ -1,5 +1,6 @@
+import { painter } from '../shared/painter.js';
 import { type InventoryResult, listInventoryDiagnostics } from './inventory-result.js';
-import { painter, plural, type RenderInventoryOptions } from './render-inventory-tree.js';
+import { plural, type RenderInventoryOptions } from './render-inventory-tree.js';
 
 /**
  * A short inventory section for `agent-context inspect`: one line per configured root, e.g.

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
+import { type Painter, painter } from '../shared/painter.js';
 import { type InventoryResult, listInventoryDiagnostics } from './inventory-result.js';
 
 /** Options of {@link renderInventoryTree} and {@link renderInventorySummary}. */
@@ -135,28 +136,6 @@ function renderChildren(nodes: TreeNode[], prefix: string): string[] {
 export function formatDiagnostic(diagnostic: Diagnostic, paint: Painter): string {
   const color = { error: paint.red, warning: paint.yellow, info: paint.cyan }[diagnostic.severity];
   return `${color(`${diagnostic.severity}:`)} ${oneLine(diagnostic.message)} ${paint.dim(`[${diagnostic.code}]`)}`;
-}
-
-/** ANSI styling, or identity functions when colour is off. */
-export interface Painter {
-  bold(text: string): string;
-  dim(text: string): string;
-  red(text: string): string;
-  yellow(text: string): string;
-  cyan(text: string): string;
-}
-
-/** A {@link Painter} that colours only when `color` is true. */
-export function painter(color: boolean): Painter {
-  const style = (open: number, close: number) => (text: string) =>
-    color ? `\u001b[${open}m${text}\u001b[${close}m` : text;
-  return {
-    bold: style(1, 22),
-    dim: style(2, 22),
-    red: style(31, 39),
-    yellow: style(33, 39),
-    cyan: style(36, 39),
-  };
 }
 
 /** `1 skill`, `2 skills`. */

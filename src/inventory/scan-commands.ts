@@ -1,11 +1,12 @@
 import type { Diagnostic } from '../diagnostics.js';
+import { mapWithLimit } from '../shared/map-with-limit.js';
 import { toLabel } from '../workspace/labels.js';
 import { compareCodePoints } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { findAssetFiles } from './find-asset-files.js';
 import type { InventoryCommand } from './inventory-result.js';
-import { mapConcurrently, READ_CONCURRENCY } from './map-concurrently.js';
 import { commandName, readCommandFile } from './read-command-file.js';
+import { READ_CONCURRENCY } from './read-concurrency.js';
 import { statKind } from './stat-kind.js';
 
 /** A command file: any `*.md` but a `README.md` (any case), which documents the folder. */
@@ -33,7 +34,7 @@ export async function scanCommands(
     maxDepth: settings.maxDepth,
   });
   diagnostics.push(...found.diagnostics);
-  const commands = await mapConcurrently(found.locations, READ_CONCURRENCY, async (location) => {
+  const commands = await mapWithLimit(found.locations, READ_CONCURRENCY, async (location) => {
     if (location.refused) {
       const path = toLabel(workspace, location.path);
       const refused: InventoryCommand = {

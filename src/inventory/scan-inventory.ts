@@ -1,14 +1,15 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
+import { mapWithLimit } from '../shared/map-with-limit.js';
 import { toLabel } from '../workspace/labels.js';
 import { compareCodePoints, isInside } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { diagnosticFromError } from './diagnostic-from-error.js';
 import { DEFAULT_SKILL_DEPTH, findSkillFiles } from './find-skill-files.js';
 import type { InventoryAgent, InventoryResult, InventoryRoot, InventorySkill } from './inventory-result.js';
-import { mapConcurrently, READ_CONCURRENCY } from './map-concurrently.js';
 import { markDuplicateSkills } from './mark-duplicate-skills.js';
 import { DEFAULT_ASSET_MAX_BYTES, readAssetFile } from './read-asset-file.js';
+import { READ_CONCURRENCY } from './read-concurrency.js';
 import { readSettings } from './read-settings.js';
 import { scanCommands } from './scan-commands.js';
 import { statKind } from './stat-kind.js';
@@ -142,7 +143,7 @@ async function scanSkills(
   if (kind !== 'directory') return [];
   const found = await findSkillFiles(workspace, skillsDirectory, settings.maxDepth);
   diagnostics.push(...found.diagnostics);
-  const skills = await mapConcurrently(found.locations, READ_CONCURRENCY, async (location) => {
+  const skills = await mapWithLimit(found.locations, READ_CONCURRENCY, async (location) => {
     const directory = toLabel(workspace, location.directory);
     const folderName = location.directory.slice(location.directory.lastIndexOf('/') + 1);
     const fields = location.refused
@@ -190,7 +191,7 @@ async function scanAgents(
       entry.name.endsWith('.md') &&
       entry.name.toLowerCase() !== 'readme.md',
   );
-  const agents = await mapConcurrently(files, READ_CONCURRENCY, (entry) =>
+  const agents = await mapWithLimit(files, READ_CONCURRENCY, (entry) =>
     readAssetFile(workspace, `${agentsDirectory}/${entry.name}`, { kind: 'agent', maxBytes }),
   );
   return agents.sort((left, right) => compareCodePoints(left.path, right.path));

@@ -1,31 +1,37 @@
 import type { Workspace } from '../workspace/workspace.js';
 import type { ContextEvent } from './context-event.js';
+import type { LoadedFile } from './describe-loaded-files.js';
+import type {
+  HiddenMessage,
+  HiddenMessageRequest,
+  MessageKeyOf,
+  PlaceHiddenMessagesOptions,
+} from './hidden-message-store.js';
 import type {
   AfterToolCallChange,
   BeforeToolCallDecision,
   ToolCall,
   ToolCallResult,
-  ToolDefinition,
-  ToolExecutionContext,
+  ToolInputSchema,
   TouchedPath,
   TouchKind,
-} from './tool-definition.js';
+} from './tool-call.js';
 
-// The tool and event types live in their own files; every session type stays importable from here.
+// Capability, Run and the session refer to each other, so they live in this one file; the tool-call,
+// event and hidden-message types live in their own files and are importable from here too.
 export type { ContextEvent, EventReason } from './context-event.js';
+export type { HiddenMessageRequest } from './hidden-message-store.js';
 export type {
   AfterToolCallChange,
   BeforeToolCallDecision,
   JsonSchema,
   ToolCall,
   ToolCallResult,
-  ToolDefinition,
-  ToolExecutionContext,
   ToolInputSchema,
   TouchedPath,
   TouchKind,
   ZodLikeSchema,
-} from './tool-definition.js';
+} from './tool-call.js';
 
 /** Text a capability contributes to the instructions: one block, several, or nothing. */
 export type InstructionsValue = string | string[] | undefined | null;
@@ -85,25 +91,6 @@ export interface Capability {
   onCompaction?(session: ContextSessionLike): Awaitable<void>;
 }
 
-/** A hidden message a capability asks the session to place (see `placeHiddenMessages`). */
-export interface HiddenMessageRequest {
-  /** The capability asking; shown in events and kept on the placed message. */
-  capability: string;
-  /** The exact text the model sees. Never changed once placed. */
-  text: string;
-  /**
-   * Key of the persisted message this belongs right after: a tool-call id for a tool result, or a
-   * key the adapter gives (a user message). Absent, unknown, or already sent to the model: placed
-   * after the last persisted message at the next placement, so the history before it never changes.
-   */
-  anchor?: string;
-  /**
-   * One message per slot: a request with the same slot and different text replaces the earlier
-   * message, which moves to the new anchor (the `consolidated` delivery). Same text: nothing happens.
-   */
-  slot?: string;
-}
-
 /** The part of a session a capability may use. The full session is `ContextSession`. */
 export interface ContextSessionLike {
   readonly workspace: Workspace;
@@ -136,6 +123,34 @@ export interface InstructionBlock {
   readonly text: string;
 }
 
+/** What a tool's `execute` receives besides its input. */
+export interface ToolExecutionContext {
+  /** The provider's tool-call id (unique within a conversation). */
+  callId: string;
+  /** The run the call belongs to. */
+  run: Run;
+  /** Aborts when the host cancels the call. */
+  signal?: AbortSignal;
+  /**
+   * Report a path this call touched. Touches count only when the call succeeds: they reach
+   * `afterToolCall` hooks as {@link ToolCallResult.touched}. Always present when the session runs
+   * the tool; optional so a tool can be called directly (tests) without a session.
+   */
+  touch?(path: string, kind?: TouchKind): void;
+}
+
+/** A framework-neutral tool. Adapters map it onto their framework's tool type. */
+// biome-ignore lint/suspicious/noExplicitAny: `any` lets tools with typed inputs sit in one ToolDefinition[] list.
+export interface ToolDefinition<Input = any, Output = unknown> {
+  /** Unique within a run; `^[a-zA-Z0-9_-]{1,64}$` works with every provider. */
+  name: string;
+  description: string;
+  /** Zod input is validated (and defaults applied) before `execute`; JSON Schema is left to the framework. */
+  inputSchema: ToolInputSchema;
+  /** Return the result; throw to report a tool error (the message goes to the model). */
+  execute(input: Input, context: ToolExecutionContext): Promise<Output> | Output;
+}
+
 /** Runs a host tool's own implementation for {@link Run.executeTool}. */
 export type ToolExecutor = (input: unknown, context: ToolExecutionContext) => unknown;
 
@@ -148,7 +163,8 @@ export type ToolExecutor = (input: unknown, context: ToolExecutionContext) => un
 export interface Run {
   /** 1 for the session's first run, then 2, 3, ... */
   readonly index: number;
-  readonly session: ContextSessionLike;
+  /** The session that started the run. */
+  readonly session: ContextSession;
   readonly workspace: Workspace;
   /** Every capability of the run, contributed ones right after their contributor. */
   readonly capabilities: readonly Capability[];
@@ -177,4 +193,54 @@ export interface Run {
   beforeToolCall(call: ToolCall): Promise<BeforeToolCallDecision | undefined>;
   /** Only the `afterToolCall` hooks, for a result the framework produced itself. */
   afterToolCall(call: ToolCall, result: ToolCallResult): Promise<ToolCallResult>;
+}
+
+/** A listener of {@link ContextSession.on}. */
+export type ContextEventListener = (event: ContextEvent) => void;
+
+/** Options of {@link ContextSession.observeUserInput}. */
+export interface ObserveUserInputOptions {
+  /** The adapter's key of the user message, so context it triggers is placed right after it. */
+  key?: string;
+}
+
+/**
+ * Composes capabilities for one conversation. See {@link createContextSession}.
+ */
+export interface ContextSession extends ContextSessionLike {
+  /** The configured capabilities (contributed ones are in `run.capabilities`). */
+  readonly capabilities: readonly Capability[];
+  /** The most recently started run, if any. */
+  readonly currentRun: Run | undefined;
+  /** Start a run: contributions, `onRunStart`, then instructions and tools read once and frozen. */
+  startRun(): Promise<Run>;
+  /**
+   * Touch the files a user message attaches (`<file name="...">`, XML-decoded, leading `@` stripped)
+   * and the `@path` mentions that name an existing file inside the workspace cwd (one `stat` each).
+   */
+  observeUserInput(text: string, options?: ObserveUserInputOptions): Promise<void>;
+  /** `afterToolCall` of the current run, for frameworks that execute tools themselves. Throws before `startRun`. */
+  afterToolCall(call: ToolCall, result: ToolCallResult): Promise<ToolCallResult>;
+  /**
+   * Insert the pending and placed hidden messages into `messages` (not modified; a new list is
+   * returned). Call it for every model call with the whole conversation. Guarantees: see
+   * `HiddenMessageStore`; in short, a hidden message sits right after the persisted message that
+   * triggered it, keeps its bytes and position on every later call, and when its anchor is gone
+   * (compaction) its text is re-delivered once, consolidated, after the last persisted message.
+   */
+  placeHiddenMessages<Message>(
+    messages: readonly Message[],
+    keyOf: MessageKeyOf<Message>,
+    options?: PlaceHiddenMessagesOptions<Message>,
+  ): Array<Message | HiddenMessage>;
+  /** The host compacted the conversation: capabilities keep their state; lost context is re-delivered once. */
+  onCompaction(): Promise<void>;
+  /** A new conversation: forget everything surfaced, every hidden message and every capability's session state. */
+  reset(): void;
+  /** Every file loaded since the session started (or was reset), with reason and trigger. */
+  loadedFiles(): LoadedFile[];
+  /** {@link loadedFiles} as text (`No nested instruction files loaded.` when no nested file was). */
+  describe(): string;
+  /** Listen to every event. Returns the function that stops listening. A throwing listener is ignored. */
+  on(listener: ContextEventListener): () => void;
 }

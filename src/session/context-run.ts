@@ -5,7 +5,7 @@ import type {
   BeforeToolCallDecision,
   Capability,
   ContextEvent,
-  ContextSessionLike,
+  ContextSession,
   EventReason,
   InstructionBlock,
   Run,
@@ -16,11 +16,12 @@ import type {
   ToolExecutor,
   TouchedPath,
 } from './capability.js';
+import { collectCapabilities, collectInstructionBlocks, collectTools } from './run-start.js';
 import { validateToolInput } from './validate-tool-input.js';
 
 /**
- * The session's implementation of {@link Run}. Built by `startRun()` (see `open-run.ts`), which
- * fills the frozen parts; afterwards only the tool-call flow runs through it.
+ * The session's implementation of {@link Run}, built by {@link ContextRun.open} (`session.startRun()`),
+ * which alone sets its frozen parts; afterwards only the tool-call flow runs through it.
  *
  * Hook failures: a capability the host configured is the host's code, so its hook errors propagate
  * (a caller mistake); a capability contributed at run start (authored code) must never stop the
@@ -28,19 +29,74 @@ import { validateToolInput } from './validate-tool-input.js';
  */
 export class ContextRun implements Run {
   readonly index: number;
-  readonly session: ContextSessionLike;
+  readonly session: ContextSession;
   readonly workspace: Workspace;
-  capabilities: readonly Capability[] = [];
-  instructionBlocks: readonly InstructionBlock[] = [];
-  instructions = '';
-  tools: readonly ToolDefinition[] = [];
+  #capabilities: readonly Capability[] = [];
+  #instructionBlocks: readonly InstructionBlock[] = [];
+  #instructions = '';
+  #tools: readonly ToolDefinition[] = [];
   readonly #contributed = new WeakSet<Capability>();
   #toolsByName = new Map<string, ToolDefinition>();
 
-  constructor(session: ContextSessionLike, index: number) {
+  private constructor(session: ContextSession, index: number) {
     this.session = session;
     this.workspace = session.workspace;
     this.index = index;
+  }
+
+  /**
+   * Start a run, in this order (each step in capability order, one capability at a time so events
+   * come out in a stable order):
+   * 1. `capabilities(run)` of each configured capability: contributed ones join right after their
+   *    contributor (one that is malformed or reuses a name is skipped with a diagnostic);
+   * 2. `onRunStart(run)`;
+   * 3. `instructions(run)`: one block per non-empty string;
+   * 4. `tools(run)`: configured tools must have unique names (a duplicate throws `invalid-option`);
+   *    a contributed tool that is malformed or whose name is taken is skipped with a diagnostic.
+   * Instructions and tools are then frozen for the run. Hooks see the run while it starts: its
+   * instructions and tools are empty until step 4 is done.
+   */
+  static async open(
+    session: ContextSession,
+    index: number,
+    configured: readonly Capability[],
+  ): Promise<ContextRun> {
+    const run = new ContextRun(session, index);
+    const capabilities = await collectCapabilities(run, configured);
+    run.#capabilities = Object.freeze(capabilities);
+    for (const capability of capabilities) {
+      const hook = capability.onRunStart;
+      if (hook) await run.callHook(capability, 'onRunStart', 'run-start', () => hook.call(capability, run));
+    }
+    const blocks = await collectInstructionBlocks(run, capabilities);
+    const tools = await collectTools(run, capabilities);
+    run.#instructionBlocks = Object.freeze(blocks.map((block) => Object.freeze({ ...block })));
+    run.#instructions = blocks.map((block) => block.text).join('\n\n');
+    run.#tools = Object.freeze([...tools]);
+    run.#toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
+    run.emit({
+      type: 'run-started',
+      reason: 'run-start',
+      capability: 'session',
+      message: `Run ${index} started: ${capabilities.length} capabilities, ${blocks.length} instruction blocks (${run.#instructions.length} characters), ${tools.length} tools.`,
+    });
+    return run;
+  }
+
+  get capabilities(): readonly Capability[] {
+    return this.#capabilities;
+  }
+
+  get instructionBlocks(): readonly InstructionBlock[] {
+    return this.#instructionBlocks;
+  }
+
+  get instructions(): string {
+    return this.#instructions;
+  }
+
+  get tools(): readonly ToolDefinition[] {
+    return this.#tools;
   }
 
   emit(event: ContextEvent): void {
@@ -54,14 +110,6 @@ export class ContextRun implements Run {
 
   isContributed(capability: Capability): boolean {
     return this.#contributed.has(capability);
-  }
-
-  /** Freeze the run's instructions and tools (called once by `startRun`). */
-  freeze(blocks: InstructionBlock[], tools: ToolDefinition[]): void {
-    this.instructionBlocks = Object.freeze(blocks.map((block) => Object.freeze({ ...block })));
-    this.instructions = blocks.map((block) => block.text).join('\n\n');
-    this.tools = Object.freeze([...tools]);
-    this.#toolsByName = new Map(tools.map((tool) => [tool.name, tool]));
   }
 
   /**

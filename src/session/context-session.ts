@@ -3,24 +3,19 @@ import type { Workspace } from '../workspace/workspace.js';
 import type {
   Capability,
   ContextEvent,
-  ContextSessionLike,
+  ContextEventListener,
+  ContextSession,
   EventReason,
   HiddenMessageRequest,
-  Run,
-  ToolCall,
-  ToolCallResult,
   Touch,
   TouchOptions,
 } from './capability.js';
-import type { ContextRun } from './context-run.js';
+import { ContextRun } from './context-run.js';
 import { describeLoadedFiles, type LoadedFile } from './describe-loaded-files.js';
-import {
-  type HiddenMessage,
-  HiddenMessageStore,
-  type MessageKeyOf,
-  type PlaceHiddenMessagesOptions,
-} from './hidden-message-store.js';
-import { openRun } from './open-run.js';
+import { HiddenMessageStore } from './hidden-message-store.js';
+
+export type { ContextEventListener, ContextSession, ObserveUserInputOptions } from './capability.js';
+
 import { userInputTouches } from './user-input-paths.js';
 
 /** Options of {@link createContextSession}. */
@@ -29,56 +24,6 @@ export interface ContextSessionOptions {
   workspace: Workspace;
   /** The capabilities, in order: it is the order of instruction blocks, tools and hooks. Default `[]`. */
   capabilities?: Capability[];
-}
-
-/** A listener of {@link ContextSession.on}. */
-export type ContextEventListener = (event: ContextEvent) => void;
-
-/** Options of {@link ContextSession.observeUserInput}. */
-export interface ObserveUserInputOptions {
-  /** The adapter's key of the user message, so context it triggers is placed right after it. */
-  key?: string;
-}
-
-/**
- * Composes capabilities for one conversation. See {@link createContextSession}.
- */
-export interface ContextSession extends ContextSessionLike {
-  /** The configured capabilities (contributed ones are in `run.capabilities`). */
-  readonly capabilities: readonly Capability[];
-  /** The most recently started run, if any. */
-  readonly currentRun: Run | undefined;
-  /** Start a run: contributions, `onRunStart`, then instructions and tools read once and frozen. */
-  startRun(): Promise<Run>;
-  /**
-   * Touch the files a user message attaches (`<file name="...">`, XML-decoded, leading `@` stripped)
-   * and the `@path` mentions that name an existing file inside the workspace cwd (one `stat` each).
-   */
-  observeUserInput(text: string, options?: ObserveUserInputOptions): Promise<void>;
-  /** `afterToolCall` of the current run, for frameworks that execute tools themselves. Throws before `startRun`. */
-  afterToolCall(call: ToolCall, result: ToolCallResult): Promise<ToolCallResult>;
-  /**
-   * Insert the pending and placed hidden messages into `messages` (not modified; a new list is
-   * returned). Call it for every model call with the whole conversation. Guarantees: see
-   * `HiddenMessageStore`; in short, a hidden message sits right after the persisted message that
-   * triggered it, keeps its bytes and position on every later call, and when its anchor is gone
-   * (compaction) its text is re-delivered once, consolidated, after the last persisted message.
-   */
-  placeHiddenMessages<Message>(
-    messages: readonly Message[],
-    keyOf: MessageKeyOf<Message>,
-    options?: PlaceHiddenMessagesOptions<Message>,
-  ): Array<Message | HiddenMessage>;
-  /** The host compacted the conversation: capabilities keep their state; lost context is re-delivered once. */
-  onCompaction(): Promise<void>;
-  /** A new conversation: forget everything surfaced, every hidden message and every capability's session state. */
-  reset(): void;
-  /** Every file loaded since the session started (or was reset), with reason and trigger. */
-  loadedFiles(): LoadedFile[];
-  /** {@link loadedFiles} as text (`No nested instruction files loaded.` when no nested file was). */
-  describe(): string;
-  /** Listen to every event. Returns the function that stops listening. A throwing listener is ignored. */
-  on(listener: ContextEventListener): () => void;
 }
 
 /**
@@ -169,7 +114,7 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
     },
     async startRun() {
       runCount += 1;
-      const run = await openRun(session, runCount, capabilities);
+      const run = await ContextRun.open(session, runCount, capabilities);
       currentRun = run;
       return run;
     },

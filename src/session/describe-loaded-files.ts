@@ -1,4 +1,4 @@
-import type { EventReason } from './capability.js';
+import type { EventReason } from './context-event.js';
 
 /** One file a session loaded, as `session.loadedFiles()` lists it. */
 export interface LoadedFile {

@@ -1,4 +1,23 @@
-import type { ContextEvent, HiddenMessageRequest } from './capability.js';
+import type { ContextEvent } from './context-event.js';
+
+/** A hidden message a capability asks the session to place (see `placeHiddenMessages`). */
+export interface HiddenMessageRequest {
+  /** The capability asking; shown in events and kept on the placed message. */
+  capability: string;
+  /** The exact text the model sees. Never changed once placed. */
+  text: string;
+  /**
+   * Key of the persisted message this belongs right after: a tool-call id for a tool result, or a
+   * key the adapter gives (a user message). Absent, unknown, or already sent to the model: placed
+   * after the last persisted message at the next placement, so the history before it never changes.
+   */
+  anchor?: string;
+  /**
+   * One message per slot: a request with the same slot and different text replaces the earlier
+   * message, which moves to the new anchor (the `consolidated` delivery). Same text: nothing happens.
+   */
+  slot?: string;
+}
 
 /**
  * A hidden message as placed into a framework's message list. Adapters convert it to their own

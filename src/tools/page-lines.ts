@@ -1,3 +1,5 @@
+import { headCutEnd } from '../shared/surrogate-safe-cut.js';
+
 /** Options of {@link pageLines}. */
 export interface PageLinesOptions {
   /** First line, 1-based. */
@@ -58,8 +60,8 @@ function lineStarts(text: string, maxLineChars: number): number[] {
 /** `index`, capped at `end` and moved back one unit rather than split a surrogate pair (never back to `start`). */
 function splitEnd(text: string, start: number, index: number, end: number): number {
   if (index >= end) return end;
-  const code = text.charCodeAt(index - 1);
-  return code >= 0xd800 && code <= 0xdbff && index - 1 > start ? index - 1 : index;
+  const cut = headCutEnd(text, index);
+  return cut > start ? cut : index;
 }
 
 function countNewlineLines(text: string): number {

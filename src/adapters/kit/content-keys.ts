@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Of } from '../../shared/sha256.js';
 
 /** Gives the key of one message from its role and content. See {@link createContentKeys}. */
 export type ContentKeyOf = (role: string, content: unknown) => string;
@@ -27,13 +27,9 @@ export function createContentKeys(ignoredKeys: readonly string[] = []): ContentK
 function hashContent(content: unknown, ignored: ReadonlySet<string>): string {
   const json = JSON.stringify(content, (key, value: unknown) => {
     if (ignored.has(key)) return undefined;
-    if (value instanceof Uint8Array)
-      return `bytes:${value.byteLength}:${createHash('sha256').update(value).digest('hex')}`;
+    if (value instanceof Uint8Array) return `bytes:${value.byteLength}:${sha256Of(value)}`;
     if (value instanceof URL) return value.href;
     return value;
   });
-  return createHash('sha256')
-    .update(json ?? '')
-    .digest('base64url')
-    .slice(0, 22);
+  return sha256Of(json ?? '', 'base64url').slice(0, 22);
 }

@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
 import { describeError } from '../../errors.js';
+import { sha256Of } from '../../shared/sha256.js';
+import { headCutEnd } from '../../shared/surrogate-safe-cut.js';
 import { readTextFile } from '../../workspace/read-text-file.js';
 import type { Workspace } from '../../workspace/workspace.js';
 
@@ -30,12 +31,10 @@ export async function readNestedText(
         message: `${label} is binary (a NUL byte in its first 8 KiB); skipped.`,
       };
     }
-    const hash = createHash('sha256')
-      .update(read.truncated ? `${read.size}\0${read.text}` : read.text)
-      .digest('hex');
+    const hash = sha256Of(read.truncated ? `${read.size}\0${read.text}` : read.text);
     if (read.text.length <= maxChars && !read.truncated)
       return { ok: true, text: read.text, hash, note: undefined };
-    const end = cutEnd(read.text, maxChars);
+    const end = headCutEnd(read.text, maxChars);
     const note = read.truncated
       ? `[truncated: ${label} is ${read.size} bytes; only its first ${end} characters are shown]`
       : `[truncated: ${read.text.length - end} characters of ${label} omitted]`;
@@ -43,11 +42,4 @@ export async function readNestedText(
   } catch (error) {
     return { ok: false, code: 'read-failed', message: `${label} could not be read: ${describeError(error)}` };
   }
-}
-
-/** `maxChars`, moved back one unit when it would split a surrogate pair. */
-function cutEnd(text: string, maxChars: number): number {
-  const end = Math.min(maxChars, text.length);
-  const last = text.charCodeAt(end - 1);
-  return end > 0 && end < text.length && last >= 0xd800 && last <= 0xdbff ? end - 1 : end;
 }

@@ -1,5 +1,3 @@
-import type { Run } from './capability.js';
-
 /** A plain JSON Schema object (draft 2020-12 or 7), as most providers accept it. */
 export type JsonSchema = { [key: string]: unknown };
 
@@ -24,34 +22,6 @@ export interface TouchedPath {
   path: string;
   /** `file` surfaces its parent directory, `directory` itself; absent: found out with one `stat`. */
   kind?: TouchKind;
-}
-
-/** What a tool's `execute` receives besides its input. */
-export interface ToolExecutionContext {
-  /** The provider's tool-call id (unique within a conversation). */
-  callId: string;
-  /** The run the call belongs to. */
-  run: Run;
-  /** Aborts when the host cancels the call. */
-  signal?: AbortSignal;
-  /**
-   * Report a path this call touched. Touches count only when the call succeeds: they reach
-   * `afterToolCall` hooks as {@link ToolCallResult.touched}. Always present when the session runs
-   * the tool; optional so a tool can be called directly (tests) without a session.
-   */
-  touch?(path: string, kind?: TouchKind): void;
-}
-
-/** A framework-neutral tool. Adapters map it onto their framework's tool type. */
-// biome-ignore lint/suspicious/noExplicitAny: `any` lets tools with typed inputs sit in one ToolDefinition[] list.
-export interface ToolDefinition<Input = any, Output = unknown> {
-  /** Unique within a run; `^[a-zA-Z0-9_-]{1,64}$` works with every provider. */
-  name: string;
-  description: string;
-  /** Zod input is validated (and defaults applied) before `execute`; JSON Schema is left to the framework. */
-  inputSchema: ToolInputSchema;
-  /** Return the result; throw to report a tool error (the message goes to the model). */
-  execute(input: Input, context: ToolExecutionContext): Promise<Output> | Output;
 }
 
 /** A tool call as the session sees it, whoever executes it (a capability tool or a host tool). */

@@ -1,32 +1,28 @@
 import { AgentContextError } from '../errors.js';
-import type {
-  Capability,
-  ContextSessionLike,
-  InstructionBlock,
-  InstructionsValue,
-  ToolDefinition,
-} from './capability.js';
-import { ContextRun } from './context-run.js';
+import type { Capability, InstructionBlock, InstructionsValue, Run, ToolDefinition } from './capability.js';
+import { capabilityShapeProblem, isNamedObject, toolShapeProblem } from './capability-shape.js';
+
+/** What the run-start steps need of the run being started (`ContextRun`). */
+export interface StartingRun extends Run {
+  callHook<Result>(
+    capability: Capability,
+    hook: string,
+    reason: 'run-start',
+    action: () => Result | Promise<Result>,
+  ): Result | undefined | Promise<Result | undefined>;
+  markContributed(capability: Capability): void;
+  isContributed(capability: Capability): boolean;
+}
 
 /**
- * Start a run, in this order (each step in capability order, one capability at a time so events
- * come out in a stable order):
- * 1. `capabilities(run)` of each configured capability: contributed ones join right after their
- *    contributor (a contributed capability that is malformed or reuses a name is skipped with a
- *    diagnostic);
- * 2. `onRunStart(run)`;
- * 3. `instructions(run)`: one block per non-empty string;
- * 4. `tools(run)`: configured tools must have unique names (a duplicate throws `invalid-option`);
- *    a contributed tool whose name is taken is skipped with a diagnostic.
- * Instructions and tools are then frozen for the run.
+ * Step 1 of a run start: the configured capabilities, each followed by the ones its `capabilities(run)`
+ * hook contributes. A contributed capability that is not an object with a string name, reuses a name,
+ * or breaks the capability shape is skipped with a diagnostic.
  */
-export async function openRun(
-  session: ContextSessionLike,
-  index: number,
+export async function collectCapabilities(
+  run: StartingRun,
   configured: readonly Capability[],
-): Promise<ContextRun> {
-  const run = new ContextRun(session, index);
-
+): Promise<Capability[]> {
   const capabilities: Capability[] = [];
   const names = new Set(configured.map((capability) => capability.name));
   for (const capability of configured) {
@@ -36,11 +32,11 @@ export async function openRun(
     const contributed =
       (await run.callHook(capability, 'capabilities', 'run-start', () => hook.call(capability, run))) ?? [];
     for (const extra of Array.isArray(contributed) ? contributed : []) {
-      const problem = !isCapabilityShape(extra)
+      const problem = !isNamedObject(extra)
         ? 'it is not an object with a string name'
         : names.has(extra.name)
           ? `the name "${extra.name}" is already taken`
-          : undefined;
+          : capabilityShapeProblem(extra);
       if (problem) {
         skip(run, capability.name, `A capability contributed by ${capability.name} was skipped: ${problem}.`);
         continue;
@@ -50,13 +46,14 @@ export async function openRun(
       capabilities.push(extra);
     }
   }
-  run.capabilities = Object.freeze(capabilities);
+  return capabilities;
+}
 
-  for (const capability of capabilities) {
-    const hook = capability.onRunStart;
-    if (hook) await run.callHook(capability, 'onRunStart', 'run-start', () => hook.call(capability, run));
-  }
-
+/** Step 3 of a run start: one instruction block per non-empty string, in capability order. */
+export async function collectInstructionBlocks(
+  run: StartingRun,
+  capabilities: readonly Capability[],
+): Promise<InstructionBlock[]> {
   const blocks: InstructionBlock[] = [];
   for (const capability of capabilities) {
     const hook = capability.instructions;
@@ -66,20 +63,18 @@ export async function openRun(
     );
     for (const text of instructionTexts(value)) blocks.push({ capability: capability.name, text });
   }
-
-  const tools = await collectTools(run, capabilities);
-  run.freeze(blocks, tools);
-  const characters = run.instructions.length;
-  run.emit({
-    type: 'run-started',
-    reason: 'run-start',
-    capability: 'session',
-    message: `Run ${index} started: ${capabilities.length} capabilities, ${blocks.length} instruction blocks (${characters} characters), ${tools.length} tools.`,
-  });
-  return run;
+  return blocks;
 }
 
-async function collectTools(run: ContextRun, capabilities: readonly Capability[]): Promise<ToolDefinition[]> {
+/**
+ * Step 4 of a run start: every capability's tools, in capability order. Configured tools claim their
+ * names first and must be unique (a duplicate throws `invalid-option`); a contributed tool that breaks
+ * the tool shape or whose name is taken is skipped with a diagnostic.
+ */
+export async function collectTools(
+  run: StartingRun,
+  capabilities: readonly Capability[],
+): Promise<ToolDefinition[]> {
   const perCapability: Array<{ capability: Capability; tools: ToolDefinition[] }> = [];
   for (const capability of capabilities) {
     const hook = capability.tools;
@@ -107,13 +102,11 @@ async function collectTools(run: ContextRun, capabilities: readonly Capability[]
   const result: ToolDefinition[] = [];
   for (const { capability, tools } of perCapability) {
     const contributed = run.isContributed(capability);
-    for (const tool of tools) {
+    for (const [index, tool] of tools.entries()) {
       if (contributed) {
-        const problem = !isToolShape(tool)
-          ? 'it needs a string name, a description and an execute function'
-          : owners.has(tool.name)
-            ? `the name is already used by ${owners.get(tool.name)}`
-            : undefined;
+        const problem =
+          toolShapeProblem(tool, index + 1) ??
+          (owners.has(tool.name) ? `the name is already used by ${owners.get(tool.name)}` : undefined);
         if (problem) {
           const name = typeof tool?.name === 'string' ? `"${tool.name}" ` : '';
           skip(run, capability.name, `Tool ${name}of ${capability.name} was skipped: ${problem}.`);
@@ -134,22 +127,7 @@ function instructionTexts(value: InstructionsValue | undefined): string[] {
   return [];
 }
 
-function isCapabilityShape(value: unknown): value is Capability {
-  return typeof value === 'object' && value !== null && typeof (value as Capability).name === 'string';
-}
-
-function isToolShape(value: unknown): value is ToolDefinition {
-  const tool = value as ToolDefinition | undefined;
-  return (
-    typeof tool === 'object' &&
-    tool !== null &&
-    typeof tool.name === 'string' &&
-    typeof tool.description === 'string' &&
-    typeof tool.execute === 'function'
-  );
-}
-
-function skip(run: ContextRun, capability: string, message: string): void {
+function skip(run: Run, capability: string, message: string): void {
   run.emit({
     type: 'skipped',
     reason: 'run-start',
