@@ -2,6 +2,7 @@ import type { CliCommand } from '../command.js';
 import { capabilitiesCommand } from './capabilities.js';
 import { inspectCommand } from './inspect.js';
 import { inventoryCommand } from './inventory.js';
+import { mcpCommand } from './mcp.js';
 import { offloadedCommand } from './offloaded.js';
 import { renderCommand } from './render.js';
 import { rulesCommand } from './rules.js';
@@ -14,4 +15,5 @@ export const commands: CliCommand[] = [
   rulesCommand,
   offloadedCommand,
   capabilitiesCommand,
+  mcpCommand,
 ];

@@ -1,0 +1,297 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repositoryRoot, runCliInProcess } from '../../../test/support/cli.js';
+import { useTemporaryDirectory } from '../../../test/support/temporary-directory.js';
+
+const cli = path.join(repositoryRoot, 'dist/cli/main.js');
+
+/** A monorepo shape: linked CLAUDE.md, an import, nested files, commands, an offloaded result, an escaping link. */
+async function makeRepository(base: string): Promise<{ base: string; root: string }> {
+  const root = path.join(base, 'repo');
+  const searchLines = Array.from({ length: 3_000 }, (_, line) => `src/file-${line}.ts: match ${line + 1}`);
+  const files: Record<string, string> = {
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    'AGENTS.md': '# Shop monorepo\nUse pnpm. Style rules: @docs/style.md\n',
+    'docs/style.md': 'Prefer named exports.\n',
+    'packages/app/AGENTS.md': '# App\nRun `pnpm test --filter app`.\n',
+    'packages/app/src/index.ts': 'export const app = 1;\n',
+    'packages/app/src/deep/CLAUDE.md': 'Generated code lives here: never edit it by hand.\n',
+    'packages/app/src/deep/generated.ts': 'export const generated = true;\n',
+    'node_modules/left-pad/AGENTS.md': 'Not ours.\n',
+    '.claude/commands/review.md':
+      '---\ndescription: Review a change with the team checklist.\nargument-hint: "[file]"\n---\n\nReview $ARGUMENTS against docs/style.md. Start with $ARGUMENTS itself.\n',
+    '.claude/commands/frontend/build.md': '# Build\n\nBuild the frontend bundle.\n',
+    '.context/search-call_1.txt': `${searchLines.join('\n')}\n`,
+  };
+  for (const [name, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, name)), { recursive: true });
+    await writeFile(path.join(root, name), text);
+  }
+  await symlink('AGENTS.md', path.join(root, 'CLAUDE.md'));
+  await mkdir(path.join(base, 'outside'));
+  await writeFile(path.join(base, 'outside/secret.md'), 'TOP SECRET\n');
+  await symlink('../../../outside', path.join(root, 'packages/app/link'));
+  return { base, root };
+}
+
+async function connect(directory: string): Promise<Client> {
+  if (!existsSync(cli))
+    throw new Error('dist/cli/main.js is missing: run `npm run build` before the MCP tests');
+  const client = new Client({ name: 'agent-context-test', version: '1.0.0' });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [cli, 'mcp', '--dir', directory],
+    stderr: 'pipe',
+  });
+  await client.connect(transport);
+  return client;
+}
+
+async function listTree(directory: string): Promise<string[]> {
+  const entries = await readdir(directory, { recursive: true });
+  return entries.map(String).sort();
+}
+
+function textOf(result: unknown): string {
+  const content = ((result as { content?: unknown }).content ?? []) as Array<{ type: string; text?: string }>;
+  return content.map((part) => part.text ?? '').join('');
+}
+
+describe('agent-context mcp (a real stdio child process, the SDK client)', () => {
+  let repository: { base: string; root: string };
+  let client: Client;
+  let before: string[];
+
+  beforeAll(async () => {
+    repository = await makeRepository(await mkdtemp(path.join(tmpdir(), 'agent-context-mcp-')));
+    before = await listTree(repository.base);
+    client = await connect(repository.root);
+  });
+  afterAll(async () => {
+    await client?.close();
+    await rm(repository.base, { recursive: true, force: true });
+  });
+
+  it('lists its tools in a stable order, each with an object schema', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual([
+      'instructions_for_path',
+      'inventory_agent_context',
+      'read_offloaded',
+    ]);
+    for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
+    expect(tools[0]!.inputSchema.required).toEqual(['path']);
+  });
+
+  it('instructions_for_path names every file that applies to a path and gives each as delivered', async () => {
+    const result = await client.callTool({
+      name: 'instructions_for_path',
+      arguments: { path: 'packages/app/src/index.ts' },
+    });
+    expect(result.isError).toBeFalsy();
+    const text = textOf(result);
+    expect(text).toContain('# Instructions for packages/app/src/index.ts');
+    const files = text.slice(text.indexOf('Files,'), text.indexOf('## Project instructions'));
+    expect(files.trim().split('\n').slice(1)).toEqual([
+      '- AGENTS.md: project instructions (loaded at every run start)',
+      '- docs/style.md: project instructions (imported by AGENTS.md)',
+      '- packages/app/AGENTS.md: nested instructions (delivered when an agent touches packages/app/src/index.ts)',
+    ]);
+    expect(text).toContain('<context-file path="AGENTS.md">\n# Shop monorepo');
+    expect(text).toContain('<context-file path="packages/app/AGENTS.md">\n# App');
+    expect(text).not.toContain('Generated code lives here');
+    // The linked CLAUDE.md is the same file: it is not listed twice.
+    expect(text.split('# Shop monorepo').length - 1).toBe(1);
+  });
+
+  it('instructions_for_path of a directory includes that directory, and is the same on every call', async () => {
+    const first = await client.callTool({
+      name: 'instructions_for_path',
+      arguments: { path: 'packages/app/src/deep' },
+    });
+    const second = await client.callTool({
+      name: 'instructions_for_path',
+      arguments: { path: 'packages/app/src/deep' },
+    });
+    expect(textOf(first)).toContain('- packages/app/src/deep/CLAUDE.md: nested instructions');
+    expect(textOf(first)).toContain('Generated code lives here');
+    expect(textOf(second)).toBe(textOf(first));
+    const notYetWritten = await client.callTool({
+      name: 'instructions_for_path',
+      arguments: { path: 'packages/app/src/new-file.ts' },
+    });
+    expect(textOf(notYetWritten)).toContain('- packages/app/AGENTS.md: nested instructions');
+  });
+
+  it('inventory_agent_context returns the inventory as JSON and as structured content', async () => {
+    const result = await client.callTool({ name: 'inventory_agent_context', arguments: {} });
+    expect(result.isError).toBeFalsy();
+    const structured = result.structuredContent as {
+      roots: Array<{ root: string; commands: Array<{ name: string }> }>;
+    };
+    expect(structured.roots[0]!.root).toBe('.claude');
+    expect(structured.roots[0]!.commands.map((command) => command.name)).toEqual([
+      'frontend:build',
+      'review',
+    ]);
+    expect(JSON.parse(textOf(result))).toEqual(structured);
+  });
+
+  it('read_offloaded lists the offloaded results and reads one in pages', async () => {
+    const listing = textOf(await client.callTool({ name: 'read_offloaded', arguments: {} }));
+    expect(listing).toMatch(
+      /^1 offloaded result in \.context\/:\n- search-call_1\.txt: search call call_1, \d+ bytes$/,
+    );
+    const page = textOf(
+      await client.callTool({
+        name: 'read_offloaded',
+        arguments: { file: 'search-call_1.txt', offset: 100, limit: 2 },
+      }),
+    );
+    expect(page).toBe(
+      '[read_file: lines 100-101 of 3000 of .context/search-call_1.txt. To read on, call read_file with offset 102.]\nsrc/file-99.ts: match 100\nsrc/file-100.ts: match 101\n',
+    );
+  });
+
+  it('answers malformed arguments and unknown tools with tool errors that say what is wrong', async () => {
+    const missing = await client.callTool({ name: 'instructions_for_path', arguments: {} });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toMatch(/^Invalid input for instructions_for_path: path: /);
+    const wrongType = await client.callTool({
+      name: 'read_offloaded',
+      arguments: { file: 'search-call_1.txt', offset: 'ten' },
+    });
+    expect(wrongType.isError).toBe(true);
+    expect(textOf(wrongType)).toContain('offset');
+    const notOffloaded = await client.callTool({
+      name: 'read_offloaded',
+      arguments: { file: '../AGENTS.md' },
+    });
+    expect(notOffloaded.isError).toBe(true);
+    expect(textOf(notOffloaded)).toContain('is not an offloaded result');
+    const unknown = await client.callTool({ name: 'write_file', arguments: { path: 'x', content: 'y' } });
+    expect(unknown.isError).toBe(true);
+    expect(textOf(unknown)).toBe(
+      'Unknown tool "write_file". The tools are: instructions_for_path, inventory_agent_context, read_offloaded.',
+    );
+  });
+
+  it('refuses every path outside the served directory, lexical, absolute or through a link', async () => {
+    for (const outside of [
+      '../outside/secret.md',
+      path.join(repository.base, 'outside/secret.md'),
+      'packages/app/link/secret.md',
+      '/etc',
+    ]) {
+      const result = await client.callTool({ name: 'instructions_for_path', arguments: { path: outside } });
+      expect(result.isError, outside).toBe(true);
+      expect(textOf(result)).toContain('is outside the served directory');
+      expect(textOf(result)).not.toContain('TOP SECRET');
+    }
+  });
+
+  it('serves the project instructions as one resource and each instruction file as its own', async () => {
+    const { resources } = await client.listResources();
+    const real = (label: string) => pathToFileURL(path.join(repository.root, label)).href;
+    expect(resources.map((resource) => [resource.name, resource.uri])).toEqual([
+      ['project-instructions', 'agent-context://instructions'],
+      ['AGENTS.md', real('AGENTS.md')],
+      ['docs/style.md', real('docs/style.md')],
+      ['packages/app/AGENTS.md', real('packages/app/AGENTS.md')],
+      ['packages/app/src/deep/CLAUDE.md', real('packages/app/src/deep/CLAUDE.md')],
+    ]);
+    const whole = await client.readResource({ uri: 'agent-context://instructions' });
+    const rendered = await runCliInProcess(repository.root, ['render']);
+    expect((whole.contents[0] as { text: string }).text).toBe(rendered.stdout);
+    for (const resource of resources.slice(1)) {
+      const read = await client.readResource({ uri: resource.uri });
+      const label = resource.name;
+      const expected = {
+        'AGENTS.md': '# Shop monorepo\nUse pnpm. Style rules: @docs/style.md\n',
+        'docs/style.md': 'Prefer named exports.\n',
+        'packages/app/AGENTS.md': '# App\nRun `pnpm test --filter app`.\n',
+        'packages/app/src/deep/CLAUDE.md': 'Generated code lives here: never edit it by hand.\n',
+      }[label];
+      expect((read.contents[0] as { text: string }).text, label).toBe(expected);
+    }
+  });
+
+  it('reads no file through a resource URI unless it is an instruction file of the workspace', async () => {
+    for (const uri of [
+      pathToFileURL(path.join(repository.base, 'outside/secret.md')).href,
+      pathToFileURL(path.join(repository.root, 'packages/app/src/index.ts')).href,
+      pathToFileURL(path.join(repository.root, 'packages/app/link/AGENTS.md')).href,
+      'file:///etc/passwd',
+    ]) {
+      await expect(client.readResource({ uri }), uri).rejects.toThrow();
+    }
+  });
+
+  it('serves the slash commands as prompts, with $ARGUMENTS substituted', async () => {
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((prompt) => [prompt.name, prompt.description])).toEqual([
+      ['frontend:build', 'Build the frontend bundle.'],
+      ['review', 'Review a change with the team checklist.'],
+    ]);
+    expect(prompts[1]!.arguments?.[0]).toMatchObject({ name: 'arguments', required: false });
+    const review = await client.getPrompt({ name: 'review', arguments: { arguments: 'src/cart.ts' } });
+    expect(review.messages).toEqual([
+      {
+        role: 'user',
+        content: {
+          type: 'text',
+          text: 'Review src/cart.ts against docs/style.md. Start with src/cart.ts itself.\n',
+        },
+      },
+    ]);
+    const build = await client.getPrompt({ name: 'frontend:build', arguments: { arguments: '--minify' } });
+    expect((build.messages[0]!.content as { text: string }).text).toBe(
+      '# Build\n\nBuild the frontend bundle.\n\nARGUMENTS: --minify',
+    );
+    const bare = await client.getPrompt({ name: 'review', arguments: {} });
+    expect((bare.messages[0]!.content as { text: string }).text).toBe(
+      'Review  against docs/style.md. Start with  itself.\n',
+    );
+    await expect(client.getPrompt({ name: 'deploy', arguments: {} })).rejects.toThrow(/deploy/);
+  });
+
+  it('writes nothing: the tree is the same after every call above', async () => {
+    expect(await listTree(repository.base)).toEqual(before);
+  });
+});
+
+describe('agent-context mcp from a package directory', () => {
+  it('loads the ancestors instructions and refuses sibling packages', async () => {
+    const { root } = await makeRepository(await useTemporaryDirectory('agent-context-mcp-'));
+    await mkdir(path.join(root, 'packages/web'));
+    await writeFile(path.join(root, 'packages/web/AGENTS.md'), '# Web\n');
+    const client = await connect(path.join(root, 'packages/app'));
+    try {
+      const text = textOf(
+        await client.callTool({ name: 'instructions_for_path', arguments: { path: 'src/index.ts' } }),
+      );
+      expect(text).toContain('- ../../AGENTS.md: project instructions (loaded at every run start)');
+      expect(text).toContain('- AGENTS.md: project instructions (loaded at every run start)');
+      const sibling = await client.callTool({
+        name: 'instructions_for_path',
+        arguments: { path: '../web/index.ts' },
+      });
+      expect(sibling.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('exits with a usage error for a directory that does not exist', async () => {
+    const base = await useTemporaryDirectory('agent-context-mcp-');
+    const result = await runCliInProcess(base, ['mcp', '--dir', 'missing']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^agent-context mcp: Directory not found: .*missing\n$/);
+  });
+});

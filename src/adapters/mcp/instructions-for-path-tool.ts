@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { nestedInstructions } from '../../instructions/nested/nested-instructions.js';
+import {
+  type ProjectInstructionsOptions,
+  projectInstructions,
+} from '../../instructions/project-instructions.js';
+import type { ContextEvent, ToolDefinition } from '../../session/capability.js';
+import { createContextSession } from '../../session/context-session.js';
+import { toLabel } from '../../workspace/labels.js';
+import type { Workspace } from '../../workspace/workspace.js';
+import { checkServedPath } from './served-path.js';
+
+const input = z.object({
+  path: z
+    .string()
+    .min(1)
+    .describe('A file or directory inside the served directory: relative to it, or absolute.'),
+});
+
+/**
+ * `instructions_for_path({ path })`: the instructions that apply to work on `path`, named and as a
+ * session delivers them: the project instructions (walk-up, imports, budget) as `<context-file>`
+ * blocks, then the instruction files of the directories from the served directory down to `path`
+ * (nested instructions, delivered when an agent touches the path). Each call starts from a fresh
+ * session, so every file that applies is listed, whatever was asked before. The path may name a file
+ * that does not exist yet (its directory's instructions apply to writing it). Problems (a cut, a
+ * skipped or unreadable file) are listed after the file list. A path outside the served directory is
+ * a tool error; nothing outside it is read.
+ */
+export function instructionsForPathTool(
+  workspace: Workspace,
+  options: Omit<ProjectInstructionsOptions, 'workspace'> = {},
+): ToolDefinition<z.infer<typeof input>, string> {
+  return {
+    name: 'instructions_for_path',
+    description:
+      'The project instructions and the nested instruction files (AGENTS.md, CLAUDE.md of the directories on the way) that apply to a file or directory, each named, as an agent working in this repository gets them.',
+    inputSchema: input,
+    async execute({ path }) {
+      const served = await checkServedPath(workspace, path);
+      const label = toLabel(workspace, served.absolute);
+      const session = createContextSession({
+        workspace,
+        capabilities: [
+          projectInstructions(options),
+          nestedInstructions({ inject: 'contents', guidance: '' }),
+        ],
+      });
+      const events: ContextEvent[] = [];
+      session.on((event) => events.push(event));
+      const run = await session.startRun();
+      const kind = served.stat?.kind === 'directory' ? 'directory' : 'file';
+      await session.touch(served.absolute, { trigger: `instructions_for_path ${label}`, kind });
+      const nested = session
+        .placeHiddenMessages([] as never[], () => undefined)
+        .map((message) => message.text);
+      return renderAnswer(label, run.instructions, nested, events);
+    },
+  };
+}
+
+function renderAnswer(label: string, project: string, nested: string[], events: ContextEvent[]): string {
+  const files = events.flatMap((event) => {
+    if (event.type !== 'loaded' || event.path === undefined) return [];
+    if (event.capability === 'project-instructions') {
+      const how = event.reason === 'import' ? `imported by ${event.trigger}` : 'loaded at every run start';
+      return [`- ${event.path}: project instructions (${how})`];
+    }
+    return [`- ${event.path}: nested instructions (delivered when an agent touches ${label})`];
+  });
+  const problems = events.flatMap((event) => {
+    const severity = event.diagnostic?.severity;
+    if (severity !== 'warning' && severity !== 'error') return [];
+    return [`- ${severity}: ${event.message}`];
+  });
+  const sections = [
+    `# Instructions for ${label}`,
+    files.length === 0
+      ? 'No instruction file applies to this path.'
+      : `Files, in the order an agent gets them:\n${files.join('\n')}`,
+  ];
+  if (problems.length > 0) sections.push(`Problems:\n${problems.join('\n')}`);
+  if (project !== '') sections.push(`## Project instructions\n\n${project}`);
+  if (nested.length > 0) sections.push(`## Nested instructions\n\n${nested.join('\n\n')}`);
+  return `${sections.join('\n\n')}\n`;
+}

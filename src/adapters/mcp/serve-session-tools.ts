@@ -1,0 +1,65 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  ListToolsRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { JsonSchema, Run, ToolCallResult } from '../../session/capability.js';
+
+/**
+ * Answer the MCP `tools/list` and `tools/call` requests of `server` with the tools of a session's run:
+ * - `tools/list`: the run's tools in the run's order, each with its JSON Schema (a zod schema is
+ *   converted, input side, so defaulted fields stay optional);
+ * - `tools/call`: through `run.executeTool`, so `beforeToolCall` hooks, zod validation, the tool and
+ *   the `afterToolCall` hooks run as in every adapter. A failed call, invalid arguments and an
+ *   unknown tool name are MCP tool errors (`isError: true`) carrying the message, never a protocol
+ *   error. A text result is sent as text; any other result as JSON text plus `structuredContent`.
+ */
+export function serveSessionTools(server: Server, run: () => Promise<Run>): void {
+  server.registerCapabilities({ tools: {} });
+  let calls = 0;
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: (await run()).tools.map((tool) => ({
+      name: tool.name,
+      description: tool.description,
+      inputSchema: toInputSchema(tool.inputSchema),
+    })),
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+    const current = await run();
+    const name = request.params.name;
+    if (!current.tools.some((tool) => tool.name === name)) {
+      const known = current.tools.map((tool) => tool.name).join(', ');
+      return errorResult(`Unknown tool ${JSON.stringify(name)}. The tools are: ${known}.`);
+    }
+    calls += 1;
+    const call = { id: `mcp_${calls}`, toolName: name, input: request.params.arguments ?? {} };
+    const result = await current.executeTool(call, undefined, { signal: extra.signal });
+    return toCallToolResult(result);
+  });
+}
+
+function toInputSchema(schema: object): { type: 'object'; [key: string]: unknown } {
+  const json = (
+    '_zod' in schema ? z.toJSONSchema(schema as z.ZodType, { io: 'input' }) : schema
+  ) as JsonSchema;
+  const { $schema: _dialect, ...rest } = json;
+  return { ...rest, type: 'object' };
+}
+
+function toCallToolResult(result: ToolCallResult): CallToolResult {
+  const output = result.output;
+  if (result.isError) return errorResult(typeof output === 'string' ? output : JSON.stringify(output));
+  if (typeof output === 'string') return { content: [{ type: 'text', text: output }] };
+  const text = JSON.stringify(output, null, 2) ?? 'null';
+  const structured =
+    output !== null && typeof output === 'object' && !Array.isArray(output)
+      ? { structuredContent: output as Record<string, unknown> }
+      : {};
+  return { content: [{ type: 'text', text }], ...structured };
+}
+
+function errorResult(message: string): CallToolResult {
+  return { content: [{ type: 'text', text: message }], isError: true };
+}
