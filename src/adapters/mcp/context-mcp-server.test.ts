@@ -27,6 +27,8 @@ async function makeRepository(base: string): Promise<{ base: string; root: strin
     '.claude/commands/review.md':
       '---\ndescription: Review a change with the team checklist.\nargument-hint: "[file]"\n---\n\nReview $ARGUMENTS against docs/style.md. Start with $ARGUMENTS itself.\n',
     '.claude/commands/frontend/build.md': '# Build\n\nBuild the frontend bundle.\n',
+    '.claude/skills/release-notes/SKILL.md':
+      '---\nname: release-notes\ndescription: Write release notes from the merged changes.\n---\n\nList every merged change under its package.\n',
     '.context/search-call_1.txt': `${searchLines.join('\n')}\n`,
   };
   for (const [name, text] of Object.entries(files)) {
@@ -83,6 +85,7 @@ describe('agent-context mcp (a real stdio child process, the SDK client)', () =>
     expect(tools.map((tool) => tool.name)).toEqual([
       'instructions_for_path',
       'inventory_agent_context',
+      'load_skill',
       'read_offloaded',
     ]);
     for (const tool of tools) expect(tool.inputSchema.type).toBe('object');
@@ -143,6 +146,15 @@ describe('agent-context mcp (a real stdio child process, the SDK client)', () =>
     expect(JSON.parse(textOf(result))).toEqual(structured);
   });
 
+  it('load_skill returns the instructions of a skill, and names the closest skills on a miss', async () => {
+    const loaded = await client.callTool({ name: 'load_skill', arguments: { name: 'release-notes' } });
+    expect(loaded.isError).toBeFalsy();
+    expect(textOf(loaded)).toContain('List every merged change under its package.');
+    const missed = await client.callTool({ name: 'load_skill', arguments: { name: 'release-note' } });
+    expect(missed.isError).toBe(true);
+    expect(textOf(missed)).toContain('release-notes');
+  });
+
   it('read_offloaded lists the offloaded results and reads one in pages', async () => {
     const listing = textOf(await client.callTool({ name: 'read_offloaded', arguments: {} }));
     expect(listing).toMatch(
@@ -178,7 +190,7 @@ describe('agent-context mcp (a real stdio child process, the SDK client)', () =>
     const unknown = await client.callTool({ name: 'write_file', arguments: { path: 'x', content: 'y' } });
     expect(unknown.isError).toBe(true);
     expect(textOf(unknown)).toBe(
-      'Unknown tool "write_file". The tools are: instructions_for_path, inventory_agent_context, read_offloaded.',
+      'Unknown tool "write_file". The tools are: instructions_for_path, inventory_agent_context, load_skill, read_offloaded.',
     );
   });
 

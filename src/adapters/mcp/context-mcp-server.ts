@@ -6,16 +6,16 @@ import { AgentContextError } from '../../errors.js';
 import { findProjectRoot } from '../../instructions/find-project-root.js';
 import type { ProjectInstructionsOptions } from '../../instructions/project-instructions.js';
 import { inventory } from '../../inventory/inventory.js';
-import type { Run } from '../../session/capability.js';
 import { createContextSession } from '../../session/context-session.js';
+import { skills } from '../../skills/skills.js';
 import { localWorkspace } from '../../workspace/local-workspace.js';
 import { isInside, toPosixPath } from '../../workspace/paths.js';
+import { readOnlyWorkspace } from '../../workspace/read-only-workspace.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import { type CommandPrompt, registerCommandPrompts } from './command-prompts.js';
 import { registerInstructionResources } from './instruction-resources.js';
 import { instructionsForPathTool } from './instructions-for-path-tool.js';
 import { readOffloadedTool } from './read-offloaded-tool.js';
-import { readOnlyWorkspace } from './read-only-workspace.js';
 import { serveSessionTools } from './serve-session-tools.js';
 
 /** Options of {@link createContextMcpServer}. */
@@ -27,8 +27,13 @@ export interface ContextMcpServerOptions {
    * nearest ancestor of `directory` holding a `.git` marker, else `directory` itself.
    */
   stopAt?: string;
-  /** Asset roots of the inventory and the slash commands, in order. Default `['.claude', '.agents', '.codex', '.grok']`. */
+  /** Asset roots of the inventory, the skills and the slash commands, in order. Default `['.claude', '.agents', '.codex', '.grok']`. */
   roots?: readonly string[];
+  /**
+   * The user's home directory: adds the user-level skills (`~/.claude/skills`, ...) to `load_skill`,
+   * read through their own read-only workspace. Default: none (user-level files are never read).
+   */
+  userDirectory?: string;
   /** Options of the project instructions (file names, budget, imports). Default: the library's defaults. */
   instructions?: Omit<ProjectInstructionsOptions, 'workspace' | 'stopAt' | 'homeDir'>;
 }
@@ -44,14 +49,15 @@ export interface ContextMcpServer {
 }
 
 const serverInstructions =
-  'agent-context serves the context engineering view of one repository directory. Call instructions_for_path before working on a file: it returns the project instructions and the nested instruction files that apply there. inventory_agent_context maps the skills, sub-agents, commands and hooks; read_offloaded reads tool results an agent offloaded to files. The resources hold the project instructions and each instruction file; the prompts are the repository slash commands.';
+  'agent-context serves the context engineering view of one repository directory. Call instructions_for_path before working on a file: it returns the project instructions and the nested instruction files that apply there. inventory_agent_context maps the skills, sub-agents, commands and hooks; load_skill returns the instructions of one skill when a task matches its description; read_offloaded reads tool results an agent offloaded to files. The resources hold the project instructions and each instruction file; the prompts are the repository slash commands.';
 
 /**
  * An MCP server (Model Context Protocol) for one directory of a repository, built on a context
  * session over a read-only, contained workspace (nothing is written; no path outside the workspace
  * is read):
  * - tools (the session's, run through its hooks): `instructions_for_path({ path })`,
- *   `inventory_agent_context()`, `read_offloaded({ file?, offset?, limit? })`;
+ *   `inventory_agent_context()`, `load_skill({ name })`, `read_offloaded({ file?, offset?, limit? })`;
+ *   every `tools/list` and `tools/call` starts a fresh run, so skills added on disk show at once;
  * - resources: `agent-context://instructions` (the project instructions as one text) and one
  *   `file://` resource per instruction file;
  * - prompts: the repository's slash commands, with `$ARGUMENTS` substituted.
@@ -85,6 +91,8 @@ export async function createContextMcpServer(options: ContextMcpServerOptions): 
     { name: 'agent-context', version: packageVersion() },
     { instructions: serverInstructions },
   );
+  const roots = options.roots ? { roots: options.roots } : {};
+  const userDirectory = options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory };
   const session = createContextSession({
     workspace,
     capabilities: [
@@ -92,15 +100,12 @@ export async function createContextMcpServer(options: ContextMcpServerOptions): 
         name: 'instructions-for-path',
         tools: () => [instructionsForPathTool(workspace, instructionOptions)],
       },
-      inventory({ hint: false, ...(options.roots ? { roots: options.roots } : {}) }),
+      inventory({ hint: false, ...roots }),
+      skills({ ...roots, ...userDirectory }),
       { name: 'offloaded-results', tools: () => [readOffloadedTool(workspace)] },
     ],
   });
-  let run: Promise<Run> | undefined;
-  serveSessionTools(server.server, () => {
-    run ??= session.startRun();
-    return run;
-  });
+  serveSessionTools(server.server, () => session.startRun());
   registerInstructionResources(server, workspace, instructionOptions);
   const prompts = await registerCommandPrompts(server, workspace, options.roots);
   return { server, workspace, prompts };

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { JsonSchema, Run, ToolCallResult } from '../../session/capability.js';
 
 /**
- * Answer the MCP `tools/list` and `tools/call` requests of `server` with the tools of a session's run:
+ * Answer the MCP `tools/list` and `tools/call` requests of `server` with the tools of a session's run
+ * (`startRun` is called once per request):
  * - `tools/list`: the run's tools in the run's order, each with its JSON Schema (a zod schema is
  *   converted, input side, so defaulted fields stay optional);
  * - `tools/call`: through `run.executeTool`, so `beforeToolCall` hooks, zod validation, the tool and
@@ -16,18 +17,18 @@ import type { JsonSchema, Run, ToolCallResult } from '../../session/capability.j
  *   unknown tool name are MCP tool errors (`isError: true`) carrying the message, never a protocol
  *   error. A text result is sent as text; any other result as JSON text plus `structuredContent`.
  */
-export function serveSessionTools(server: Server, run: () => Promise<Run>): void {
+export function serveSessionTools(server: Server, startRun: () => Promise<Run>): void {
   server.registerCapabilities({ tools: {} });
   let calls = 0;
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: (await run()).tools.map((tool) => ({
+    tools: (await startRun()).tools.map((tool) => ({
       name: tool.name,
       description: tool.description,
       inputSchema: toInputSchema(tool.inputSchema),
     })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const current = await run();
+    const current = await startRun();
     const name = request.params.name;
     if (!current.tools.some((tool) => tool.name === name)) {
       const known = current.tools.map((tool) => tool.name).join(', ');

@@ -9,7 +9,8 @@ Serve one directory of a repository to any MCP client (Claude Desktop, Cursor, V
 Gemini CLI...) over standard input and output, read-only: nothing is written and no path outside the
 workspace is read.
 
-  tools      instructions_for_path({ path }), inventory_agent_context(), read_offloaded({ file? })
+  tools      instructions_for_path({ path }), inventory_agent_context(), load_skill({ name }),
+             read_offloaded({ file? })
   resources  agent-context://instructions (the project instructions), one file:// per instruction file
   prompts    the repository's slash commands (commands/ of each asset root), $ARGUMENTS substituted
 
@@ -19,8 +20,10 @@ Options:
   --dir <dir>        the directory served (default: the current directory)
   --stop-at <dir>    highest directory whose instructions load, and the containment boundary
                      (default: the nearest directory with a .git marker, else --dir itself)
-  --roots <a,b>      asset roots of the inventory and the commands, in order
+  --roots <a,b>      asset roots of the inventory, the skills and the commands, in order
                      (default .claude,.agents,.codex,.grok)
+  --user <dir>       the user's home directory: its skills (~/.claude/skills, ...) join load_skill
+                     (default: user-level files are never read)
 `;
 
 /** `agent-context mcp`: an MCP server over stdio for one directory (see `createContextMcpServer`). */
@@ -31,7 +34,12 @@ export const mcpCommand: CliCommand = {
   async run(args: string[], output: CliOutput): Promise<number> {
     const { values } = parseCommandArguments(
       args,
-      { dir: { type: 'string' }, 'stop-at': { type: 'string' }, roots: { type: 'string' } },
+      {
+        dir: { type: 'string' },
+        'stop-at': { type: 'string' },
+        roots: { type: 'string' },
+        user: { type: 'string' },
+      },
       0,
     );
     const directory = path.resolve(output.cwd, values.dir ?? '.');
@@ -51,6 +59,7 @@ export const mcpCommand: CliCommand = {
       directory,
       ...(stopAt === undefined ? {} : { stopAt }),
       ...(roots === undefined ? {} : { roots }),
+      ...(values.user === undefined ? {} : { userDirectory: path.resolve(output.cwd, values.user) }),
     });
     const closed = new Promise<void>((resolve) => {
       process.stdin.once('end', resolve);
