@@ -7,6 +7,8 @@ export default defineConfig({
     'ai-sdk': 'src/adapters/ai-sdk/index.ts',
     langchain: 'src/adapters/langchain/index.ts',
     pi: 'src/adapters/pi/index.ts',
+    mastra: 'src/adapters/mastra/index.ts',
+    'openai-agents': 'src/adapters/openai-agents/index.ts',
     'capability-creation/capability-sandbox': 'src/capability-creation/capability-sandbox.ts',
   },
   // A dependency loaded at run time by capability creation; it ships a native binary.
@@ -20,6 +22,8 @@ export default defineConfig({
       'ai-sdk': 'src/adapters/ai-sdk/index.ts',
       langchain: 'src/adapters/langchain/index.ts',
       pi: 'src/adapters/pi/index.ts',
+      mastra: 'src/adapters/mastra/index.ts',
+      'openai-agents': 'src/adapters/openai-agents/index.ts',
     },
   },
   clean: true,

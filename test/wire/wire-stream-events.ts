@@ -76,12 +76,15 @@ function responsesEvents(turn: ScriptedTurn, context: RenderContext): ServerSent
     model: context.model,
   };
   add('response.created', { response });
+  // The completed response lists every output item, as the API does (the Agents SDK reads them there).
+  const output: unknown[] = [];
   let outputIndex = 0;
   if (turn.text) {
     const item = responsesMessageItem(context.index, turn.text);
     add('response.output_item.added', { output_index: outputIndex, item: { ...item, content: [] } });
     add('response.output_text.delta', { item_id: item.id, output_index: outputIndex, delta: turn.text });
     add('response.output_item.done', { output_index: outputIndex, item });
+    output.push(item);
     outputIndex += 1;
   }
   for (const [position, call] of (turn.toolCalls ?? []).entries()) {
@@ -93,10 +96,11 @@ function responsesEvents(turn: ScriptedTurn, context: RenderContext): ServerSent
       delta: item.arguments,
     });
     add('response.output_item.done', { output_index: outputIndex, item });
+    output.push(item);
     outputIndex += 1;
   }
   add('response.completed', {
-    response: { ...response, incomplete_details: null, usage: responsesUsage(context) },
+    response: { ...response, output, incomplete_details: null, usage: responsesUsage(context) },
   });
   return events;
 }

@@ -1,0 +1,71 @@
+import { createTool } from '@mastra/core/tools';
+import type { Run, ToolCall, ToolDefinition } from '../../session/capability.js';
+import { reportToolNameTaken, unwrapToolResult } from '../kit/index.js';
+
+/** The tools of one Mastra step, by name. */
+export type MastraTools = Record<string, unknown>;
+
+type Execute = (input: unknown, options?: { toolCallId?: string; abortSignal?: AbortSignal }) => unknown;
+
+/**
+ * The tools of one run for Mastra's step: the host's tools first, in the host's order, each with its
+ * `execute` running through `run.executeTool` (`beforeToolCall` hooks, the tool, `afterToolCall` hooks:
+ * touches, offload, notes), then the run's capability tools as Mastra tools (`createTool`, the
+ * capability's zod or JSON Schema as `inputSchema`), also through `run.executeTool`. A failed or
+ * blocked call throws an `Error` with the run's message, which Mastra sends to the model as the
+ * tool's error. Tools without `execute` (provider-executed) pass through, and every host tool does
+ * with `hostToolHooks: false`. A capability tool named like a host tool is left out (the host's
+ * wins) with a `tool-name-taken` diagnostic.
+ */
+export function composeTools(
+  host: MastraTools | undefined,
+  run: Run,
+  options: { hostToolHooks: boolean },
+): MastraTools {
+  const tools: MastraTools = {};
+  for (const [name, tool] of Object.entries(host ?? {})) {
+    tools[name] = options.hostToolHooks ? wrapHostTool(name, tool, run) : tool;
+  }
+  for (const definition of run.tools) {
+    if (Object.hasOwn(tools, definition.name)) {
+      reportToolNameTaken(run, definition.name, 'mastra');
+      continue;
+    }
+    tools[definition.name] = toMastraTool(definition, run);
+  }
+  return tools;
+}
+
+function wrapHostTool(name: string, tool: unknown, run: Run): unknown {
+  const execute = (tool as { execute?: Execute } | null)?.execute;
+  if (typeof execute !== 'function') return tool;
+  return {
+    ...(tool as object),
+    execute: async (input: unknown, options: { toolCallId?: string; abortSignal?: AbortSignal } = {}) => {
+      const call: ToolCall = { id: options.toolCallId ?? '', toolName: name, input };
+      const signal = options.abortSignal;
+      const result = await run.executeTool(
+        call,
+        (value) => execute.call(tool, value, options),
+        signal ? { signal } : {},
+      );
+      return unwrapToolResult(result);
+    },
+  };
+}
+
+function toMastraTool(definition: ToolDefinition, run: Run): unknown {
+  return createTool({
+    id: definition.name,
+    description: definition.description,
+    inputSchema: definition.inputSchema as never,
+    execute: async (
+      input: unknown,
+      context?: { agent?: { toolCallId?: string }; abortSignal?: AbortSignal },
+    ) => {
+      const call: ToolCall = { id: context?.agent?.toolCallId ?? '', toolName: definition.name, input };
+      const signal = context?.abortSignal;
+      return unwrapToolResult(await run.executeTool(call, undefined, signal ? { signal } : {}));
+    },
+  });
+}

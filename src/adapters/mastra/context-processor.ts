@@ -1,0 +1,109 @@
+import type { InputProcessor } from '@mastra/core/processors';
+import type { RequestContext } from '@mastra/core/request-context';
+import type { ContextAdapterOptions } from '../../session/adapter-options.js';
+import { type CacheBreakpointOptions, resolveCacheControl } from '../../session/cache-control.js';
+import type { Run } from '../../session/capability.js';
+import type { ContextSession } from '../../session/context-session.js';
+import type { SessionSource } from '../../session/session-source.js';
+import { observeTrailingUserInput, resolveSession, textOfParts } from '../kit/index.js';
+import { composeTools, type MastraTools } from './compose-tools.js';
+import { prepareRequest } from './prepare-request.js';
+
+/** What Mastra tells the processor about a call; a session function picks by it. */
+export interface MastraCall {
+  /** The `requestContext` of the `agent.generate()` / `agent.stream()` call. */
+  readonly requestContext?: RequestContext;
+}
+
+/**
+ * Options of {@link contextProcessor}: the options every adapter takes, and where the Anthropic
+ * breakpoints go (both default `true`; other providers ignore them).
+ */
+export interface ContextProcessorOptions extends ContextAdapterOptions, CacheBreakpointOptions {}
+
+/** The tag of the run's instruction blocks among the message list's system messages. */
+export const instructionsTag = 'agent-context';
+
+/** The processor's id in Mastra (spans, errors). */
+export const contextProcessorId = 'agent-context';
+
+interface CallState {
+  session: ContextSession;
+  run: Run;
+  tools?: { host: MastraTools | undefined; composed: MastraTools };
+}
+
+const stateKey = 'agentContext';
+
+/**
+ * Connect a Mastra agent to a context session, as one input processor:
+ *
+ * ```ts
+ * const agent = new Agent({ id, name, instructions, model, tools, inputProcessors: [contextProcessor(session)] });
+ * ```
+ *
+ * - `processInput` (once per `agent.generate()` / `agent.stream()`): starts a run (authored
+ *   capabilities load; instructions and tools are read once for the run), puts the run's instruction
+ *   blocks in the message list as system messages tagged `agent-context` (after the agent's own
+ *   instructions, in capability order, the same bytes on every step), and reports the trailing user
+ *   messages to `session.observeUserInput`.
+ * - `processInputStep` (every step): the host's tools, then the run's capability tools (the same
+ *   objects on every step of the run), all running through the run's tool hooks (touches, offload,
+ *   notes, blocks).
+ * - `processLLMRequest` (every model request, not persisted): the hidden messages right after the
+ *   tool results that triggered them, the Anthropic breakpoint on the last instruction block and the
+ *   rolling one on the newest message.
+ *
+ * One session is one conversation; an agent serving several passes a function that returns the
+ * session of the call (it receives the call's `requestContext`).
+ */
+export function contextProcessor(
+  source: SessionSource<MastraCall>,
+  options: ContextProcessorOptions = {},
+): InputProcessor {
+  const breakpoints = {
+    instructions: resolveCacheControl(options.cacheControl, true),
+    rolling: resolveCacheControl(options.rollingCacheBreakpoint, true),
+  };
+  const hostToolHooks = options.hostToolHooks ?? true;
+  return {
+    id: contextProcessorId,
+    name: 'agent-context',
+    async processInput({ messageList, messages, state, requestContext }) {
+      const call: MastraCall = requestContext ? { requestContext } : {};
+      const session = await resolveSession(source, call);
+      const run = await session.startRun();
+      state[stateKey] = { session, run } satisfies CallState;
+      messageList.clearSystemMessages(instructionsTag);
+      if (run.instructionBlocks.length > 0) {
+        messageList.addSystem(
+          run.instructionBlocks.map((block) => ({ role: 'system' as const, content: block.text })),
+          instructionsTag,
+        );
+      }
+      if (options.observeUserInput !== false) {
+        await observeTrailingUserInput(session, messages, (message) =>
+          message.role === 'user' ? { text: textOfParts(message.content.parts as never) } : undefined,
+        );
+      }
+      return messageList;
+    },
+    processInputStep({ tools, activeTools, state }) {
+      const current = state[stateKey] as CallState | undefined;
+      if (!current) return undefined;
+      if (!current.tools || current.tools.host !== tools) {
+        current.tools = { host: tools, composed: composeTools(tools, current.run, { hostToolHooks }) };
+      }
+      const composed = current.tools.composed;
+      if (!activeTools) return { tools: composed };
+      // The host limited the active tools; it cannot know the capability tools' names in advance.
+      const added = Object.keys(composed).filter((name) => !Object.hasOwn(tools ?? {}, name));
+      return { tools: composed, activeTools: [...activeTools, ...added] };
+    },
+    processLLMRequest({ prompt, state }) {
+      const current = state[stateKey] as CallState | undefined;
+      if (!current) return undefined;
+      return { prompt: prepareRequest(current.session, current.run, prompt, breakpoints) };
+    },
+  };
+}

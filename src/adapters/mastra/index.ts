@@ -1,0 +1,7 @@
+export {
+  type ContextProcessorOptions,
+  contextProcessor,
+  contextProcessorId,
+  instructionsTag,
+  type MastraCall,
+} from './context-processor.js';

@@ -1,0 +1,88 @@
+import { type FunctionTool, type RunContext, type Tool, tool } from '@openai/agents';
+import { z } from 'zod';
+import { describeError } from '../../errors.js';
+import type { JsonSchema, Run, ToolDefinition } from '../../session/capability.js';
+import { outputText, reportToolNameTaken } from '../kit/index.js';
+
+/**
+ * The tools of one run: the host's tools first, in the host's order, then the run's capability
+ * tools as `tool()` definitions (non-strict JSON Schema: a zod schema is converted input side, and
+ * the run validates it before the call), all through `run.executeTool`:
+ * - a host function tool keeps everything of its own (schema, approval, guardrails, timeout, error
+ *   function) and runs between the run's `beforeToolCall` and `afterToolCall` hooks (touches,
+ *   offload, notes, blocks); the arguments the hooks see are the parsed JSON arguments;
+ * - a capability tool's failed or blocked call answers the model with the run's message as the
+ *   tool's error text.
+ * Hosted tools (web search, file search, computer...) pass through untouched, and every host tool does
+ * with `hostToolHooks: false`. A capability tool named
+ * like a host tool is left out (the host's wins) with a `tool-name-taken` diagnostic.
+ */
+export function composeTools<Context>(
+  host: readonly Tool<Context>[],
+  run: Run,
+  options: { hostToolHooks: boolean },
+): Tool<Context>[] {
+  const tools: Tool<Context>[] = host.map((candidate) =>
+    candidate.type === 'function' && options.hostToolHooks ? wrapHostTool(candidate, run) : candidate,
+  );
+  const names = new Set(host.map((candidate) => candidate.name));
+  for (const definition of run.tools) {
+    if (names.has(definition.name)) {
+      reportToolNameTaken(run, definition.name, 'openai-agents');
+      continue;
+    }
+    tools.push(toAgentsTool<Context>(definition, run));
+  }
+  return tools;
+}
+
+function wrapHostTool<Context>(host: FunctionTool<Context>, run: Run): FunctionTool<Context> {
+  const invoke = host.invoke;
+  return {
+    ...host,
+    invoke: async (runContext: RunContext<Context>, input: string, details) => {
+      const call = { id: details?.toolCall?.callId ?? '', toolName: host.name, input: parseArguments(input) };
+      const signal = details?.signal;
+      const result = await run.executeTool(
+        call,
+        (value) =>
+          invoke.call(host, runContext, value === call.input ? input : JSON.stringify(value), details),
+        signal ? { signal } : {},
+      );
+      if (result.isError) return outputText(result.output);
+      return result.output as string;
+    },
+  } as FunctionTool<Context>;
+}
+
+function toAgentsTool<Context>(definition: ToolDefinition, run: Run): FunctionTool<Context> {
+  const schema = definition.inputSchema;
+  // Plain JSON: zod's JSON Schema output also carries a Standard Schema marker, which the SDK would
+  // take for a schema object of its own (and then require strict mode).
+  const parameters = JSON.parse(
+    JSON.stringify('_zod' in schema ? z.toJSONSchema(schema as z.ZodType, { io: 'input' }) : schema),
+  ) as JsonSchema;
+  return tool({
+    name: definition.name,
+    description: definition.description,
+    parameters: parameters as never,
+    strict: false,
+    execute: async (input: unknown, _runContext, details) => {
+      const call = { id: details?.toolCall?.callId ?? '', toolName: definition.name, input };
+      const signal = details?.signal;
+      const result = await run.executeTool(call, undefined, signal ? { signal } : {});
+      if (result.isError) throw new Error(outputText(result.output));
+      return result.output;
+    },
+    errorFunction: (_runContext, error) => describeError(error),
+  }) as unknown as FunctionTool<Context>;
+}
+
+/** The arguments the model sent, parsed; the text itself when it is not JSON. */
+function parseArguments(input: string): unknown {
+  try {
+    return JSON.parse(input);
+  } catch {
+    return input;
+  }
+}

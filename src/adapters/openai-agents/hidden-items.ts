@@ -1,0 +1,25 @@
+import type { AgentInputItem } from '@openai/agents';
+import { createMessageKeyOf, type HiddenMessageFormat } from '../kit/index.js';
+
+/**
+ * The Agents SDK's model input items for the kit's hidden-message placement (`callModelInputFilter`):
+ * - keys: a `function_call_result` by its `callId` (the anchor capabilities ask for); any other item
+ *   by its type, role and a hash of its content (ids and provider data left out), so a
+ *   `function_call`, which carries the same call id, never takes its result's key;
+ * - a `function_call_result` keeps a hidden message after the whole group of parallel results;
+ * - a hidden message becomes a `user` message item with the hidden text.
+ */
+export const inputItemFormat: HiddenMessageFormat<AgentInputItem> = {
+  createKeyOf: () =>
+    createMessageKeyOf<AgentInputItem>(
+      (item) => {
+        if (item.type === 'function_call_result')
+          return { toolCallIds: item.callId, role: item.type, content: item };
+        const role = 'role' in item ? `${item.type ?? 'message'}:${item.role}` : (item.type ?? 'item');
+        return { role, content: item };
+      },
+      ['id', 'providerData'],
+    ),
+  isToolResult: (item) => item.type === 'function_call_result',
+  toMessage: (message) => ({ type: 'message', role: 'user', content: message.text }),
+};

@@ -1,0 +1,1 @@
+export { type AgentsCall, type RunWithContextOptions, runWithContext } from './run-with-context.js';

@@ -1,0 +1,113 @@
+import {
+  type Agent,
+  type AgentInputItem,
+  type CallModelInputFilter,
+  type IndividualRunOptions,
+  type NonStreamRunOptions,
+  type Runner,
+  type RunResult,
+  run as runAgent,
+  type StreamedRunResult,
+  type StreamRunOptions,
+} from '@openai/agents';
+import type { ContextAdapterOptions } from '../../session/adapter-options.js';
+import type { SessionSource } from '../../session/session-source.js';
+import { observeTrailingUserInput, placeHiddenMessages, resolveSession } from '../kit/index.js';
+import { composeTools } from './compose-tools.js';
+import { inputItemFormat } from './hidden-items.js';
+
+/** What the adapter knows about a `run()` call; a session function picks by it. */
+export interface AgentsCall {
+  /** The `context` passed in the run options. */
+  readonly context?: unknown;
+}
+
+/** Options of {@link runWithContext}, beside the SDK's own run options. */
+export interface RunWithContextOptions extends ContextAdapterOptions {
+  /** The runner to use (model provider, tracing...). Default: the SDK's default runner (`run`). */
+  runner?: Runner;
+}
+
+type AnyAgent = Agent<any, any>;
+
+/**
+ * `run()` with a context session: one session run per call, then the SDK's own run of a clone of
+ * `agent` (the agent itself is not modified):
+ * - instructions: the agent's (a string, or its function's result), then the run's instruction
+ *   blocks in capability order, joined by a blank line; the same bytes on every model call of the
+ *   run (the blocks are read once at run start);
+ * - tools: the agent's, each function tool running through the run's hooks, then the run's
+ *   capability tools (see `composeTools`), in a stable order;
+ * - `callModelInputFilter` (after the host's own, when given): the hidden messages as `user` items
+ *   right after the `function_call_result` that triggered them (see `placeHiddenItems`);
+ * - the trailing user messages of `input` reported to `session.observeUserInput`.
+ *
+ * Options beside `run()`'s: `runner` (default: the SDK's default runner), `hostToolHooks` and
+ * `observeUserInput` (both default `true`, as in every adapter).
+ *
+ * Returns what `run()` returns: a `RunResult`, or a `StreamedRunResult` with `stream: true`.
+ * Handoff targets run without the session's context (only `agent` is composed).
+ *
+ * @example
+ * const result = await runWithContext(session, agent, 'Fix the failing test in packages/api.');
+ */
+export async function runWithContext<TAgent extends AnyAgent, TContext = undefined>(
+  source: SessionSource<AgentsCall>,
+  agent: TAgent,
+  input: string | AgentInputItem[],
+  options?: NonStreamRunOptions<TContext, TAgent> & RunWithContextOptions,
+): Promise<RunResult<TContext, TAgent>>;
+export async function runWithContext<TAgent extends AnyAgent, TContext = undefined>(
+  source: SessionSource<AgentsCall>,
+  agent: TAgent,
+  input: string | AgentInputItem[],
+  options: StreamRunOptions<TContext, TAgent> & RunWithContextOptions,
+): Promise<StreamedRunResult<TContext, TAgent>>;
+export async function runWithContext<TAgent extends AnyAgent, TContext = undefined>(
+  source: SessionSource<AgentsCall>,
+  agent: TAgent,
+  input: string | AgentInputItem[],
+  options: IndividualRunOptions<TContext, TAgent> & RunWithContextOptions = {},
+): Promise<RunResult<TContext, TAgent> | StreamedRunResult<TContext, TAgent>> {
+  const { runner, hostToolHooks, observeUserInput, ...runOptions } = options;
+  const session = await resolveSession(source, { context: runOptions.context });
+  const run = await session.startRun();
+  if (observeUserInput !== false) {
+    const items: AgentInputItem[] =
+      typeof input === 'string' ? [{ type: 'message', role: 'user', content: input }] : input;
+    await observeTrailingUserInput(session, items, (item) =>
+      item.type === 'message' && item.role === 'user' ? { text: inputText(item.content) } : undefined,
+    );
+  }
+  const blocks = run.instructionBlocks.map((block) => block.text);
+  const hostInstructions = agent.instructions;
+  const composed = agent.clone({
+    instructions: async (runContext, current) => {
+      const host =
+        typeof hostInstructions === 'function'
+          ? await hostInstructions(runContext, current)
+          : hostInstructions;
+      return [host, ...blocks].filter((text) => text !== '').join('\n\n');
+    },
+    tools: composeTools(agent.tools, run, { hostToolHooks: hostToolHooks ?? true }),
+  }) as TAgent;
+  const hostFilter = runOptions.callModelInputFilter;
+  const callModelInputFilter: CallModelInputFilter = async (args) => {
+    const data = hostFilter ? await hostFilter(args) : args.modelData;
+    return { ...data, input: placeHiddenMessages(session, data.input, inputItemFormat) };
+  };
+  const settled = { ...runOptions, callModelInputFilter };
+  const execute = runner ? runner.run.bind(runner) : runAgent;
+  return execute(composed, input, settled as never) as never;
+}
+
+/** The `input_text` parts of a user message (the SDK's part type), joined with a newline. */
+function inputText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .flatMap((part: { type?: string; text?: unknown }) =>
+      part.type === 'input_text' && typeof part.text === 'string' && part.text !== '' ? [part.text] : [],
+    )
+    .join('\n');
+}

@@ -1,0 +1,109 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { useTemporaryDirectory } from '../support/temporary-directory.js';
+import type { ScriptedTurn } from './scripted-provider-server.js';
+
+/**
+ * The 30-request coding session the adapters' wire tests replay: three user turns (three runs) of ten
+ * model calls each, in a monorepo of five packages: six nested instruction files surfaced on touch,
+ * three large `search` results offloaded and read back in pages, parallel reads, listings.
+ */
+export const sessionPrompts = [
+  'Survey the packages.',
+  'Continue with package e.',
+  'Check the deep folder again.',
+];
+
+/** Model calls of the session. */
+export const sessionRequests = 30;
+
+/** Write the session's repository into a fresh temporary directory (removed after the test). */
+export async function createSessionRepository(): Promise<string> {
+  const root = await useTemporaryDirectory('agent-context-wire-');
+  const files: Record<string, string> = {
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    'AGENTS.md': `# Monorepo\nUse pnpm.\n${'Keep changes small and tested. '.repeat(150)}\n`,
+    'README.md': '# Packages a to e\n',
+  };
+  for (const name of ['a', 'b', 'c', 'd', 'e']) {
+    files[`packages/${name}/AGENTS.md`] =
+      `# Package ${name}\nRun \`pnpm test --filter ${name}\` after a change.\n`;
+    files[`packages/${name}/src/index.ts`] = `export const ${name} = '${name}';\n`;
+  }
+  files['packages/c/deep/AGENTS.md'] = '# Deep\nNever edit generated files here.\n';
+  files['packages/c/deep/file.ts'] = 'export const deep = true;\n';
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(root, path)), { recursive: true });
+    await writeFile(join(root, path), text);
+  }
+  return root;
+}
+
+const read = (path: string, extra: object = {}) => ({ name: 'read_file', input: { path, ...extra } });
+const list = (path: string) => ({ name: 'list_directory', input: { path } });
+const search = (query: string) => ({ name: 'search', input: { query } });
+const offloaded = (index: number) => `.context/search-call_${index}.txt`;
+
+const plan: Array<Array<{ name: string; input: Record<string, unknown> }> | string> = [
+  [read('packages/a/src/index.ts')],
+  [search('export')],
+  [read(offloaded(1), { offset: 1, limit: 20 })],
+  [list('packages/b')],
+  [read('packages/b/src/index.ts')],
+  [search('const')],
+  [read('packages/c/deep/file.ts')],
+  [read('packages/a/src/index.ts'), read('packages/d/src/index.ts')],
+  [list('packages')],
+  'Run 1 done.',
+  [read('packages/e/src/index.ts')],
+  [search('pnpm')],
+  [read(offloaded(11), { offset: 100, limit: 50 })],
+  [list('packages/c')],
+  [read('packages/c/src/index.ts')],
+  [read('packages/b/src/index.ts')],
+  [list('packages/e/src')],
+  [read('packages/d/src/index.ts')],
+  [read('AGENTS.md')],
+  'Run 2 done.',
+  [list('packages/c/deep')],
+  [read('packages/c/deep/file.ts')],
+  [read('packages/a/src/index.ts'), read('packages/e/src/index.ts')],
+  [read(offloaded(5), { offset: 200, limit: 10 })],
+  [list('packages/a/src')],
+  [read('README.md')],
+  [read('packages/b/src/index.ts')],
+  [list('packages/d')],
+  [read('packages/d/src/index.ts')],
+  'All done.',
+];
+
+/** The scripted model's answer to request `index` (0-based): tool calls `call_<index>`, or text. */
+export function sessionTurn(index: number): ScriptedTurn {
+  const step = plan[index];
+  if (step === undefined) return { text: 'Out of script.' };
+  if (typeof step === 'string') return { text: step };
+  return {
+    toolCalls: step.map((call, position) => ({
+      id: `call_${index}${position ? `_${position}` : ''}`,
+      ...call,
+    })),
+  };
+}
+
+/** The host's `search` tool: 600 lines, so each result is offloaded with the session's 4,000-character limit. */
+export function searchOutput(query: string): string {
+  return Array.from(
+    { length: 600 },
+    (_, line) => `packages/x/src/file-${line}.ts:${line + 1}: ${query} found here`,
+  ).join('\n');
+}
+
+/** The files each nested instruction file must appear in, once, in the last request. */
+export const nestedHeadings = [
+  '# Package a',
+  '# Package b',
+  '# Package c',
+  '# Package d',
+  '# Package e',
+  '# Deep',
+];
