@@ -1,3 +1,9 @@
+export type { AgentDefinition } from './agent-definitions/agent-definition.js';
+export {
+  DEFAULT_AGENT_ROOTS,
+  type LoadAgentDefinitionsOptions,
+  loadAgentDefinitions,
+} from './agent-definitions/load-agent-definitions.js';
 export {
   type CapabilityCreationCapability,
   type CapabilityCreationOptions,

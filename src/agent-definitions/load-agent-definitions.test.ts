@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { makeTestRepository } from '../inventory/test-repository.js';
+import { loadAgentDefinitions } from './load-agent-definitions.js';
+
+const reviewer = [
+  '---',
+  'name: api-reviewer',
+  'description: Review changes to packages/api for missing tests.',
+  'tools: Read, Grep, Bash(npm test:*)',
+  'model: sonnet',
+  'color: blue',
+  '---',
+  '',
+  'You review API changes. Read the route files first.',
+  '',
+].join('\n');
+
+// A description with an unquoted colon and <example> blocks, as plugin agents often have.
+const planner = [
+  '---',
+  'name: planner',
+  'description: Use this agent to plan a change. Examples: <example>',
+  '  user: plan the cache work',
+  '  assistant: I will use the planner agent.',
+  '  </example>',
+  '---',
+  'Plan before editing.',
+].join('\n');
+
+describe('loadAgentDefinitions', () => {
+  it('reads Claude Code, Codex and Copilot agent files as typed definitions, in scan order', async () => {
+    const { workspace } = await makeTestRepository({
+      '.claude/agents/api-reviewer.md': reviewer,
+      '.claude/agents/planner.md': planner,
+      '.claude/agents/README.md': '# Our agents\n',
+      '.codex/agents/api-reviewer.md': '---\nname: api-reviewer\ndescription: The Codex copy.\n---\nOther.\n',
+      '.github/agents/docs-writer.agent.md':
+        "---\ndescription: Write and fix documentation.\ntools: ['read', 'edit']\n---\n\nYou write docs.\n",
+    });
+    const { items, diagnostics } = await loadAgentDefinitions(workspace);
+    expect(items.map((item) => [item.name, item.source])).toEqual([
+      ['api-reviewer', '.claude/agents/api-reviewer.md'],
+      ['planner', '.claude/agents/planner.md'],
+      ['docs-writer', '.github/agents/docs-writer.agent.md'],
+    ]);
+    expect(items[0]).toEqual({
+      name: 'api-reviewer',
+      description: 'Review changes to packages/api for missing tests.',
+      prompt: 'You review API changes. Read the route files first.',
+      tools: ['Read', 'Grep', 'Bash(npm test:*)'],
+      model: 'sonnet',
+      source: '.claude/agents/api-reviewer.md',
+      diagnostics: [],
+    });
+    expect(items[1]?.description).toContain('<example>');
+    expect(items[1]?.prompt).toBe('Plan before editing.');
+    expect(items[1]?.tools).toBeUndefined();
+    expect(items[2]).toMatchObject({ tools: ['read', 'edit'], prompt: 'You write docs.' });
+    expect(diagnostics).toContainEqual(
+      expect.objectContaining({ code: 'duplicate-agent-name', path: '.codex/agents/api-reviewer.md' }),
+    );
+  });
+
+  it('keeps a file without frontmatter, named after the file, and leaves out a binary one', async () => {
+    const { workspace } = await makeTestRepository({
+      '.claude/agents/plain.md': 'Just a prompt.\n',
+      '.claude/agents/image.md': '\u0000\u0001binary',
+    });
+    const { items, diagnostics } = await loadAgentDefinitions(workspace);
+    expect(items).toEqual([
+      expect.objectContaining({ name: 'plain', description: '', prompt: 'Just a prompt.' }),
+    ]);
+    expect(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.path])).toEqual([
+      ['binary-file', '.claude/agents/image.md'],
+      ['missing-frontmatter', '.claude/agents/plain.md'],
+      ['missing-description', '.claude/agents/plain.md'],
+    ]);
+  });
+
+  it('gives an empty list without agent folders, and reads only the roots asked for', async () => {
+    const { workspace } = await makeTestRepository({
+      '.github/agents/docs.agent.md': '---\ndescription: Docs.\n---\nWrite docs.\n',
+    });
+    expect(await loadAgentDefinitions(workspace, { roots: ['.claude'] })).toEqual({
+      items: [],
+      diagnostics: [],
+    });
+    expect((await loadAgentDefinitions(workspace)).items.map((item) => item.name)).toEqual(['docs']);
+  });
+});

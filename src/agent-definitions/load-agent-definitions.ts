@@ -1,0 +1,138 @@
+import type { Diagnostic, LoadResult } from '../diagnostics.js';
+import { parseFrontmatter } from '../inventory/parse-frontmatter.js';
+import { DEFAULT_ASSET_ROOTS, scanInventory } from '../inventory/scan-inventory.js';
+import { readTextFile } from '../workspace/read-text-file.js';
+import type { Workspace } from '../workspace/workspace.js';
+import type { AgentDefinition } from './agent-definition.js';
+
+/** Asset roots read for sub-agent files by default: the inventory's, then `.github` (Copilot). */
+export const DEFAULT_AGENT_ROOTS: readonly string[] = [...DEFAULT_ASSET_ROOTS, '.github'];
+/** Bytes of an agent file read at most; a longer prompt is cut with a diagnostic. */
+export const MAX_AGENT_FILE_BYTES = 256 * 1024;
+
+/** Options of {@link loadAgentDefinitions}. */
+export interface LoadAgentDefinitionsOptions {
+  /** Asset roots whose `agents/` folders hold definitions. Default `['.claude', '.agents', '.codex', '.grok', '.github']`. */
+  roots?: readonly string[];
+}
+
+/**
+ * The repository's sub-agent definitions: every agent file the inventory finds under the asset roots'
+ * `agents/` folders (`.claude/agents/*.md`, `.codex/agents/*.md`, `.github/agents/*.agent.md`, ...),
+ * read whole (frontmatter parsed leniently, the body as the prompt), in scan order.
+ *
+ * Never throws for a file: an unreadable or binary file is left out with its diagnostic; a file
+ * whose frontmatter is missing or broken still gives a definition (named after the file) with its
+ * diagnostics. A name an earlier file already has is left out (the earlier, nearer one wins) with an
+ * `info` diagnostic. `diagnostics` holds every problem found, the items' own included.
+ *
+ * @example
+ * const { items } = await loadAgentDefinitions(localWorkspace('/repo'));
+ * // items[0] -> { name: 'api-reviewer', description: '...', prompt: '...', tools: ['Read', 'Grep'], source: '.claude/agents/api-reviewer.md', diagnostics: [] }
+ */
+export async function loadAgentDefinitions(
+  workspace: Workspace,
+  options: LoadAgentDefinitionsOptions = {},
+): Promise<LoadResult<AgentDefinition>> {
+  const inventory = await scanInventory({ workspace, roots: options.roots ?? DEFAULT_AGENT_ROOTS });
+  const items: AgentDefinition[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const names = new Map<string, string>();
+  for (const root of inventory.roots) {
+    for (const agent of root.agents) {
+      const read = await readAgentFile(workspace, agent.path);
+      if (!read.ok) {
+        diagnostics.push(read.failure);
+        continue;
+      }
+      const definition = read.definition;
+      const earlier = names.get(definition.name);
+      if (earlier !== undefined) {
+        diagnostics.push({
+          severity: 'info',
+          code: 'duplicate-agent-name',
+          message: `The agent "${definition.name}" of ${definition.source} is left out: ${earlier} defines it first.`,
+          path: definition.source,
+        });
+        continue;
+      }
+      names.set(definition.name, definition.source);
+      items.push(definition);
+      diagnostics.push(...definition.diagnostics);
+    }
+  }
+  return { items, diagnostics };
+}
+
+type AgentFile = { ok: true; definition: AgentDefinition } | { ok: false; failure: Diagnostic };
+
+async function readAgentFile(workspace: Workspace, label: string): Promise<AgentFile> {
+  const fail = (code: string, message: string): AgentFile => ({
+    ok: false,
+    failure: { severity: 'error', code, message, path: label },
+  });
+  let file: Awaited<ReturnType<typeof readTextFile>>;
+  try {
+    file = await readTextFile(workspace, label, { maxBytes: MAX_AGENT_FILE_BYTES });
+  } catch (error) {
+    return fail(
+      'unreadable-file',
+      `${label} could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  if (file.binary) return fail('binary-file', `${label} is a binary file, not Markdown; skipped.`);
+  const diagnostics: Diagnostic[] = [];
+  const parsed = parseFrontmatter(file.text, label);
+  diagnostics.push(...parsed.diagnostics);
+  if (parsed.status === 'none') {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'missing-frontmatter',
+      message: `${label} has no frontmatter: the whole file is the prompt, and the agent is named after the file.`,
+      path: label,
+    });
+  }
+  if (parsed.status === 'unclosed') {
+    return fail('unclosed-frontmatter', `The frontmatter of ${label} has no closing \`---\` line.`);
+  }
+  if (file.truncated) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'truncated',
+      message: `${label} has ${file.size} bytes; its prompt is the first ${MAX_AGENT_FILE_BYTES}.`,
+      path: label,
+    });
+  }
+  const data = parsed.data;
+  const fileName = label.slice(label.lastIndexOf('/') + 1).replace(/(?:\.agent)?\.md$/i, '');
+  const name = typeof data.name === 'string' && data.name.trim() !== '' ? data.name.trim() : fileName;
+  const description =
+    typeof data.description === 'string' ? data.description.replace(/\s+/g, ' ').trim() : '';
+  if (description === '') {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'missing-description',
+      message: `The agent ${name} has no \`description\`: a host cannot tell when to delegate to it.`,
+      path: label,
+    });
+  }
+  const definition: AgentDefinition = {
+    name,
+    description,
+    prompt: parsed.body.trim(),
+    source: label,
+    diagnostics,
+  };
+  const tools = toolList(data.tools);
+  if (tools !== undefined) definition.tools = tools;
+  if (typeof data.model === 'string' && data.model.trim() !== '') definition.model = data.model.trim();
+  return { ok: true, definition };
+}
+
+/** `Read, Grep` or `Read Grep` or a YAML list, as a list of names; `undefined` when absent. */
+function toolList(value: unknown): string[] | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = String(value);
+  const items = Array.isArray(value) ? value.map(String) : text.split(text.includes(',') ? ',' : /\s+/);
+  return items.map((item) => item.trim()).filter((item) => item !== '');
+}
