@@ -9,7 +9,8 @@ async function reportOf(files: Record<string, string>, maxChars?: number): Promi
   const workspace = memoryWorkspace({ '.git/HEAD': '', ...files }, { cwd: 'app' });
   const discovery = await discoverInstructions({ workspace });
   const rendered = renderInstructions(discovery, maxChars === undefined ? {} : { maxChars });
-  return { directory: workspace.cwd, root: workspace.root, discovery, rendered };
+  const rules = { always: 0, files: 0, described: 0, manual: 0, skipped: 0 };
+  return { directory: workspace.cwd, root: workspace.root, discovery, rendered, catalog: '', rules };
 }
 
 describe('formatInstructionsReport', () => {

@@ -56,7 +56,7 @@ export function formatInstructionsReport(
     const describe = (index: number): string => {
       const item = items[index]!;
       const budget = budgetNote(rendered.files[index]);
-      const reason = item.reason === 'import' ? 'import' : 'walk-up';
+      const reason = item.rule !== undefined ? `always rule, ${item.rule.format}` : item.reason;
       const facts = `${reason}, ${count(item.characters)} characters, ~${count(estimateTokens(item.characters))} tokens${budget}`;
       return `${String(index + 1).padStart(width)}. ${paint.bold(item.label)}  ${paint.dim(`(${facts})`)}`;
     };
@@ -80,12 +80,19 @@ export function formatInstructionsReport(
       });
     };
     items.forEach((item, index) => {
-      if (item.reason !== 'walk-up') return;
+      if (item.reason === 'import') return;
       lines.push(`  ${describe(index)}`);
       drawImports(item, `  ${' '.repeat(width + 2)}`);
     });
   }
 
+  const rules = report.rules;
+  if (rules.files + rules.described + rules.manual + rules.skipped > 0) {
+    lines.push(
+      '',
+      `Other rules: ${rules.files} delivered on touch (files), ${rules.described} in the rules catalog (described), ${rules.manual} on @name (manual); ${rules.skipped} skipped. Details: agent-context rules.`,
+    );
+  }
   const percent = Math.round((rendered.characters / rendered.maxChars) * 100);
   lines.push(
     '',

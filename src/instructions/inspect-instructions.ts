@@ -1,8 +1,12 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AgentContextError } from '../errors.js';
+import { loadRules } from '../rules/load-rules.js';
+import { renderRulesCatalog } from '../rules/render-rules-catalog.js';
+import type { RuleFormatName, RuleScope } from '../rules/rule.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { isInside, toPosixPath } from '../workspace/paths.js';
+import { addAlwaysRules } from './add-always-rules.js';
 import { type DiscoverInstructionsOptions, discoverInstructions } from './discover-instructions.js';
 import { findProjectRoot } from './find-project-root.js';
 import type { InstructionDiscovery } from './instruction-file.js';
@@ -15,7 +19,14 @@ export interface InspectInstructionsOptions
   directory: string;
   /** Budget over the rendered text. Default `32_000`. */
   maxChars?: number;
+  /** The assistants' rule formats read. Default: every format; `[]` for none. */
+  formats?: readonly RuleFormatName[];
+  /** The user's home directory, for user-level rules. Default: none (never read). */
+  userDirectory?: string;
 }
+
+/** How many rules of each scope were found, and how many rule files were skipped. */
+export type RuleCounts = Record<RuleScope | 'skipped', number>;
 
 /** Result of {@link inspectInstructions} (what `agent-context inspect --json` prints). */
 export interface InstructionsReport {
@@ -23,8 +34,13 @@ export interface InstructionsReport {
   directory: string;
   /** Real absolute POSIX path of the workspace root used as the containment boundary. */
   root: string;
+  /** The instruction files, with the `always` rules among them (reason `rule`), in load order. */
   discovery: InstructionDiscovery;
   rendered: RenderedInstructions;
+  /** The rules catalog block that follows the instructions (`''` when no rule is `described`). */
+  catalog: string;
+  /** Rules found per scope (details: `inspectRules`). */
+  rules: RuleCounts;
 }
 
 /**
@@ -37,7 +53,7 @@ export interface InstructionsReport {
  * Throws `not-found` / `not-a-directory` when `directory` is not an existing directory.
  */
 export async function inspectInstructions(options: InspectInstructionsOptions): Promise<InstructionsReport> {
-  const { directory: givenDirectory, maxChars, ...discoverOptions } = options;
+  const { directory: givenDirectory, maxChars, formats, userDirectory, ...discoverOptions } = options;
   const directory = await existingDirectory(path.resolve(givenDirectory));
   const givenStopAt = options.stopAt ?? options.homeDir;
   const stopAt =
@@ -49,14 +65,37 @@ export async function inspectInstructions(options: InspectInstructionsOptions): 
     root = (await findProjectRoot(directory, { rootMarkers: options.rootMarkers ?? ['.git'] })) ?? directory;
   }
   const workspace = localWorkspace(root, { cwd: directory });
-  const discovery = await discoverInstructions({
+  const rules = await loadRules({
+    workspace,
+    ...(formats === undefined ? {} : { formats }),
+    ...(userDirectory === undefined ? {} : { userDirectory }),
+    ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
+    ...(stopAt === undefined ? {} : { stopAt: toPosixPath(stopAt) }),
+  });
+  const found = await discoverInstructions({
     ...discoverOptions,
     ...(stopAt === undefined ? {} : { stopAt: toPosixPath(stopAt), homeDir: undefined }),
     workspace,
     ...(options.allowExternalImports ? { externalWorkspace: localWorkspace('/', { contained: false }) } : {}),
   });
+  const withRules = addAlwaysRules(found, rules.items);
+  const discovery = { ...withRules, diagnostics: [...withRules.diagnostics, ...rules.diagnostics] };
   const rendered = renderInstructions(discovery, maxChars === undefined ? {} : { maxChars });
-  return { directory: workspace.cwd, root: workspace.root, discovery, rendered };
+  const count = (scope: RuleScope) => rules.items.filter((rule) => rule.scope === scope).length;
+  return {
+    directory: workspace.cwd,
+    root: workspace.root,
+    discovery,
+    rendered,
+    catalog: renderRulesCatalog(rules.items),
+    rules: {
+      always: count('always'),
+      files: count('files'),
+      described: count('described'),
+      manual: count('manual'),
+      skipped: rules.skipped.length,
+    },
+  };
 }
 
 async function existingDirectory(directory: string): Promise<string> {

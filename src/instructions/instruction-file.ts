@@ -1,7 +1,11 @@
 import type { LoadResult } from '../diagnostics.js';
+import type { RuleFormatName } from '../rules/rule.js';
 
-/** Why an instruction file was loaded: found walking up from the workspace, or pulled in by `@path`. */
-export type InstructionReason = 'walk-up' | 'import';
+/**
+ * Why an instruction file was loaded: found walking up from the workspace, pulled in by `@path`, or
+ * an `always` rule of one of the assistants' rule formats.
+ */
+export type InstructionReason = 'walk-up' | 'import' | 'rule';
 
 /** What became of one `@path` token of an instruction file. */
 export interface InstructionImport {
@@ -50,6 +54,8 @@ export interface InstructionFile {
   sha256: string;
   /** Every `@path` token of the file, in text order, with what became of it. */
   imports: InstructionImport[];
+  /** For `always` rules: the rule format and the rule's name. */
+  rule?: { format: RuleFormatName; name: string };
 }
 
 /** How the top of the walk-up was chosen. */

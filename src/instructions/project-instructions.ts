@@ -1,6 +1,11 @@
 import type { Diagnostic } from '../diagnostics.js';
+import type { RulesLoad } from '../rules/load-rules.js';
+import { renderRulesCatalog } from '../rules/render-rules-catalog.js';
+import type { RuleFormatName } from '../rules/rule.js';
+import { rulesOfRun } from '../rules/rules-of-run.js';
 import type { Capability, ContextEvent, EventReason, Run } from '../session/capability.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { addAlwaysRules } from './add-always-rules.js';
 import {
   type DiscoverInstructionsOptions,
   discoverInstructions,
@@ -15,12 +20,24 @@ export interface ProjectInstructionsOptions extends Omit<DiscoverInstructionsOpt
   workspace?: Workspace;
   /** Budget over the rendered text. Default `32_000`. */
   maxChars?: number;
+  /**
+   * The assistants' rule formats read: their `always` rules join the instruction files, their
+   * `described` rules are listed in a catalog block. Default: every format; `[]` for none.
+   */
+  formats?: readonly RuleFormatName[];
+  /** The user's home directory, for user-level rules (read-only, before the project's). Default: none. */
+  userDirectory?: string;
 }
 
 /** What one run loaded, kept for inspection. */
 export interface ProjectInstructionsSnapshot {
+  /** The instruction files, with the `always` rules among them (reason `rule`). */
   discovery: InstructionDiscovery;
   rendered: RenderedInstructions;
+  /** Every rule found (all scopes), with the rule diagnostics. */
+  rules: RulesLoad;
+  /** The rules catalog block (`''` when no rule is `described`). */
+  catalog: string;
 }
 
 /** The capability returned by {@link projectInstructions}. */
@@ -28,18 +45,24 @@ export interface ProjectInstructionsCapability extends Capability {
   readonly name: 'project-instructions';
   /** What the latest run loaded; `undefined` before the first run. */
   readonly latest: ProjectInstructionsSnapshot | undefined;
-  /** The rendered instructions of the run (`undefined` when no file was found); computed once per run. */
+  /**
+   * The rendered instructions of the run, then the rules catalog after a blank line when there is
+   * one (`undefined` when there is nothing); computed once per run.
+   */
   instructions(run: Run): Promise<string | undefined>;
 }
 
 /**
  * The project instructions capability: at each run start it discovers the instruction files
- * (`discoverInstructions`) and renders them within `maxChars` (`renderInstructions`). The text is
+ * (`discoverInstructions`), adds the `always` rules of the assistants' rule formats (`loadRules`),
+ * and renders them within `maxChars` (`renderInstructions`); the `described` rules follow in a
+ * catalog block (`renderRulesCatalog`), outside the budget. The text is
  * read once per run and reused for every call of that run, so the prompt prefix is byte-identical
  * across the run; an edit on disk shows at the next run.
  *
  * Events (nothing is silent): `loaded` for every file in the text, with reason `session-start` on the
- * first run and `run-start` later, or `import` (trigger: the importing file) for imported files; `cut`
+ * first run and `run-start` later, `import` (trigger: the importing file) for imported files, or
+ * `rule` for always rules; `surfaced` (reason `rule`) for each rule named in the catalog; `cut`
  * for a budget cut; `skipped` for every file not delivered (error diagnostics, including files the
  * budget left out); `diagnostic` for the rest (duplicates, cycles).
  *
@@ -49,7 +72,15 @@ export interface ProjectInstructionsCapability extends Capability {
  * const session = createContextSession({ workspace, capabilities: [projectInstructions({ maxChars: 16_000 })] });
  */
 export function projectInstructions(options: ProjectInstructionsOptions = {}): ProjectInstructionsCapability {
-  const { workspace: givenWorkspace, maxChars, ...discoverOptions } = options;
+  const { workspace: givenWorkspace, maxChars, formats, userDirectory, ...discoverOptions } = options;
+  const selection = {
+    ...(formats === undefined ? {} : { formats }),
+    ...(userDirectory === undefined ? {} : { userDirectory }),
+    ...(discoverOptions.rootMarkers === undefined ? {} : { rootMarkers: discoverOptions.rootMarkers }),
+    ...((discoverOptions.stopAt ?? discoverOptions.homeDir) === undefined
+      ? {}
+      : { stopAt: discoverOptions.stopAt ?? discoverOptions.homeDir }),
+  };
   // Refuse impossible options now, not at the first run.
   resolveInstructionSettings(discoverOptions);
   renderInstructions({ items: [] }, maxChars === undefined ? {} : { maxChars });
@@ -58,9 +89,14 @@ export function projectInstructions(options: ProjectInstructionsOptions = {}): P
 
   const load = async (run: Run): Promise<string | undefined> => {
     const workspace = givenWorkspace ?? run.workspace;
-    const discovery = await discoverInstructions({ ...discoverOptions, workspace });
+    const rules = await rulesOfRun(run, workspace, selection, 'project-instructions');
+    const discovery = addAlwaysRules(
+      await discoverInstructions({ ...discoverOptions, workspace }),
+      rules.items,
+    );
     const rendered = renderInstructions(discovery, maxChars === undefined ? {} : { maxChars });
-    latest = { discovery, rendered };
+    const catalog = renderRulesCatalog(rules.items);
+    latest = { discovery, rendered, rules, catalog };
     const runReason: EventReason = run.index <= 1 ? 'session-start' : 'run-start';
     const emit = (event: Omit<ContextEvent, 'capability'>) =>
       run.emit({ ...event, capability: 'project-instructions' });
@@ -71,25 +107,38 @@ export function projectInstructions(options: ProjectInstructionsOptions = {}): P
       const importer = item.importedBy === undefined ? undefined : labels.get(item.importedBy);
       emit({
         type: 'loaded',
-        reason: item.reason === 'import' ? 'import' : runReason,
+        reason: item.reason === 'import' ? 'import' : item.reason === 'rule' ? 'rule' : runReason,
         path: item.label,
         ...(importer === undefined ? {} : { trigger: importer }),
         message:
           item.reason === 'import'
             ? `Loaded ${item.label} (${item.characters} characters), imported by ${importer}`
-            : `Loaded ${item.label} (${item.characters} characters)`,
+            : item.rule !== undefined
+              ? `Loaded ${item.label} (${item.characters} characters), an always rule (${item.rule.format})`
+              : `Loaded ${item.label} (${item.characters} characters)`,
       });
     });
-    for (const diagnostic of [...discovery.diagnostics, ...rendered.diagnostics]) {
+    for (const rule of rules.items) {
+      if (rule.scope !== 'described') continue;
       emit({
-        type: eventTypeOf(diagnostic),
-        reason: diagnostic.code === 'import-failed' ? 'import' : runReason,
+        type: 'surfaced',
+        reason: 'rule',
+        path: rule.path,
+        message: `Named ${rule.path} (${rule.format}) in the rules catalog; the agent reads it when relevant.`,
+      });
+    }
+    for (const diagnostic of [...discovery.diagnostics, ...rendered.diagnostics]) {
+      const ofRule = rules.items.some((rule) => rule.path === diagnostic.path);
+      emit({
+        type: ofRule && diagnostic.code === 'duplicate' ? 'skipped' : eventTypeOf(diagnostic),
+        reason: diagnostic.code === 'import-failed' ? 'import' : ofRule ? 'rule' : runReason,
         ...(diagnostic.path === undefined ? {} : { path: diagnostic.path }),
         message: diagnostic.message,
         diagnostic,
       });
     }
-    return rendered.text === '' ? undefined : rendered.text;
+    const text = [rendered.text, catalog].filter((part) => part !== '').join('\n\n');
+    return text === '' ? undefined : text;
   };
 
   return {

@@ -67,7 +67,7 @@ export function renderInstructions(
   // nearest the workspace (the last one) gets priority 0.
   const directories: string[] = [];
   const groups = discovery.items.map((item) => {
-    if (item.reason === 'walk-up' && directories.at(-1) !== item.directory) directories.push(item.directory);
+    if (item.reason !== 'import' && directories.at(-1) !== item.directory) directories.push(item.directory);
     return Math.max(0, directories.length - 1);
   });
   const inputs: BudgetInput[] = discovery.items.map((item, index) => ({

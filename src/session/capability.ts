@@ -87,8 +87,18 @@ export interface Capability {
   ): Awaitable<AfterToolCallChange | undefined | void>;
   /** A path was touched outside a tool call (`session.touch`, user input). */
   onTouch?(touch: Touch, session: ContextSessionLike): Awaitable<void>;
+  /** A user message was observed (`session.observeUserInput`), after its touches. */
+  onUserInput?(input: UserInput, session: ContextSessionLike): Awaitable<void>;
   /** Called when the host compacted the conversation (messages were dropped or summarised). */
   onCompaction?(session: ContextSessionLike): Awaitable<void>;
+}
+
+/** A user message, as `onUserInput` gets it. */
+export interface UserInput {
+  /** The message text. */
+  text: string;
+  /** Key of the persisted user message, so context it triggers is placed right after it. */
+  anchor?: string;
 }
 
 /** The part of a session a capability may use. The full session is `ContextSession`. */

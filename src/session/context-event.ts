@@ -15,7 +15,8 @@ export type EventReason =
   | 'reset'
   | 'tool-call'
   | 'touch'
-  | 'skill';
+  | 'skill'
+  | 'rule';
 
 /** Every load, skip, cut, offload and authoring step is an event. Nothing is silent. */
 export interface ContextEvent {

@@ -111,6 +111,12 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
     async observeUserInput(text, inputOptions = {}) {
       for (const touch of await userInputTouches(workspace, text, inputOptions.key))
         await dispatchTouch(touch);
+      const input = inputOptions.key === undefined ? { text } : { text, anchor: inputOptions.key };
+      for (const capability of activeCapabilities()) {
+        const hook = capability.onUserInput;
+        if (!hook) continue;
+        await guarded(capability, 'onUserInput', 'touch', () => hook.call(capability, { ...input }, session));
+      }
     },
     async startRun() {
       runCount += 1;

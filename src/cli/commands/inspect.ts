@@ -4,7 +4,9 @@ import {
   type InspectInstructionsOptions,
   inspectInstructions,
   localWorkspace,
+  type RuleFormatName,
   renderInventorySummary,
+  ruleFormatNames,
   scanInventory,
 } from '../../index.js';
 import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
@@ -19,7 +21,9 @@ export const instructionOptionsUsage = `Options:
   --per-directory <mode>     all (default) or first
   --root-markers <a,b>       names marking the project root (default .git)
   --max-import-depth <n>     @import hops followed (default 5)
-  --allow-external-imports   follow @imports outside the root, and @~/ to the home directory`;
+  --allow-external-imports   follow @imports outside the root, and @~/ to the home directory
+  --formats <a,b>            rule formats read (default: all; see agent-context rules --help)
+  --user <dir>               also read user-level rules under this home directory`;
 
 const usage = `Usage: agent-context inspect [dir] [options]
 
@@ -79,6 +83,8 @@ export function parseInstructionArguments(
       'root-markers': { type: 'string' },
       'max-import-depth': { type: 'string' },
       'allow-external-imports': { type: 'boolean' },
+      formats: { type: 'string' },
+      user: { type: 'string' },
       json: { type: 'boolean' },
     },
     1,
@@ -100,6 +106,8 @@ export function parseInstructionArguments(
     options.perDirectory = perDirectory;
   }
   if (values['allow-external-imports']) options.allowExternalImports = true;
+  if (values.formats !== undefined) options.formats = ruleFormatList(values.formats);
+  if (values.user !== undefined) options.userDirectory = path.resolve(output.cwd, values.user);
   const json = values.json ?? false;
   if (json && !settings.allowJson) throw new CliUsageError("Unknown option '--json'");
   return { options, json };
@@ -123,4 +131,15 @@ function list(value: string, option: string): string[] {
     .filter((item) => item !== '');
   if (items.length === 0) throw new CliUsageError(`${option} needs at least one name`);
   return items;
+}
+
+/** A `--formats` value: known rule format names, comma-separated. */
+export function ruleFormatList(value: string): RuleFormatName[] {
+  const names = list(value, '--formats');
+  for (const name of names) {
+    if (!(ruleFormatNames as readonly string[]).includes(name)) {
+      throw new CliUsageError(`unknown format "${name}"; the formats are ${ruleFormatNames.join(', ')}`);
+    }
+  }
+  return names as RuleFormatName[];
 }

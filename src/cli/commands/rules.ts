@@ -1,13 +1,8 @@
 import path from 'node:path';
-import {
-  formatRulesReport,
-  type InspectRulesOptions,
-  inspectRules,
-  type RuleFormatName,
-  ruleFormatNames,
-} from '../../index.js';
-import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
+import { formatRulesReport, type InspectRulesOptions, inspectRules, ruleFormatNames } from '../../index.js';
+import type { CliCommand, CliOutput } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
+import { ruleFormatList } from './inspect.js';
 
 const usage = `Usage: agent-context rules [dir] [options]
 
@@ -47,23 +42,9 @@ export const rulesCommand: CliCommand = {
     if (values.file !== undefined) options.file = path.resolve(output.cwd, values.file);
     if (values.user !== undefined) options.userDirectory = path.resolve(output.cwd, values.user);
     if (values['stop-at'] !== undefined) options.stopAt = path.resolve(output.cwd, values['stop-at']);
-    if (values.formats !== undefined) options.formats = formatList(values.formats);
+    if (values.formats !== undefined) options.formats = ruleFormatList(values.formats);
     const report = await inspectRules(options);
     output.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatRulesReport(report));
     return report.diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 1 : 0;
   },
 };
-
-function formatList(value: string): RuleFormatName[] {
-  const names = value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-  if (names.length === 0) throw new CliUsageError('--formats needs at least one format');
-  for (const name of names) {
-    if (!(ruleFormatNames as readonly string[]).includes(name)) {
-      throw new CliUsageError(`unknown format "${name}"; the formats are ${ruleFormatNames.join(', ')}`);
-    }
-  }
-  return names as RuleFormatName[];
-}

@@ -1,3 +1,5 @@
+import type { RuleFormatName, RuleScope } from '../../rules/rule.js';
+
 /** A nested instruction file surfaced by a touch. */
 export interface NestedFile {
   /** Absolute POSIX path. */
@@ -12,4 +14,10 @@ export interface NestedFile {
   text?: string;
   /** What surfaced it, e.g. `read_file packages/app/src/main.ts (call_3)`. */
   trigger: string;
+  /**
+   * Set when it is a rule of one of the assistants' formats rather than a directory's instruction
+   * file: its format, scope, and the glob that matched (absent for a rule mentioned as `@name`).
+   * `directory` is then the directory its globs are relative to.
+   */
+  rule?: { format: RuleFormatName; scope: RuleScope; glob?: string };
 }

@@ -1,8 +1,12 @@
 import { AgentContextError } from '../../errors.js';
+import type { RuleFormatName } from '../../rules/rule.js';
+import { rulesOfRun } from '../../rules/rules-of-run.js';
 import type { Capability, ContextSessionLike, TouchedPath } from '../../session/capability.js';
+import { extractUserInputPaths } from '../../session/user-input-paths.js';
 import type { NestedFile } from './nested-file.js';
 import { NestedTracker } from './nested-tracker.js';
 import { renderNestedFiles, repoContextPointer } from './render-nested-files.js';
+import { RuleTracker } from './rule-tracker.js';
 import { type PathExtractor, traversalPaths } from './traversal-paths.js';
 
 /** How surfaced instructions reach the model. */
@@ -46,6 +50,16 @@ export interface NestedInstructionsOptions {
   pointer?: (file: NestedFile) => string;
   /** The text of one message from its files. Default {@link renderNestedFiles}. */
   render?: (files: readonly NestedFile[]) => string;
+  /**
+   * The assistants' rule formats whose `files` rules are delivered on touch (and whose `manual` and
+   * `described` rules are delivered when the user writes `@name`), in the same messages as the
+   * nested files. Rules are loaded once per run. Default: every format; `[]` for none.
+   */
+  formats?: readonly RuleFormatName[];
+  /** The user's home directory, for user-level rules (read-only). Default: none (never read). */
+  userDirectory?: string;
+  /** Names marking the project root, the top of the rules search. Default `['.git']`. */
+  rootMarkers?: readonly string[];
 }
 
 /** The default guidance: tells the model that directory instructions will appear and what they mean. */
@@ -99,11 +113,26 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
   const guidance = options.guidance ?? nestedGuidance;
   // The per-session state key: one capability object may serve many sessions.
   const owner = {};
+  const ruleOwner = {};
   const trackerOf = (session: ContextSessionLike) =>
     session.state(
       owner,
       () => new NestedTracker(session.workspace, settings, (event) => session.emit(event)),
     );
+  const ruleTrackerOf = (session: ContextSessionLike) =>
+    session.state(
+      ruleOwner,
+      () =>
+        new RuleTracker(session.workspace, trackerOf(session).surfaced, settings, (event) =>
+          session.emit(event),
+        ),
+    );
+  const ruleSelection = {
+    ...(options.formats === undefined ? {} : { formats: options.formats }),
+    ...(options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory }),
+    ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
+  };
+  const readsRules = options.formats === undefined || options.formats.length > 0;
 
   /** Claims every touch first (synchronously when kinds are known), then checks only if something is new. */
   const surface = (
@@ -113,13 +142,19 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
   ): undefined | Promise<{ tracker: NestedTracker; files: NestedFile[] }> => {
     const tracker = trackerOf(session);
     const claims = touches.map((touch) => tracker.claim(touch));
-    if (claims.every(isEmptyClaim)) return undefined;
+    // Rules are matched after the directories are claimed, so they follow the nested files they refine.
+    const rules = readsRules
+      ? touches.flatMap((touch) => ruleTrackerOf(session).touch(touch, trigger(touch)))
+      : [];
+    if (claims.every(isEmptyClaim)) {
+      return rules.length === 0 ? undefined : Promise.resolve({ tracker, files: rules });
+    }
     return (async () => {
       const files: NestedFile[] = [];
       for (const [index, claim] of claims.entries()) {
         files.push(...(await tracker.check(await claim, trigger(touches[index]!))));
       }
-      return { tracker, files };
+      return { tracker, files: [...files, ...rules] };
     })();
   };
 
@@ -138,6 +173,10 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
 
   return {
     name,
+    async onRunStart(run) {
+      if (!readsRules) return;
+      ruleTrackerOf(run.session).use(await rulesOfRun(run, run.workspace, ruleSelection, name));
+    },
     instructions: () => guidance,
     afterToolCall(call, result, run) {
       if (result.isError) return;
@@ -166,6 +205,13 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
       const surfaced = await surface(session, [touch], () => touch.trigger);
       if (surfaced && surfaced.files.length > 0)
         deliverHidden(session, surfaced.tracker, surfaced.files, touch.anchor);
+    },
+    onUserInput(input, session) {
+      if (!readsRules) return;
+      const { mentions } = extractUserInputPaths(input.text);
+      if (mentions.length === 0) return;
+      const files = ruleTrackerOf(session).mention(mentions, (mention) => `user input: @${mention}`);
+      if (files.length > 0) deliverHidden(session, trackerOf(session), files, input.anchor);
     },
   };
 }

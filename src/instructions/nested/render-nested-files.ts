@@ -6,12 +6,21 @@ import type { NestedFile } from './nested-file.js';
  * `<repo-context>This directory has AGENTS.md (packages/app/AGENTS.md). Read it if relevant to your task.</repo-context>`.
  */
 export function repoContextPointer(file: NestedFile): string {
+  if (file.rule !== undefined) {
+    const when =
+      file.rule.glob === undefined ? 'was asked for' : `applies to files matching ${file.rule.glob}`;
+    return `<repo-context>The rule ${file.label} (${file.rule.format}) ${when}. Read it if relevant to your task.</repo-context>`;
+  }
   return `<repo-context>This directory has ${file.name} (${file.label}). Read it if relevant to your task.</repo-context>`;
 }
 
 /** The line that opens a `contents` message, so the model knows where the blocks come from and what they govern. */
 export const nestedContentsLead =
   'Instruction files of directories touched in this conversation; each applies to work inside its directory:';
+
+/** The lead of a `contents` message that holds rules too. */
+export const nestedRulesLead =
+  "Instruction files and rules for what was touched in this conversation; a directory's file applies to work inside that directory, a rule to the files its globs match:";
 
 /**
  * The default text of one nested-instructions message (a hidden message, a note appended to a
@@ -25,7 +34,8 @@ export function renderNestedFiles(
 ): string {
   if (inject === 'pointer') return files.map(pointer).join('\n');
   const blocks = files.map((file) => renderContextFile({ label: file.label, text: file.text ?? '' }));
-  return [nestedContentsLead, ...blocks].join('\n\n');
+  const lead = files.some((file) => file.rule !== undefined) ? nestedRulesLead : nestedContentsLead;
+  return [lead, ...blocks].join('\n\n');
 }
 
 /** The heading of the `progressiveContext()` message (pi progressive-context parity). */
