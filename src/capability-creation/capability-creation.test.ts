@@ -3,6 +3,9 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
 import type { ContextEvent, Run, ToolDefinition } from '../session/capability.js';
+import { createContextSession } from '../session/context-session.js';
+import { localWorkspace } from '../workspace/local-workspace.js';
+import { memoryWorkspace } from '../workspace/memory-workspace.js';
 import { capabilityCreation } from './capability-creation.js';
 import { capabilityCreationGuidance } from './capability-guidance.js';
 import { validationRun } from './inspect-capability.js';
@@ -117,5 +120,38 @@ describe('capabilityCreation', () => {
       ['skipped', 'Authored capability "broken" was not loaded: tools must be a method, got a number (1)'],
       ['loaded', 'Loaded authored capability "greeter".'],
     ]);
+  });
+});
+
+describe('capabilityCreation: where the store is', () => {
+  it('warns once per session when the store is inside a writable workspace', async () => {
+    const root = await useTemporaryDirectory('capability-creation-workspace-');
+    const directory = join(root, '.agent', 'capabilities');
+    const creation = capabilityCreation({ directory });
+    const events: ContextEvent[] = [];
+    const session = createContextSession({ workspace: localWorkspace(root), capabilities: [creation] });
+    session.on((event) => events.push(event));
+    await session.startRun();
+    await session.startRun();
+    const warnings = events.filter((event) => event.diagnostic?.code === 'capability-store-in-workspace');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]?.message).toContain('is inside the writable workspace');
+  });
+
+  it('says nothing for a store outside the workspace, or a read-only workspace', async () => {
+    const root = await useTemporaryDirectory('capability-creation-workspace-');
+    const outside = join(await useTemporaryDirectory('capability-creation-store-'), 'capabilities');
+    for (const [workspace, directory] of [
+      [localWorkspace(root), outside],
+      [memoryWorkspace({ 'note.txt': 'x' }), join(root, 'capabilities')],
+    ] as const) {
+      const events: ContextEvent[] = [];
+      const session = createContextSession({ workspace, capabilities: [capabilityCreation({ directory })] });
+      session.on((event) => events.push(event));
+      await session.startRun();
+      expect(events.filter((event) => event.diagnostic?.code === 'capability-store-in-workspace')).toEqual(
+        [],
+      );
+    }
   });
 });

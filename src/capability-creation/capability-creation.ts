@@ -1,7 +1,10 @@
-import { join } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import type { Diagnostic } from '../diagnostics.js';
 import { describeError } from '../errors.js';
 import type { Capability } from '../session/capability.js';
 import { toLabel } from '../workspace/labels.js';
+import type { Workspace } from '../workspace/workspace.js';
 import { authoringTools } from './authoring-tools.js';
 import { capabilityCreationGuidance } from './capability-guidance.js';
 import {
@@ -38,8 +41,8 @@ export interface CapabilityCreationCapability extends Capability {
  *   therefore live from run N + 1, with no restart, and a new process on the same directory loads
  *   it too. Skipped ones are reported as `skipped` events with their diagnostic.
  *
- * Trust: loaded capabilities run in the host process with the host's permissions. Validation is
- * isolated (a worker thread with time and memory limits); execution after loading is not.
+ * Trust: authored code runs in sandboxed child processes (validation, and a long-lived capability
+ * host per store), never in the agent's process unless `trusted` is set. See `createCapabilityStore`.
  *
  * @example
  * const creation = capabilityCreation({ directory: '.agent/capabilities' });
@@ -56,6 +59,20 @@ export function capabilityCreation(options: CapabilityCreationOptions): Capabili
     instructions: () => (guidance === '' ? undefined : guidance),
     tools: () => tools,
     async capabilities(run) {
+      const warned = run.session.state(warnedSessions, () => ({ done: false }));
+      if (!warned.done) {
+        warned.done = true;
+        const warning = await storeInWorkspaceWarning(store.directory, run.workspace);
+        if (warning !== undefined) {
+          run.emit({
+            type: 'diagnostic',
+            reason: 'run-start',
+            capability: name,
+            message: warning.message,
+            diagnostic: warning,
+          });
+        }
+      }
       let loaded: LoadedCapabilities;
       try {
         loaded = await store.loadActive();
@@ -91,5 +108,28 @@ export function capabilityCreation(options: CapabilityCreationOptions): Capabili
       });
       return items;
     },
+  };
+}
+
+/** Marks, per session, that the store location was checked once. */
+const warnedSessions = {};
+
+/**
+ * A warning when the store lies inside a writable workspace: the agent's own `write_file` can then
+ * change authored modules behind the authoring tools (they are validated again when they change).
+ */
+async function storeInWorkspaceWarning(
+  directory: string,
+  workspace: Workspace,
+): Promise<Diagnostic | undefined> {
+  if (workspace.writeFile === undefined) return undefined;
+  const real = async (path: string) => realpath(path).catch(() => resolve(path));
+  const inside = relative(await real(workspace.root), await real(directory));
+  if (inside.startsWith('..') || isAbsolute(inside)) return undefined;
+  return {
+    severity: 'warning',
+    code: 'capability-store-in-workspace',
+    message: `The capability store ${directory} is inside the writable workspace, so write_file can change authored modules without author_capability. Changed modules are validated again before they load; keep the store outside the workspace to rule this out.`,
+    path: directory,
   };
 }

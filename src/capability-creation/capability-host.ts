@@ -119,18 +119,28 @@ export function createCapabilityHost(options: CapabilityHostOptions): Capability
     if (outcome.type === 'reply') {
       return { ok: false, code: 'capability-failed', error: outcome.ok ? 'no error' : outcome.error };
     }
+    // The host is gone (killed at the limit, or ended): the next call starts a new one.
+    current = undefined;
+    const culprit = (outcome.running !== undefined ? modules.get(outcome.running) : undefined) ?? module;
+    const whose = culprit === module ? '' : ` (authored capability "${culprit.name}" was holding the host)`;
     if (outcome.type === 'timeout') {
-      const culprit = (outcome.running !== undefined ? modules.get(outcome.running) : undefined) ?? module;
       const message =
         culprit === module
           ? `it did not answer within ${timeoutMs} ms ${doing}; the capability host was restarted`
           : `its background work held the capability host past a call's ${timeoutMs} ms limit; the host was restarted`;
       fault(culprit, message);
-      const whose = culprit === module ? '' : ` (authored capability "${culprit.name}" was holding the host)`;
       return {
         ok: false,
         code: 'capability-timeout',
         error: `capability-timeout: authored capability "${module.name}" did not answer within ${timeoutMs} ms${whose}; the capability host was restarted`,
+      };
+    }
+    if (culprit !== module) {
+      fault(culprit, `its code ended the capability host (${outcome.reason})`);
+      return {
+        ok: false,
+        code: 'capability-failed',
+        error: `the capability host ended while authored capability "${module.name}" was called${whose} (${outcome.reason}); it is restarted at the next call`,
       };
     }
     return fault(module, `it ended the capability host ${doing} (${outcome.reason})`);

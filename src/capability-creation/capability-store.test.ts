@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import type { ToolDefinition } from '../session/capability.js';
 import { instructionsOf, valid } from './capability-fixtures.test-support.js';
 import { createCapabilityStore } from './capability-store.js';
 import { validationRun } from './inspect-capability.js';
+import { sha256Of } from './manifest-file.js';
 
 let directory: string;
 
@@ -181,6 +182,33 @@ export default {
     expect(again.items).toEqual([]);
     expect(again.diagnostics[0]?.message).toContain('fails in the host');
     store.close();
+  });
+
+  it('validates a module edited on disk again, says so once, and serves the new bytes', async () => {
+    const store = createCapabilityStore(directory);
+    await store.write('edited', valid('edited', 'Before.'));
+    expect(await instructionsOf((await store.loadActive()).items[0] as never)).toBe('Before.');
+    await writeFile(join(directory, 'edited.ts'), valid('edited', 'After.'));
+    const changed = await store.loadActive();
+    expect(changed.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['authored-capability-changed']);
+    expect(await instructionsOf(changed.items[0] as never)).toBe('After.');
+    const again = await store.loadActive();
+    expect(again.diagnostics).toEqual([]);
+    const [record] = (await store.list()).items;
+    expect(record?.sha256).toBe(sha256Of(valid('edited', 'After.')));
+  });
+
+  it('refuses a module file that is a symbolic link leading out of the store', async () => {
+    const store = createCapabilityStore(directory);
+    await store.write('escaping', valid('escaping'));
+    const outside = `${directory}-outside.ts`;
+    await writeFile(outside, valid('escaping', 'From outside.'));
+    await rm(join(directory, 'escaping.ts'));
+    await symlink(outside, join(directory, 'escaping.ts'));
+    const { items, diagnostics } = await store.loadActive();
+    await rm(outside);
+    expect(items).toEqual([]);
+    expect(diagnostics.at(-1)?.message).toContain('is a symbolic link leading outside the store');
   });
 
   it('records a module file that disappeared', async () => {

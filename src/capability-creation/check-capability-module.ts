@@ -144,13 +144,23 @@ export async function readModuleSource(
   }
 }
 
-/** Remove compiled files and validation records of `name` other than `keep`; best effort (a cache). */
+/** How old a compiled file or validation record of another version must be before it is pruned. */
+const pruneAfterMs = 60_000;
+
+/**
+ * Remove compiled files and validation records of `name` other than `keep`; best effort (a cache).
+ * Files younger than a minute are left alone: another writer of the same name may be validating them.
+ */
 export async function pruneCompiled(directory: string, name: string, keep: readonly string[]): Promise<void> {
   const compiledDirectory = join(directory, compiledDirectoryName);
   const files = await readdir(compiledDirectory).catch(() => [] as string[]);
+  const now = Date.now();
   for (const file of files) {
     if (keep.includes(file) || !file.startsWith(`${name}.`)) continue;
     if (!file.endsWith('.mjs') && !file.endsWith('.json')) continue;
-    await rm(join(compiledDirectory, file), { force: true }).catch(() => undefined);
+    const path = join(compiledDirectory, file);
+    const info = await stat(path).catch(() => undefined);
+    if (info === undefined || now - info.mtimeMs < pruneAfterMs) continue;
+    await rm(path, { force: true }).catch(() => undefined);
   }
 }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, utimes } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -71,7 +71,10 @@ export async function compileCapabilityModule(
   const compiledDirectory = join(directory, compiledDirectoryName);
   const sha256 = sha256Of(output);
   const file = join(compiledDirectory, `${name}.${sha256.slice(0, 16)}.mjs`);
-  if (!existsSync(file)) {
+  if (existsSync(file)) {
+    // Fresh again, so a concurrent writer's pruning of old versions leaves it alone.
+    await utimes(file, new Date(), new Date()).catch(() => undefined);
+  } else {
     try {
       await mkdir(compiledDirectory, { recursive: true });
       // A cache: rebuilt from the module file whenever it is missing, so no fsync is needed.

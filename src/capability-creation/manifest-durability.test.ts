@@ -9,8 +9,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { isAgentContextError } from '../errors.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { createCapabilityStore } from './capability-store.js';
-import { parseManifest } from './manifest.js';
-import { updateManifest } from './manifest-file.js';
+import { type CapabilityRecord, parseManifest } from './manifest.js';
+import { sha256Of, updateManifest } from './manifest-file.js';
 
 let bundleDirectory: string;
 let directory: string;
@@ -47,6 +47,18 @@ beforeAll(async () => {
     `import { createCapabilityStore } from './store.js';
 const [directory, name] = process.argv.slice(2);
 const { record } = await createCapabilityStore(directory).write(name, \`export default { name: '\${name}', instructions: () => 'hi' };\`);
+process.stdout.write(JSON.stringify(record));
+`,
+  );
+  await writeFile(
+    join(bundleDirectory, 'reauthor.js'),
+    `import { createCapabilityStore } from './store.js';
+const [directory, index] = process.argv.slice(2);
+// Odd writers author code that fails validation with a message naming the writer.
+const code = Number(index) % 2 === 0
+  ? \`export default { name: 'shared', instructions: () => 'writer \${index}' };\`
+  : \`throw new Error('writer \${index} fails');\`;
+const { record } = await createCapabilityStore(directory).write('shared', code);
 process.stdout.write(JSON.stringify(record));
 `,
   );
@@ -106,6 +118,27 @@ describe('manifest durability across processes', () => {
     const { items } = await createCapabilityStore(directory).list();
     expect(items.map((record) => record.name).sort()).toEqual([...names].sort());
     expect(items.every((record) => record.status === 'active' && record.lastError === null)).toBe(true);
+  }, 120_000);
+
+  it('keeps the record describing the module on disk when 20 processes re-author one name at once', async () => {
+    const writers = Array.from({ length: 20 }, (_, index) => String(index));
+    const results = await Promise.all(writers.map((index) => runNode('reauthor.js', [directory, index])));
+    for (const result of results) expect(result).toMatchObject({ code: 0, stderr: '' });
+    const { items } = await createCapabilityStore(directory).list();
+    expect(items).toHaveLength(1);
+    const record = items[0] as CapabilityRecord;
+    const onDisk = await readFile(join(directory, 'shared.ts'), 'utf8');
+    expect(record.sha256).toBe(sha256Of(onDisk));
+    const writer = /writer (\d+)/.exec(onDisk)?.[1];
+    if (Number(writer) % 2 === 0) expect(record.lastError).toBeNull();
+    else expect(record.lastError).toBe(`Error: writer ${writer} fails`);
+    // The writer that holds the name now was told exactly this record.
+    const told = results.map((result) => JSON.parse(result.stdout) as CapabilityRecord);
+    expect(
+      told.filter(
+        (candidate) => candidate.sha256 === record.sha256 && candidate.updatedAt === record.updatedAt,
+      ),
+    ).toHaveLength(1);
   }, 120_000);
 
   it('never loses an acknowledged record when writers are killed with SIGKILL at random moments', async () => {

@@ -25,7 +25,7 @@ export interface SandboxProcessOptions {
 /** Why a request to a sandboxed child got no reply. */
 export type SandboxFailure =
   | { type: 'timeout'; timeoutMs: number; running: string | undefined }
-  | { type: 'exit'; reason: string };
+  | { type: 'exit'; reason: string; running: string | undefined };
 
 /** A request without its id: {@link SandboxProcess.request} numbers it. */
 export type SandboxRequestBody = SandboxRequest extends infer Request
@@ -116,7 +116,7 @@ function superviseChild(child: ChildProcess, options: SandboxProcessOptions): Pr
     alive = false;
     ready(false);
     const reason = describeExit(code, signal, stderrTail);
-    for (const settle of waiting.values()) settle({ type: 'exit', reason });
+    for (const settle of waiting.values()) settle({ type: 'exit', reason, running });
     waiting.clear();
   });
 
@@ -143,10 +143,18 @@ function superviseChild(child: ChildProcess, options: SandboxProcessOptions): Pr
       return alive;
     },
     kill() {
+      // Marked dead at once, so no new request goes to a child that is being killed.
       if (alive) child.kill('SIGKILL');
+      alive = false;
     },
     request(body, timeoutMs, context) {
-      if (!alive) return Promise.resolve({ type: 'exit', reason: 'the sandboxed process had already ended' });
+      if (!alive) {
+        return Promise.resolve({
+          type: 'exit',
+          reason: 'the sandboxed process had already ended',
+          running: undefined,
+        });
+      }
       const id = nextId++;
       contexts.set(id, context);
       return new Promise((resolve) => {
@@ -165,7 +173,11 @@ function superviseChild(child: ChildProcess, options: SandboxProcessOptions): Pr
           if (error === null || error === undefined) return;
           const settle = waiting.get(id);
           waiting.delete(id);
-          settle?.({ type: 'exit', reason: `the request could not be sent (${error.message})` });
+          settle?.({
+            type: 'exit',
+            reason: `the request could not be sent (${error.message})`,
+            running: undefined,
+          });
         });
       });
     },
