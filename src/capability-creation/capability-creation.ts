@@ -129,7 +129,7 @@ async function storeInWorkspaceWarning(
   return {
     severity: 'warning',
     code: 'capability-store-in-workspace',
-    message: `The capability store ${directory} is inside the writable workspace, so write_file can change authored modules without author_capability. Changed modules are validated again before they load; keep the store outside the workspace to rule this out.`,
+    message: `The capability store ${toLabel(workspace, directory)} is inside the writable workspace, so write_file can change authored modules without author_capability. Changed modules are validated again before they load; keep the store outside the workspace to rule this out.`,
     path: directory,
   };
 }
