@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isAgentContextError } from '../errors.js';
 import type { ToolDefinition } from '../session/capability.js';
+import { sha256Of } from '../shared/sha256.js';
 import { instructionsOf, valid } from './capability-fixtures.test-support.js';
 import { createCapabilityStore } from './capability-store.js';
 import { validationRun } from './inspect-capability.js';
-import { sha256Of } from './manifest-file.js';
 
 let directory: string;
 

@@ -7,10 +7,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { isAgentContextError } from '../errors.js';
+import { sha256Of } from '../shared/sha256.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { createCapabilityStore } from './capability-store.js';
 import { type CapabilityRecord, parseManifest } from './manifest.js';
-import { sha256Of, updateManifest } from './manifest-file.js';
+import { updateManifest } from './manifest-file.js';
 
 let bundleDirectory: string;
 let directory: string;
@@ -46,7 +47,9 @@ beforeAll(async () => {
     join(bundleDirectory, 'author.js'),
     `import { createCapabilityStore } from './store.js';
 const [directory, name] = process.argv.slice(2);
-const { record } = await createCapabilityStore(directory).write(name, \`export default { name: '\${name}', instructions: () => 'hi' };\`);
+// Twenty writers queue on one lock on a machine with few cores: generous limits keep the test about order, not speed.
+const limits = { timeoutMs: 60_000, lock: { timeoutMs: 120_000 } };
+const { record } = await createCapabilityStore(directory, limits).write(name, \`export default { name: '\${name}', instructions: () => 'hi' };\`);
 process.stdout.write(JSON.stringify(record));
 `,
   );
@@ -54,11 +57,12 @@ process.stdout.write(JSON.stringify(record));
     join(bundleDirectory, 'reauthor.js'),
     `import { createCapabilityStore } from './store.js';
 const [directory, index] = process.argv.slice(2);
+const limits = { timeoutMs: 60_000, lock: { timeoutMs: 120_000 } };
 // Odd writers author code that fails validation with a message naming the writer.
 const code = Number(index) % 2 === 0
   ? \`export default { name: 'shared', instructions: () => 'writer \${index}' };\`
   : \`throw new Error('writer \${index} fails');\`;
-const { record } = await createCapabilityStore(directory).write('shared', code);
+const { record } = await createCapabilityStore(directory, limits).write('shared', code);
 process.stdout.write(JSON.stringify(record));
 `,
   );
