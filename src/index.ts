@@ -103,6 +103,11 @@ export {
   renderInstructions,
 } from './instructions/render-instructions.js';
 export {
+  type LocalProject,
+  type ResolveLocalProjectOptions,
+  resolveLocalProject,
+} from './instructions/resolve-local-project.js';
+export {
   type CheckAssetFieldsOptions,
   type CheckedAssetFields,
   checkAssetFields,

@@ -13,7 +13,7 @@ export interface FindProjectRootOptions {
  * absolute host path, or `undefined` when none has a marker (not an error).
  *
  * Host code only: it reads the local disk through node:fs, not through a workspace. The CLI uses it
- * to choose the workspace root: `localWorkspace(stopAt ?? (await findProjectRoot(dir)) ?? dir, { cwd: dir })`.
+ * (through `resolveLocalProject`) to choose the workspace root when no `stopAt` is given.
  */
 export async function findProjectRoot(
   directory: string,

@@ -1,16 +1,13 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { AgentContextError } from '../errors.js';
 import { loadRules } from '../rules/load-rules.js';
 import { renderRulesCatalog } from '../rules/render-rules-catalog.js';
 import type { RuleFormatName, RuleScope } from '../rules/rule.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
-import { isInside, toPosixPath } from '../workspace/paths.js';
+import { toPosixPath } from '../workspace/paths.js';
 import { addAlwaysRules } from './add-always-rules.js';
 import { type DiscoverInstructionsOptions, discoverInstructions } from './discover-instructions.js';
-import { findProjectRoot } from './find-project-root.js';
 import type { InstructionDiscovery } from './instruction-file.js';
 import { type RenderedInstructions, renderInstructions } from './render-instructions.js';
+import { resolveLocalProject } from './resolve-local-project.js';
 
 /** Options of {@link inspectInstructions}: those of `discoverInstructions`, a host directory, the budget. */
 export interface InspectInstructionsOptions
@@ -45,25 +42,23 @@ export interface InstructionsReport {
 
 /**
  * Discover and render the project instructions of a directory on the local disk, the way the CLI
- * does. The workspace root (containment boundary) is `stopAt` when it is an ancestor of `directory`,
- * else the nearest ancestor holding a root marker (`findProjectRoot`), else `directory` itself; the
+ * does. `directory` and `stopAt` are resolved to real paths first (`resolveLocalProject`); the
+ * workspace root (containment boundary) is `stopAt` when it is an ancestor of `directory`, else the
+ * nearest ancestor holding a root marker (`findProjectRoot`), else `directory` itself; the
  * workspace's `cwd` is `directory`. A relative `stopAt` resolves against `directory`. With
- * `allowExternalImports`, imports outside the root are read from the host file system.
+ * `allowExternalImports`, imports outside the root are read from the host file system. The rules of
+ * every assistant format found are loaded too: `always` rules join the instructions.
  *
- * Throws `not-found` / `not-a-directory` when `directory` is not an existing directory.
+ * Throws `not-found` when `directory` is not an existing directory.
  */
 export async function inspectInstructions(options: InspectInstructionsOptions): Promise<InstructionsReport> {
   const { directory: givenDirectory, maxChars, formats, userDirectory, ...discoverOptions } = options;
-  const directory = await existingDirectory(path.resolve(givenDirectory));
   const givenStopAt = options.stopAt ?? options.homeDir;
-  const stopAt =
-    givenStopAt === undefined ? undefined : await realPathOrSelf(path.resolve(directory, givenStopAt));
-  let root: string;
-  if (stopAt !== undefined) {
-    root = isInside(toPosixPath(stopAt), toPosixPath(directory)) ? stopAt : directory;
-  } else {
-    root = (await findProjectRoot(directory, { rootMarkers: options.rootMarkers ?? ['.git'] })) ?? directory;
-  }
+  const { directory, stopAt, root } = await resolveLocalProject({
+    directory: givenDirectory,
+    ...(givenStopAt === undefined ? {} : { stopAt: givenStopAt }),
+    ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
+  });
   const workspace = localWorkspace(root, { cwd: directory });
   const rules = await loadRules({
     workspace,
@@ -96,34 +91,4 @@ export async function inspectInstructions(options: InspectInstructionsOptions): 
       skipped: rules.skipped.length,
     },
   };
-}
-
-async function existingDirectory(directory: string): Promise<string> {
-  let stats: Awaited<ReturnType<typeof fs.stat>>;
-  try {
-    stats = await fs.stat(directory);
-  } catch (error) {
-    throw new AgentContextError(`Directory not found: ${directory}`, {
-      code: 'not-found',
-      path: directory,
-      reason: 'does not exist',
-      cause: error,
-    });
-  }
-  if (!stats.isDirectory()) {
-    throw new AgentContextError(`Not a directory: ${directory}`, {
-      code: 'not-a-directory',
-      path: directory,
-      reason: 'not a directory',
-    });
-  }
-  return fs.realpath(directory);
-}
-
-async function realPathOrSelf(target: string): Promise<string> {
-  try {
-    return await fs.realpath(target);
-  } catch {
-    return target;
-  }
 }

@@ -28,7 +28,7 @@ export async function walkUpDirectories(
 ): Promise<WalkUp> {
   const start = workspace.cwd;
   if (options.stopAt !== undefined) {
-    const stopAt = path.posix.resolve(start, options.stopAt);
+    const stopAt = await realCeiling(workspace, path.posix.resolve(start, options.stopAt));
     if (!isInside(stopAt, start))
       return { ceiling: start, ceilingReason: 'stop-at-not-ancestor', directories: [start] };
     const ceiling = isInside(workspace.root, stopAt) ? stopAt : workspace.root;
@@ -41,6 +41,21 @@ export async function walkUpDirectories(
     if (directory === workspace.root || directory === path.posix.dirname(directory)) break;
   }
   return { ceiling: start, ceilingReason: 'no-root-marker', directories: [start] };
+}
+
+/**
+ * The ceiling as a real path when it names a directory inside the workspace through a symlink (the
+ * workspace directory is a real path, so a linked name of an ancestor would never compare equal);
+ * as given otherwise, including when it lies outside the root (callers on the local disk resolve
+ * those before building the workspace).
+ */
+async function realCeiling(workspace: Workspace, stopAt: string): Promise<string> {
+  if (isInside(stopAt, workspace.cwd) || !isInside(workspace.root, stopAt)) return stopAt;
+  try {
+    return await workspace.realpath(stopAt);
+  } catch {
+    return stopAt;
+  }
 }
 
 async function holdsMarker(

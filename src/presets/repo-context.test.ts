@@ -1,4 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
@@ -111,6 +112,38 @@ describe('repoContext', () => {
     expect(JSON.stringify(messages[1])).toContain(
       '<repo-context>This directory has AGENTS.md (packages/app/AGENTS.md). Read it if relevant to your task.</repo-context>',
     );
+  });
+
+  it('points once at a file two names lead to (CLAUDE.md -> AGENTS.md), in pointer and contents mode', async () => {
+    const { project } = await makeHome();
+    await symlink('AGENTS.md', path.join(project, 'packages/app/CLAUDE.md'));
+    for (const nestedInject of ['pointer', 'contents'] as const) {
+      const session = createContextSession(
+        repoContext({ workspaceDir: project, nestedTraversal: true, nestedInject }),
+      );
+      const run = await session.startRun();
+      const call: ToolCall = {
+        id: 'call-1',
+        toolName: 'read_file',
+        input: { path: 'packages/app/index.ts' },
+      };
+      await run.executeTool(call, () => 'export {};');
+      const nested = session.loadedFiles().filter((file) => file.path.startsWith('packages/'));
+      expect(nested.map((file) => file.path)).toEqual(['packages/app/CLAUDE.md']);
+      const hidden = JSON.stringify(
+        session.placeHiddenMessages([{ key: 'call-1' }], (message) => message.key),
+      );
+      expect(hidden.split('app rules').length + hidden.split('This directory has').length).toBe(3);
+    }
+  });
+
+  it('refuses a workspaceDir that does not exist, and creates nothing', async () => {
+    const base = await useTemporaryDirectory();
+    const missing = path.join(base, 'no-such-project');
+    expect(() => repoContext({ workspaceDir: missing })).toThrow(
+      expect.objectContaining({ code: 'not-found', path: missing }),
+    );
+    expect(existsSync(missing)).toBe(false);
   });
 
   it('uses a given workspace, and refuses both or neither of workspace and workspaceDir', () => {

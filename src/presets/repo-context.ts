@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { AgentContextError } from '../errors.js';
 import { nestedInstructions } from '../instructions/nested/nested-instructions.js';
 import { projectInstructions } from '../instructions/project-instructions.js';
@@ -7,7 +6,8 @@ import { DEFAULT_ASSET_ROOTS } from '../inventory/scan-inventory.js';
 import type { Capability } from '../session/capability.js';
 import { type SkillsOptions, skills } from '../skills/skills.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
-import { isInside, toPosixPath } from '../workspace/paths.js';
+import { isInside } from '../workspace/paths.js';
+import { realDirectory, realPathOrSelf } from '../workspace/real-directory.js';
 import type { Workspace } from '../workspace/workspace.js';
 
 /** Options of {@link repoContext}: the seed's names and defaults. Give `workspaceDir` or `workspace`. */
@@ -73,7 +73,11 @@ export interface RepoContextPreset {
  * behaviour: the touched directory's own files (`scope: 'directory'`), the RepoContext pointer
  * line, delivered as a hidden message after the tool result.
  *
- * Throws `invalid-option` when neither or both of `workspaceDir` and `workspace` are given.
+ * `workspaceDir` and `homeDir` are resolved to real paths before anything else (as the CLI does), so
+ * a directory reached through a symlink loads its own files and walks its real ancestors.
+ *
+ * Throws `invalid-option` when neither or both of `workspaceDir` and `workspace` are given, and
+ * `not-found` when `workspaceDir` is not an existing directory.
  *
  * @example
  * const session = createContextSession(repoContext({ workspaceDir: '/repo/packages/app', homeDir: '/repo' }));
@@ -129,8 +133,9 @@ function chooseWorkspace(options: RepoContextOptions): { workspace: Workspace; s
     // `stopAt` resolves against workspace.cwd: '.' is the workspace directory alone.
     return { workspace: options.workspace, stopAt: options.homeDir ?? '.' };
   }
-  const directory = toPosixPath(path.resolve(options.workspaceDir ?? '.'));
-  const home = options.homeDir === undefined ? undefined : toPosixPath(path.resolve(options.homeDir));
+  // Real paths first, once: a directory or home reached through a symlink walks its real ancestors.
+  const directory = realDirectory(options.workspaceDir ?? '.', 'workspaceDir');
+  const home = options.homeDir === undefined ? undefined : realPathOrSelf(options.homeDir);
   if (home !== undefined && home !== directory && isInside(home, directory)) {
     const workspace = localWorkspace(home, { cwd: directory });
     return { workspace, stopAt: workspace.root };

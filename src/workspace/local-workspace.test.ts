@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -169,6 +170,37 @@ describe('localWorkspace', () => {
   it('rejects a working directory outside root', async () => {
     const { root } = await setUp();
     expect(() => localWorkspace(root, { cwd: '../elsewhere' })).toThrow(/not inside the workspace root/);
+  });
+
+  it('refuses a root that does not exist or is not a directory, at construction, and never creates it', async () => {
+    const { base, root } = await setUp();
+    const missing = path.join(base, 'missing');
+    for (const [candidate, reason] of [
+      [missing, 'does not exist'],
+      [path.join(root, 'AGENTS.md'), 'not a directory'],
+    ] as const) {
+      let thrown: unknown;
+      try {
+        localWorkspace(candidate, { cwd: 'sub' });
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(AgentContextError);
+      expect(thrown).toMatchObject({ code: 'not-found', path: candidate, reason });
+    }
+    expect(existsSync(missing)).toBe(false);
+  });
+
+  it('resolves a working directory given through a symlink to its real path', async () => {
+    const { base, root } = await setUp();
+    await symlink(path.join(root, 'packages/app'), path.join(root, 'app-link'));
+    await symlink(root, path.join(base, 'alias'));
+    expect(localWorkspace(root, { cwd: 'app-link' }).cwd).toBe(path.join(root, 'packages/app'));
+    expect(localWorkspace(root, { cwd: path.join(base, 'alias/packages') }).cwd).toBe(
+      path.join(root, 'packages'),
+    );
+    await symlink(base, path.join(root, 'up'));
+    expect(() => localWorkspace(root, { cwd: 'up' })).toThrow(/not inside the workspace root/);
   });
 
   it('removes a symlink itself, never its target', async () => {

@@ -1,4 +1,4 @@
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AgentContextError, describeError } from '../errors.js';
@@ -9,6 +9,7 @@ import {
   type VerifiedOpenContext,
 } from './open-verified.js';
 import { compareCodePoints, isInside, outsideWorkspaceError, resolvePosix, toPosixPath } from './paths.js';
+import { realDirectory, realPathOrSelf } from './real-directory.js';
 import { resolveRealPath, type SegmentInfo } from './resolve-real-path.js';
 import type {
   DirectoryEntry,
@@ -52,8 +53,11 @@ export interface LocalWorkspaceOptions {
  * redirect it (exact on Linux through `/proc/self/fd`; elsewhere by device and inode, with a short
  * window left). Opens never block and refuse anything but a regular file (a directory for
  * listings): FIFOs, sockets and devices are `not-a-file`. Writes create new files exclusively and
- * replace existing ones by renaming a temporary file over them. `root` and `cwd` are stored as real
- * paths when they exist.
+ * replace existing ones by renaming a temporary file over them. `root` and `cwd` are resolved to
+ * real paths once, here, and everything is contained against those.
+ *
+ * Throws `AgentContextError`: `not-found` when `root` does not exist or is not a directory (nothing
+ * ever creates it), `invalid-option` when `cwd` is not inside it.
  *
  * @param root the containment boundary, absolute or relative to `process.cwd()`.
  * @example
@@ -63,21 +67,7 @@ export interface LocalWorkspaceOptions {
 export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}): Workspace {
   const contained = options.contained ?? true;
   const refuseHardLinks = options.refuseHardLinks ?? false;
-  const givenRoot = toPosixPath(path.resolve(root));
-  const realRoot = realPathOrSelf(givenRoot);
-  const givenCwd = resolvePosix(givenRoot, options.cwd ?? '.');
-  if (!isInside(givenRoot, givenCwd)) {
-    throw new AgentContextError(
-      `The working directory ${givenCwd} is not inside the workspace root ${givenRoot}`,
-      {
-        code: 'invalid-option',
-        path: givenCwd,
-        reason: 'cwd outside root',
-      },
-    );
-  }
-  const cwd = realRoot + givenCwd.slice(givenRoot.length);
-
+  const { givenRoot, realRoot, cwd } = resolveWorkspaceDirectories(root, options.cwd);
   /** Map a path under the root as given (maybe a symlinked alias) onto the real root. */
   const toRealRoot = (absolute: string): string =>
     givenRoot !== realRoot && isInside(givenRoot, absolute)
@@ -228,6 +218,30 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
 }
 
 /**
+ * The workspace's directories as real paths, resolved once at construction: `root` must be an existing
+ * directory (`not-found` otherwise; nothing creates it), and `cwd` (relative to `root`) must lie inside
+ * it once its symlinks are resolved. A `cwd` that does not exist yet keeps its path under the real root.
+ */
+function resolveWorkspaceDirectories(root: string, givenCwdOption: string | undefined) {
+  const givenRoot = toPosixPath(path.resolve(root));
+  const realRoot = realDirectory(givenRoot, 'workspace root');
+  const givenCwd = resolvePosix(givenRoot, givenCwdOption ?? '.');
+  const lexical = isInside(givenRoot, givenCwd) ? realRoot + givenCwd.slice(givenRoot.length) : givenCwd;
+  const cwd = existsSync(lexical) ? realPathOrSelf(lexical) : lexical;
+  if (!isInside(realRoot, cwd)) {
+    throw new AgentContextError(
+      `The working directory ${givenCwd} is not inside the workspace root ${givenRoot}`,
+      {
+        code: 'invalid-option',
+        path: givenCwd,
+        reason: 'cwd outside root',
+      },
+    );
+  }
+  return { givenRoot, realRoot, cwd };
+}
+
+/**
  * `lstat` + `readlink` of one segment. Synchronous on purpose: a path check costs one call per
  * segment, and a sync metadata call takes a microsecond or two where a thread-pool round trip costs
  * tens, which made deep paths slow. No file is opened here.
@@ -307,14 +321,6 @@ function kindOf(stats: { isFile(): boolean; isDirectory(): boolean }): EntryKind
   if (stats.isFile()) return 'file';
   if (stats.isDirectory()) return 'directory';
   return 'other';
-}
-
-function realPathOrSelf(absolute: string): string {
-  try {
-    return toPosixPath(realpathSync(absolute));
-  } catch {
-    return absolute;
-  }
 }
 
 function isMissing(error: unknown): boolean {

@@ -114,7 +114,7 @@ describe('agent-context inspect', () => {
     expect(code).toBe(1);
     expect(stdout).toBe('');
     expect(stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(stderr).toContain('Directory not found');
+    expect(stderr).toMatch(/The directory .*no\/such\/directory does not exist/);
   });
 
   it('reports a bad option as one line on stderr with exit code 1', () => {

@@ -1,12 +1,10 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DEFAULT_ASSET_ROOTS,
-  findProjectRoot,
-  isInside,
   listInventoryDiagnostics,
   localWorkspace,
   renderInventoryTree,
+  resolveLocalProject,
   scanInventory,
 } from '../../index.js';
 import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
@@ -35,11 +33,15 @@ export const inventoryCommand: CliCommand = {
   summary: 'map the skills, sub-agents, commands and hooks of a repository, with their problems',
   usage,
   async run(args: string[], output: CliOutput): Promise<number> {
-    const { directory, roots, stopAt, json } = parseInventoryArguments(args, output);
-    const directoryStat = await stat(directory).catch(() => undefined);
-    if (!directoryStat?.isDirectory()) throw new CliUsageError(`not a directory: ${directory}`);
-    const root = stopAt ?? (await findProjectRoot(directory)) ?? directory;
-    const workspace = localWorkspace(root, { cwd: directory });
+    const { directory: givenDirectory, roots, stopAt, json } = parseInventoryArguments(args, output);
+    const project = await resolveLocalProject({
+      directory: givenDirectory,
+      ...(stopAt === undefined ? {} : { stopAt }),
+    });
+    if (project.stopAt !== undefined && project.root !== project.stopAt) {
+      throw new CliUsageError(`--stop-at must be the directory or one of its ancestors: ${stopAt}`);
+    }
+    const workspace = localWorkspace(project.root, { cwd: project.directory });
     const result = await scanInventory({ workspace, ...(roots ? { roots } : {}) });
     output.stdout(
       json ? `${JSON.stringify(result, null, 2)}\n` : renderInventoryTree(result, { color: output.color }),
@@ -71,8 +73,5 @@ function parseInventoryArguments(args: string[], output: CliOutput): InventoryAr
     if (roots.length === 0) throw new CliUsageError('--roots needs at least one folder name');
   }
   const stopAt = values['stop-at'] === undefined ? undefined : path.resolve(output.cwd, values['stop-at']);
-  if (stopAt !== undefined && !isInside(stopAt, directory)) {
-    throw new CliUsageError(`--stop-at must be the directory or one of its ancestors: ${stopAt}`);
-  }
   return { directory, roots, stopAt, json: values.json ?? false };
 }

@@ -43,7 +43,7 @@ describe('nestedInstructions (defaults: chain scope, contents, after the tool re
     ]);
   });
 
-  it('costs one stat per candidate and one read per surfaced file for a new directory', async () => {
+  it('costs one stat per candidate, one realpath per file found and one read per surfaced file for a new directory', async () => {
     const { conversation, workspace } = await setup();
     await conversation.call('read_file', { path: 'pkg/sub/deep/file.ts' }, hostTool());
     const stats = workspace.calls.filter((call) => call.method === 'stat');
@@ -56,7 +56,9 @@ describe('nestedInstructions (defaults: chain scope, contents, after the tool re
       '/pkg/sub/deep/AGENTS.md',
       '/pkg/sub/deep/CLAUDE.md',
     ]);
-    expect(workspace.calls).toHaveLength(10);
+    const realpaths = workspace.calls.filter((call) => call.method === 'realpath');
+    expect(realpaths.map((call) => call.path)).toEqual(reads.map((call) => call.path));
+    expect(workspace.calls).toHaveLength(14);
   });
 
   it('delivers a directory once when parallel calls touch it', async () => {

@@ -24,8 +24,8 @@ export interface NestedTrackerSettings {
  * surfaced. Costs, whatever the conversation length or tree size:
  * - a touch whose directory was checked: no filesystem call (usually one set lookup, see `#inCheckedDirectory`);
  * - a touch of unknown kind (neither file nor directory said): one `stat`, unless it names a checked directory;
- * - each new directory: at most one `stat` per candidate filename, plus one read per surfaced file
- *   (`contents` only).
+ * - each new directory: at most one `stat` per candidate filename, plus one `realpath` per file found
+ *   (one entry per real file) and one read per surfaced file (`contents` only).
  *
  * A directory is claimed before any await, so parallel touches of one directory check it once.
  * It is never checked again, even if a file appears later or its read failed.
@@ -35,6 +35,7 @@ export class NestedTracker {
   readonly surfaced: NestedFile[] = [];
   readonly #checked = new Set<string>();
   readonly #hashes = new Map<string, string>();
+  readonly #realPaths = new Map<string, string>();
   readonly #workspace: Workspace;
   readonly #settings: NestedTrackerSettings;
   readonly #emit: (event: ContextEvent) => void;
@@ -148,6 +149,26 @@ export class NestedTracker {
   ): Promise<NestedFile | undefined> {
     const label = toLabel(this.#workspace, absolute);
     const file: NestedFile = { path: absolute, label, name, directory, trigger };
+    // One entry per real file (`CLAUDE.md -> AGENTS.md`): one `realpath`, no read, in either mode.
+    let realPath: string;
+    try {
+      realPath = await this.#workspace.realpath(absolute);
+    } catch (error) {
+      this.#skip(absolute, trigger, codeOf(error), `${label} was not checked: ${describeError(error)}`);
+      return undefined;
+    }
+    const sameFile = this.#realPaths.get(realPath);
+    if (sameFile !== undefined) {
+      this.#skip(
+        absolute,
+        trigger,
+        'duplicate',
+        `${label} is the same file as ${sameFile}; skipped.`,
+        'info',
+      );
+      return undefined;
+    }
+    this.#realPaths.set(realPath, label);
     if (this.#settings.inject === 'contents') {
       const read = await readNestedText(this.#workspace, absolute, label, this.#settings.maxChars);
       if (!read.ok) {
