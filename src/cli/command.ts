@@ -22,7 +22,7 @@ export interface CliCommand {
   run(args: string[], output: CliOutput): Promise<number>;
 }
 
-/** Bad arguments or a missing directory: `main` prints the message as one line on stderr and exits 1. */
+/** Bad arguments (a usage error): `main` prints the message as one line on stderr, then a `--help` pointer, and exits 2. */
 export class CliUsageError extends Error {
   override readonly name = 'CliUsageError';
 }

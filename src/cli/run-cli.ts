@@ -5,13 +5,15 @@ import { commands } from './commands/index.js';
 
 /**
  * Run the `agent-context` command line with `args` (without `node` and the script path).
- * Resolves to the exit code: 0 on success, 1 for bad input (one line on stderr), 2 for a bug.
+ * Resolves to the exit code: 0 on success, 1 for bad input (a missing directory, a file that could not
+ * be read or parsed), 2 for a usage error (one line naming the option, then a `--help` pointer) and
+ * for an unexpected error.
  */
 export async function runCli(args: string[], output: CliOutput): Promise<number> {
   const [name, ...rest] = args;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     output.stdout(overview(commands));
-    return name === undefined ? 1 : 0;
+    return name === undefined ? 2 : 0;
   }
   if (name === '--version' || name === '-v') {
     output.stdout(`${packageVersion()}\n`);
@@ -20,7 +22,7 @@ export async function runCli(args: string[], output: CliOutput): Promise<number>
   const command = commands.find((candidate) => candidate.name === name);
   if (!command) {
     output.stderr(`agent-context: unknown command "${name}". Run "agent-context --help" for the list.\n`);
-    return 1;
+    return 2;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
     output.stdout(`${command.usage.trimEnd()}\n`);
@@ -29,7 +31,13 @@ export async function runCli(args: string[], output: CliOutput): Promise<number>
   try {
     return await command.run(rest, output);
   } catch (error) {
-    if (error instanceof CliUsageError || isAgentContextError(error) || isSystemError(error)) {
+    if (error instanceof CliUsageError) {
+      output.stderr(
+        `agent-context ${command.name}: ${firstLine(error.message)}\nRun "agent-context ${command.name} --help" for its options.\n`,
+      );
+      return 2;
+    }
+    if (isAgentContextError(error) || isSystemError(error)) {
       // Refusals and failures of the file system are the user's to fix: one line, no stack trace.
       output.stderr(`agent-context ${command.name}: ${firstLine(describeError(error))}\n`);
       return 1;

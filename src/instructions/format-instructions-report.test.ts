@@ -53,5 +53,7 @@ describe('formatInstructionsReport', () => {
   it('shows the directory relative to relativeTo when inside it', async () => {
     const text = formatInstructionsReport(await reportOf({}), { relativeTo: '/workspace' });
     expect(text.split('\n')[0]).toBe('Project instructions for app');
+    const here = formatInstructionsReport(await reportOf({}), { relativeTo: '/workspace/app' });
+    expect(here.split('\n')[0]).toBe('Project instructions for /workspace/app');
   });
 });

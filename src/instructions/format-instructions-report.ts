@@ -10,7 +10,7 @@ import type { RenderedInstructionFile } from './render-instructions.js';
 export interface FormatInstructionsReportOptions {
   /** Use ANSI colours. Default `false`. */
   color?: boolean;
-  /** Show the inspected directory relative to this directory when inside it. Default: absolute. */
+  /** Show the inspected directory relative to this directory when strictly inside it. Default: absolute. */
   relativeTo?: string;
 }
 
@@ -131,5 +131,6 @@ function budgetNote(file: RenderedInstructionFile | undefined): string {
 
 function displayPath(absolute: string, relativeTo: string | undefined): string {
   if (relativeTo === undefined || !isInside(relativeTo, absolute)) return absolute;
-  return path.posix.relative(relativeTo, absolute) || '.';
+  // The directory the command runs in is named in full: "." names nothing.
+  return path.posix.relative(relativeTo, absolute) || absolute;
 }

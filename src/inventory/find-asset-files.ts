@@ -20,6 +20,11 @@ export interface AssetLocation {
   path: string;
   /** Absolute path of the folder holding it (the link itself when refused). */
   directory: string;
+  /**
+   * Real path of the file when the walk knows it without a call (a regular file: its folder's real
+   * path plus its name); `undefined` for a symbolic link to a file and for a refused folder.
+   */
+  realPath?: string;
   /** Set when the folder is a symlink the workspace refused (its target is outside the workspace). */
   refused?: Diagnostic;
 }
@@ -102,7 +107,11 @@ export async function findAssetFiles(
           };
           const accepted = accepts(entry.name);
           if (accepted && (entry.kind === 'file' || entry.kind === 'symlink')) {
-            locations.push({ path: child.path, directory: folder.path });
+            locations.push({
+              path: child.path,
+              directory: folder.path,
+              ...(entry.kind === 'file' ? { realPath: child.real } : {}),
+            });
           } else if (accepted && entry.kind === 'other') {
             // A FIFO or device: opening it could block, so it is reported and never read.
             diagnostics.push({

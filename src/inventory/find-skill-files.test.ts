@@ -94,19 +94,36 @@ describe('the skills walk of scanInventory', () => {
     ]);
   });
 
-  it('lists the skills of a skills folder linked from another root in both roots, marked as duplicates', async () => {
+  it('lists a skill that a linked skills folder reaches twice once, naming both roots', async () => {
     const { workspace } = await makeRepository(
       { '.agents/skills/pdf/SKILL.md': skill('pdf') },
       { '.claude/skills': '../.agents/skills' },
     );
     const [claude, agents] = (await scanInventory({ workspace, roots: ['.claude', '.agents'] })).roots;
     expect(claude?.skills).toEqual([
-      expect.objectContaining({ path: '.claude/skills/pdf/SKILL.md', duplicateOf: null, diagnostics: [] }),
+      expect.objectContaining({
+        path: '.claude/skills/pdf/SKILL.md',
+        duplicateOf: null,
+        alsoIn: [],
+        reachableFrom: ['.claude', '.agents'],
+        diagnostics: [],
+      }),
     ]);
+    expect(agents?.skills).toEqual([]);
+  });
+
+  it('still reports two different files of one name in one directory as duplicates', async () => {
+    const { workspace } = await makeRepository({
+      '.claude/skills/pdf/SKILL.md': skill('pdf'),
+      '.agents/skills/pdf/SKILL.md': skill('pdf'),
+    });
+    const [claude, agents] = (await scanInventory({ workspace, roots: ['.claude', '.agents'] })).roots;
+    expect(claude?.skills[0]).not.toHaveProperty('reachableFrom');
     expect(agents?.skills).toEqual([
       expect.objectContaining({
         path: '.agents/skills/pdf/SKILL.md',
         duplicateOf: '.claude/skills/pdf/SKILL.md',
+        diagnostics: [expect.objectContaining({ code: 'duplicate-skill-name', severity: 'info' })],
       }),
     ]);
   });

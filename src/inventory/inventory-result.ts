@@ -1,19 +1,30 @@
 import type { Diagnostic } from '../diagnostics.js';
 
 /**
- * What {@link scanInventory} returns: one entry per configured asset root, in the configured order.
- * An empty roots list gives `{ roots: [] }`. Problems are never thrown: each sits in the
- * `diagnostics` of the entry it concerns (see {@link listInventoryDiagnostics} for a flat list).
- * The object is plain JSON data, so a tool can return it as is.
+ * What {@link scanInventory} returns: the asset roots found, nearest directory first (see
+ * `scanInventory` for the order). Problems are never thrown: each sits in the `diagnostics` of the
+ * entry it concerns (see {@link listInventoryDiagnostics} for a flat list). The object is plain JSON
+ * data, so a tool can return it as is.
  */
 export interface InventoryResult {
+  /**
+   * The directories whose asset roots were looked for, nearest first, as labels relative to the
+   * working directory (`.`, `..`, `../..`). Omitted in results built by hand.
+   */
+  directories?: string[];
   roots: InventoryRoot[];
+  /** Problems outside any root, such as a malformed `.claude-plugin/marketplace.json`. Omitted when none. */
+  diagnostics?: Diagnostic[];
 }
 
 /** One asset root such as `.claude`. Lists are sorted by path, by code point. */
 export interface InventoryRoot {
-  /** The root as configured, normalised to a POSIX path relative to the workspace (e.g. `.claude`). */
+  /** The root as a POSIX path relative to the working directory (e.g. `.claude`, `../../.agents`, `plugins/review`). */
   root: string;
+  /** The directory it belongs to, relative to the working directory (`.`, `..`). Omitted in results built by hand. */
+  directory?: string;
+  /** For a plugin folder named by `.claude-plugin/marketplace.json`: the plugin's name. */
+  plugin?: string;
   /** True when the root is a directory that could be read. A regular file named like a root does not exist. */
   exists: boolean;
   /** Every `SKILL.md` under `ROOT/skills/` (depth bound 8, each real directory walked once). */
@@ -24,6 +35,11 @@ export interface InventoryRoot {
   commands: InventoryCommand[];
   /** `ROOT/settings.json`, or `null` when there is none. */
   settings: InventorySettings | null;
+  /**
+   * Every other file of the root that holds hooks, in this order: `settings.local.json`, `hooks.json`
+   * (Codex, Cursor), `hooks/hooks.json` (a plugin's). Omitted when there is none.
+   */
+  hookFiles?: InventorySettings[];
   /** Problems of the root itself: not a directory, unreadable folders, depth bound reached, loops skipped. */
   diagnostics: Diagnostic[];
 }
@@ -44,6 +60,11 @@ export interface InventoryAssetFields {
   attributes: Record<string, unknown>;
   /** Problems with this file: unreadable, binary, frontmatter missing or broken, Agent Skills rules broken. */
   diagnostics: Diagnostic[];
+  /**
+   * When linked roots reach this same file (`.claude/skills -> ../skills` and `.agents/skills -> ../skills`):
+   * every root it is reachable from, this entry's root first. The file is listed once, under the first.
+   */
+  reachableFrom?: string[];
 }
 
 /** One skill (a folder holding `SKILL.md`). */
@@ -54,6 +75,8 @@ export interface InventorySkill extends InventoryAssetFields {
   duplicateOf: string | null;
   /** Paths of every other skill with the same name, in scan order (empty when the name is unique). */
   alsoIn: string[];
+  /** For a skill whose name a skill of a nearer directory also has: that skill's path (the nearer one wins). */
+  shadowedBy?: string;
 }
 
 /** One sub-agent definition (`ROOT/agents/NAME.md`). */
@@ -82,11 +105,13 @@ export interface InventoryCommand {
   attributes: Record<string, unknown>;
   /** Problems with this file: unreadable, binary, frontmatter broken or unclosed, refused link. */
   diagnostics: Diagnostic[];
+  /** Every root this same file is reachable from through links, this entry's root first (see skills). */
+  reachableFrom?: string[];
 }
 
-/** `ROOT/settings.json`, read for its hooks (Claude Code format). */
+/** A file read for its hooks: `ROOT/settings.json` and the other hook files of a root. */
 export interface InventorySettings {
-  /** Label of the file, e.g. `.claude/settings.json`. */
+  /** Label of the file, e.g. `.claude/settings.json`, `.codex/hooks.json`. */
   path: string;
   /** One entry per matcher group, events in file order. Empty when the file has no hooks or is malformed. */
   hooks: InventoryHook[];
@@ -108,12 +133,13 @@ export interface InventoryHook {
   handlers: number;
 }
 
-/** Every diagnostic of an inventory in one list, in scan order (root, settings, skills, agents, commands). */
+/** Every diagnostic of an inventory in one list, in scan order (result, root, hook files, skills, agents, commands). */
 export function listInventoryDiagnostics(result: InventoryResult): Diagnostic[] {
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = [...(result.diagnostics ?? [])];
   for (const root of result.roots) {
     diagnostics.push(...root.diagnostics);
     if (root.settings) diagnostics.push(...root.settings.diagnostics);
+    for (const file of root.hookFiles ?? []) diagnostics.push(...file.diagnostics);
     for (const skill of root.skills) diagnostics.push(...skill.diagnostics);
     for (const agent of root.agents) diagnostics.push(...agent.diagnostics);
     for (const command of root.commands) diagnostics.push(...command.diagnostics);

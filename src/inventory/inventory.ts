@@ -13,8 +13,14 @@ export const DEFAULT_INVENTORY_TOOL_NAME = 'inventory_agent_context';
 
 /** Options of {@link inventory}. */
 export interface InventoryOptions {
-  /** Asset roots, relative to the workspace directory, in order. Default `['.claude', '.agents', '.codex', '.grok']`. */
+  /** Asset root names, looked for in the working directory and its ancestors, in order. Default `['.claude', '.agents', '.codex', '.grok']`. */
   roots?: readonly string[];
+  /** The highest directory searched (absolute, or relative to the working directory). Default: the project root (`.git`). */
+  stopAt?: string;
+  /** Names that mark the project root when there is no `stopAt`. Default `['.git']`. */
+  rootMarkers?: readonly string[];
+  /** Scan the plugin folders named by `.claude-plugin/marketplace.json` in the project root. Default `true`. */
+  plugins?: boolean;
   /** Expose the inventory tool. Default `true`. */
   tool?: boolean;
   /** Name of the tool. Default `'inventory_agent_context'`. */
@@ -69,6 +75,9 @@ export function inventory(options: InventoryOptions = {}): Capability {
       workspace: run.workspace,
       roots,
       ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
+      ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
+      ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
+      ...(options.plugins === undefined ? {} : { plugins: options.plugins }),
     });
     const emit = (event: Omit<ContextEvent, 'capability' | 'reason' | 'trigger'>) =>
       run.emit({ ...event, capability: name, reason: 'inventory', trigger });
@@ -106,9 +115,10 @@ export function inventory(options: InventoryOptions = {}): Capability {
     const tool: ToolDefinition<Record<string, never>, InventoryResult> = {
       name: toolName,
       description:
-        'Map where this repository keeps its coding-assistant setup: for each asset root (such as .claude and .agents), ' +
-        'its skills with name and description, sub-agents, slash commands, and hook events from settings.json, plus any problem found ' +
-        'in those files. Takes no arguments; returns JSON. Paths are relative to the working directory.',
+        'Map where this repository keeps its coding-assistant setup: for each asset root (such as .claude and .agents) of the working ' +
+        'directory and its parents up to the project root, and each plugin folder, its skills with name and description, sub-agents, ' +
+        'slash commands, and hook events, plus any problem found in those files. Takes no arguments; returns JSON. Paths are relative ' +
+        'to the working directory.',
       inputSchema: noParameters,
       execute: (_input, context) => scan(context.run, context.callId),
     };

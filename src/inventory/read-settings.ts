@@ -9,8 +9,10 @@ import type { InventoryHook, InventorySettings } from './inventory-result.js';
 export const MAX_SETTINGS_BYTES = 1024 * 1024;
 
 /**
- * Read the hooks of a `settings.json` in Claude Code's format:
- * `{ "hooks": { "EventName": [{ "matcher": "Bash", "hooks": [{ "type": "command", ... }] }] } }`.
+ * Read the hooks of a settings or hooks file: Claude Code's `settings.json`, `settings.local.json` and a
+ * plugin's `hooks/hooks.json`, `{ "hooks": { "EventName": [{ "matcher": "Bash", "hooks": [{ "type": "command", ... }] }] } }`,
+ * and the `hooks.json` of other assistants, whose event lists may hold the handlers themselves
+ * (`{ "hooks": { "afterFileEdit": [{ "command": "..." }] } }`: each is a group of one handler).
  *
  * Never throws. Malformed JSON, a binary or over-large file, and a `hooks` value of the wrong shape
  * are diagnostics; every well-formed group is still listed. A settings file without `hooks` gives an
@@ -87,6 +89,9 @@ function readGroup(event: string, group: unknown): InventoryHook | string {
   if (!isObject(group)) return 'must be an object with `matcher` and `hooks`';
   const { matcher, hooks } = group;
   if (matcher !== undefined && typeof matcher !== 'string') return 'has a `matcher` that is not a string';
+  // A handler listed directly under its event (no `hooks` list of its own) is a group of one.
+  if (hooks === undefined && (typeof group.command === 'string' || typeof group.type === 'string'))
+    return { event, matcher: matcher === undefined || matcher === '' ? null : matcher, handlers: 1 };
   if (!Array.isArray(hooks)) return 'has no `hooks` list';
   // An empty matcher means "every tool" in Claude Code, like no matcher at all.
   return { event, matcher: matcher === undefined || matcher === '' ? null : matcher, handlers: hooks.length };

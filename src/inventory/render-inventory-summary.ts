@@ -1,6 +1,6 @@
 import { painter } from '../shared/painter.js';
 import { type InventoryResult, listInventoryDiagnostics } from './inventory-result.js';
-import { plural, type RenderInventoryOptions } from './render-inventory-tree.js';
+import { hookFilesOf, plural, type RenderInventoryOptions } from './render-inventory-tree.js';
 
 /**
  * A short inventory section for `agent-context inspect`: one line per configured root, e.g.
@@ -27,15 +27,17 @@ export function renderInventorySummary(
         );
       const tail = counts.length > 0 ? `; ${counts.join(', ')}` : '';
       if (!root.exists) return `${paint.bold(root.root)}: ${paint.dim('absent')}${tail}`;
-      const events = [...new Set(root.settings?.hooks.map((hook) => hook.event) ?? [])];
+      const files = hookFilesOf(root);
+      const events = [...new Set(files.flatMap((file) => file.hooks.map((hook) => hook.event)))];
       const parts = [
         plural(root.skills.length, 'skill'),
         plural(root.agents.length, 'agent'),
         plural(root.commands.length, 'command'),
       ];
       if (events.length > 0) parts.push(`hooks ${events.join(', ')}`);
-      else if (root.settings) parts.push('no hooks');
-      return `${paint.bold(root.root)}: ${parts.join(', ')}${tail}`;
+      else if (files.length > 0) parts.push('no hooks');
+      const plugin = root.plugin === undefined ? '' : ` (plugin ${root.plugin})`;
+      return `${paint.bold(root.root)}${plugin}: ${parts.join(', ')}${tail}`;
     })
     .join('\n');
 }

@@ -86,7 +86,7 @@ describe('renderInventoryTree', () => {
         '    └── Stop [x] (1 handler)',
         '.agents (absent)',
         '└── error: Denied. [read-failed]',
-        '.codex (no skills, agents, commands or settings)',
+        '.codex (no skills, agents, commands or hooks)',
         '3 roots scanned, 2 found: 2 skills, 0 agents, 1 command, 2 hook groups; 1 error, 1 warning.',
         '',
       ].join('\n'),

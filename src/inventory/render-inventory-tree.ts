@@ -1,6 +1,11 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { type Painter, painter } from '../shared/painter.js';
-import { type InventoryResult, listInventoryDiagnostics } from './inventory-result.js';
+import {
+  type InventoryResult,
+  type InventoryRoot,
+  type InventorySettings,
+  listInventoryDiagnostics,
+} from './inventory-result.js';
 
 /** Options of {@link renderInventoryTree} and {@link renderInventorySummary}. */
 export interface RenderInventoryOptions {
@@ -21,6 +26,7 @@ interface AssetEntry {
   description: string | null;
   path: string;
   diagnostics: Diagnostic[];
+  reachableFrom?: string[];
 }
 
 /**
@@ -47,16 +53,21 @@ export function renderInventoryTree(result: InventoryResult, options: RenderInve
   const asset = (entry: AssetEntry, prefix: string): TreeNode => {
     const description = entry.description === null ? '' : shorten(oneLine(entry.description), maxDescription);
     const title = entry.name === null ? paint.dim('(no name)') : paint.bold(`${prefix}${entry.name}`);
+    const via = entry.reachableFrom
+      ? ` ${paint.dim(`[also via ${entry.reachableFrom.slice(1).join(', ')}]`)}`
+      : '';
     return {
-      label: `${title}${description === '' ? '' : `: ${description}`} ${paint.dim(`(${entry.path})`)}`,
+      label: `${title}${description === '' ? '' : `: ${description}`} ${paint.dim(`(${entry.path})`)}${via}`,
       children: diagnosticNodes(entry.diagnostics),
     };
   };
 
   const lines: string[] = [];
   for (const root of result.roots) {
+    const title =
+      paint.bold(root.root) + (root.plugin === undefined ? '' : ` ${paint.dim(`(plugin ${root.plugin})`)}`);
     if (!root.exists) {
-      lines.push(`${paint.bold(root.root)} ${paint.dim('(absent)')}`);
+      lines.push(`${title} ${paint.dim('(absent)')}`);
       lines.push(...renderChildren(diagnosticNodes(root.diagnostics), ''));
       continue;
     }
@@ -68,23 +79,22 @@ export function renderInventoryTree(result: InventoryResult, options: RenderInve
     branch('skills', root.skills);
     branch('agents', root.agents);
     branch('commands', root.commands, '/');
-    if (root.settings) {
-      const hooks = root.settings.hooks.map((hook) => ({
+    for (const file of hookFilesOf(root)) {
+      const hooks = file.hooks.map((hook) => ({
         label: `${hook.event}${hook.matcher === null ? '' : ` [${hook.matcher}]`} ${paint.dim(`(${plural(hook.handlers, 'handler')})`)}`,
         children: [],
       }));
-      const none = root.settings.hooks.length === 0 ? ': none' : '';
+      const none = file.hooks.length === 0 ? ': none' : '';
       sections.push({
-        label: `hooks${none} ${paint.dim(`(${root.settings.path})`)}`,
-        children: [...diagnosticNodes(root.settings.diagnostics), ...hooks],
+        label: `hooks${none} ${paint.dim(`(${file.path})`)}`,
+        children: [...diagnosticNodes(file.diagnostics), ...hooks],
       });
     }
     const empty = sections.length === 0 && root.diagnostics.length === 0;
-    lines.push(
-      `${paint.bold(root.root)}${empty ? ` ${paint.dim('(no skills, agents, commands or settings)')}` : ''}`,
-    );
+    lines.push(`${title}${empty ? ` ${paint.dim('(no skills, agents, commands or hooks)')}` : ''}`);
     lines.push(...renderChildren([...diagnosticNodes(root.diagnostics), ...sections], ''));
   }
+  lines.unshift(...diagnosticNodes(result.diagnostics ?? []).map((node) => node.label));
   lines.push(summaryLine(result));
   return `${lines.join('\n')}\n`;
 }
@@ -115,11 +125,16 @@ function summaryLine(result: InventoryResult): string {
       'command',
     )}, ` +
     `${plural(
-      count((root) => root.settings?.hooks.length ?? 0),
+      count((root) => hookFilesOf(root).reduce((total, file) => total + file.hooks.length, 0)),
       'hook group',
     )}; ` +
     `${bySeverity.length === 0 ? 'no problems' : bySeverity.join(', ')}.`
   );
+}
+
+/** Every file of a root that holds hooks: `settings.json` first, then the others. */
+export function hookFilesOf(root: InventoryRoot): InventorySettings[] {
+  return [...(root.settings ? [root.settings] : []), ...(root.hookFiles ?? [])];
 }
 
 function renderChildren(nodes: TreeNode[], prefix: string): string[] {

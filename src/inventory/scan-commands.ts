@@ -19,13 +19,15 @@ export function isCommandFile(name: string): boolean {
  * (or a path that is not a folder) gives `[]`. The walk is the skills walk (`findAssetFiles`): depth
  * bound `maxDepth`, each real folder once, a linked folder leaving the workspace listed at its link
  * path (`name: null`) with nothing behind it read. Problems of the walk itself (depth bound, loops,
- * unreadable folders) are pushed to `diagnostics`; problems of a file sit on its entry.
+ * unreadable folders) are pushed to `diagnostics`; problems of a file sit on its entry. With
+ * `realPaths`, the real path of each command read is recorded there.
  */
 export async function scanCommands(
   workspace: Workspace,
   commandsDirectory: string,
   settings: { maxDepth: number; maxBytes: number },
   diagnostics: Diagnostic[],
+  realPaths?: Map<object, string>,
 ): Promise<InventoryCommand[]> {
   const label = toLabel(workspace, commandsDirectory);
   if ((await statKind(workspace, commandsDirectory, label, diagnostics)) !== 'directory') return [];
@@ -46,10 +48,15 @@ export async function scanCommands(
       };
       return refused;
     }
-    return readCommandFile(workspace, location.path, {
+    const command = await readCommandFile(workspace, location.path, {
       name: commandName(commandsDirectory, location.path),
       maxBytes: settings.maxBytes,
     });
+    if (realPaths && !command.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
+      const realPath = location.realPath ?? (await workspace.realpath(location.path).catch(() => undefined));
+      if (realPath !== undefined) realPaths.set(command, realPath);
+    }
+    return command;
   });
   return commands.sort((left, right) => compareCodePoints(left.path, right.path));
 }

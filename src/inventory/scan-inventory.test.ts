@@ -31,9 +31,11 @@ describe('scanInventory', () => {
     });
     const result = await scanInventory({ workspace, roots: ['.claude', '.agents'] });
     expect(result).toEqual({
+      directories: ['.'],
       roots: [
         {
           root: '.claude',
+          directory: '.',
           exists: true,
           skills: [
             {
@@ -77,6 +79,7 @@ describe('scanInventory', () => {
         },
         {
           root: '.agents',
+          directory: '.',
           exists: false,
           skills: [],
           agents: [],
@@ -108,7 +111,7 @@ describe('scanInventory', () => {
 
   it('returns { roots: [] } for an empty roots list', async () => {
     const { workspace } = await makeRepository({ '.claude/skills/a/SKILL.md': skill('a') });
-    expect(await scanInventory({ workspace, roots: [] })).toEqual({ roots: [] });
+    expect(await scanInventory({ workspace, roots: [] })).toEqual({ directories: ['.'], roots: [] });
   });
 
   it('lists no skills for a root without a skills folder', async () => {
@@ -193,7 +196,7 @@ describe('scanInventory', () => {
     ]);
   });
 
-  it('reads only the asset roots, never the rest of the tree', async () => {
+  it('reads only the asset roots, never the rest of the tree (beyond the root marker and the marketplace file)', async () => {
     const { root } = await makeRepository({
       '.claude/skills/a/SKILL.md': skill('a'),
       '.claude/agents/b.md': skill('b'),
@@ -202,7 +205,9 @@ describe('scanInventory', () => {
     });
     const workspace = recordingWorkspace(localWorkspace(root));
     await scanInventory({ workspace });
-    const roots = ['.claude', '.agents', '.codex', '.grok'].map((name) => `${workspace.cwd}/${name}`);
+    const roots = ['.claude', '.agents', '.codex', '.grok', '.git', '.claude-plugin/marketplace.json'].map(
+      (name) => `${workspace.cwd}/${name}`,
+    );
     const outsideRoots = workspace.calls.filter(
       (call) => !roots.some((prefix) => call.path === prefix || call.path.startsWith(`${prefix}/`)),
     );

@@ -1,13 +1,16 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
+import { walkUpDirectories } from '../instructions/walk-up-directories.js';
 import { mapWithLimit } from '../shared/map-with-limit.js';
 import { toLabel } from '../workspace/labels.js';
 import { compareCodePoints, isInside } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { diagnosticFromError } from './diagnostic-from-error.js';
+import { findPluginFolders } from './find-plugin-folders.js';
 import { DEFAULT_SKILL_DEPTH, findSkillFiles } from './find-skill-files.js';
 import type { InventoryAgent, InventoryResult, InventoryRoot, InventorySkill } from './inventory-result.js';
 import { markDuplicateSkills } from './mark-duplicate-skills.js';
+import { mergeLinkedFiles } from './merge-linked-files.js';
 import { DEFAULT_ASSET_MAX_BYTES, readAssetFile } from './read-asset-file.js';
 import { READ_CONCURRENCY } from './read-concurrency.js';
 import { readSettings } from './read-settings.js';
@@ -19,14 +22,23 @@ export const DEFAULT_ASSET_ROOTS: readonly string[] = ['.claude', '.agents', '.c
 
 /** Options of {@link scanInventory}. */
 export interface ScanInventoryOptions {
-  /** Where to read. Roots resolve against `workspace.cwd`. */
+  /** Where to read. Roots are looked for in `workspace.cwd` and its ancestors (see {@link scanInventory}). */
   workspace: Workspace;
   /**
-   * Asset roots, relative to `workspace.cwd`, in the order reported. Default {@link DEFAULT_ASSET_ROOTS}.
-   * A root given twice is scanned once. An absolute root, or one that leaves `workspace.cwd`, throws
-   * `AgentContextError` (`invalid-option`).
+   * Asset root names, relative to each directory searched, in the order reported. Default
+   * {@link DEFAULT_ASSET_ROOTS}. A root given twice is scanned once. An absolute root, or one that
+   * leaves its directory, throws `AgentContextError` (`invalid-option`).
    */
   roots?: readonly string[];
+  /**
+   * The highest directory searched, absolute or relative to `workspace.cwd`, as in project
+   * instructions; `'.'` searches the working directory only. Default: the project root (`rootMarkers`).
+   */
+  stopAt?: string;
+  /** Names that mark the project root when there is no `stopAt`. Default `['.git']`. */
+  rootMarkers?: readonly string[];
+  /** Scan the plugin folders named by `.claude-plugin/marketplace.json` in the project root. Default `true`. */
+  plugins?: boolean;
   /** Depth bound of the skills and commands walks (default 8: `skills/` or `commands/` plus 8 folders). */
   maxDepth?: number;
   /** Bytes read of each `SKILL.md`, agent and command file (default 64 KiB); the frontmatter must close within them. */
@@ -34,18 +46,31 @@ export interface ScanInventoryOptions {
 }
 
 /**
- * Map a repository's coding-assistant setup: for each asset root, its skills (`skills/**\/SKILL.md`),
- * sub-agents (`agents/*.md`), slash commands (`commands/**\/*.md`) and hooks (`settings.json`), with
- * frontmatter parsed and checked.
+ * Map a repository's coding-assistant setup: the asset roots (`.claude`, `.agents`...) of the working
+ * directory and its ancestors, and the Claude Code plugin folders the repository names, each with its
+ * skills (`skills/**\/SKILL.md`), sub-agents (`agents/*.md`), slash commands (`commands/**\/*.md`)
+ * and hooks (`settings.json`, `settings.local.json`, `hooks.json`, `hooks/hooks.json`), frontmatter
+ * parsed and checked.
  *
- * Only the asset roots under `workspace.cwd` are read, never the rest of the tree, so the cost does
- * not depend on the repository's size. Paths are POSIX labels relative to `workspace.cwd`, sorted by
- * code point. Never throws for what it finds: every problem is a diagnostic on its entry (see
- * {@link InventoryResult}). Skills of the same name in several places say so (`duplicateOf`, `alsoIn`).
+ * Where roots are looked for, in the order reported:
+ * 1. The working directory and every ancestor up to the project root (the nearest holding a root
+ *    marker, or `stopAt`; never above `workspace.root`), nearest first; in each, the roots in the order
+ *    given. Every root of the working directory is listed, absent ones too; an ancestor's only when it exists.
+ * 2. The plugin folders listed by `.claude-plugin/marketplace.json` in the project root (each
+ *    `plugins[].source` that is a relative path), in file order, labelled with the plugin's name.
+ *
+ * One real file is one entry: a file that linked roots reach twice is listed under the first root,
+ * with `reachableFrom` naming each. A skill name found in two directories: the nearer skill wins and
+ * the farther one says `shadowedBy` (an `info`); two different files of one name in one directory keep
+ * `duplicateOf` / `alsoIn` (`duplicate-skill-name`). Plugin skills are compared only within their plugin.
+ *
+ * Only the roots are read, never the rest of the tree, so the cost does not depend on the
+ * repository's size. Paths are POSIX labels relative to `workspace.cwd`, sorted by code point. Never
+ * throws for what it finds: every problem is a diagnostic on its entry (see {@link InventoryResult}).
  *
  * @example
- * const { roots } = await scanInventory({ workspace: localWorkspace('/repo') });
- * // roots[0] -> { root: '.claude', exists: true, skills: [{ path: '.claude/skills/pdf/SKILL.md', name: 'pdf', ... }], ... }
+ * const { roots } = await scanInventory({ workspace: localWorkspace('/repo', { cwd: 'web/src' }) });
+ * // roots[0] -> { root: '.claude', directory: '.', exists: false, ... }; later: { root: '../../.agents', directory: '../..', ... }
  */
 export async function scanInventory(options: ScanInventoryOptions): Promise<InventoryResult> {
   const { workspace } = options;
@@ -53,15 +78,58 @@ export async function scanInventory(options: ScanInventoryOptions): Promise<Inve
     maxDepth: options.maxDepth ?? DEFAULT_SKILL_DEPTH,
     maxBytes: options.maxFileBytes ?? DEFAULT_ASSET_MAX_BYTES,
   };
-  const directories = resolveRoots(workspace, options.roots ?? DEFAULT_ASSET_ROOTS);
-  const roots = await Promise.all(directories.map((directory) => scanRoot(workspace, directory, settings)));
+  const names = checkRootNames(workspace, options.roots ?? DEFAULT_ASSET_ROOTS);
+  // Step 1: the directories, nearest first.
+  const walk = await walkUpDirectories(workspace, {
+    stopAt: options.stopAt,
+    rootMarkers: options.rootMarkers ?? ['.git'],
+  });
+  const directories = [...walk.directories].reverse();
+  const places: RootPlace[] = directories.flatMap((directory, level) =>
+    names.map((name) => ({ path: joinPath(directory, name), directory, level, listAbsent: level === 0 })),
+  );
+  // Step 2: plugin folders.
+  const diagnostics: Diagnostic[] = [];
+  if (options.plugins ?? true) {
+    const plugins = await findPluginFolders(workspace, walk.ceiling);
+    diagnostics.push(...plugins.diagnostics);
+    for (const plugin of plugins.items) {
+      places.push({
+        path: plugin.path,
+        directory: plugin.path,
+        level: directories.length,
+        plugin: plugin.name,
+        listAbsent: true,
+      });
+    }
+  }
+  const scanned = await Promise.all(places.map((place) => scanRoot(workspace, place, settings)));
+  const roots = mergeLinkedFiles(scanned.filter((root) => root.result.exists || root.place.listAbsent));
   markDuplicateSkills(roots);
-  return { roots };
+  const result: InventoryResult = {
+    directories: directories.map((directory) => toLabel(workspace, directory) || '.'),
+    roots: roots.map((root) => root.result),
+  };
+  if (diagnostics.length > 0) result.diagnostics = diagnostics;
+  return result;
 }
 
-/** Absolute root directories, checked and deduplicated, in the order given. */
-function resolveRoots(workspace: Workspace, roots: readonly string[]): string[] {
-  const resolved: string[] = [];
+/** Where one root is looked for. */
+export interface RootPlace {
+  /** Absolute path of the root folder. */
+  path: string;
+  /** Absolute path of the directory it belongs to (the folder itself for a plugin). */
+  directory: string;
+  /** 0 for the working directory, 1 for its parent...; plugins come after every directory. */
+  level: number;
+  plugin?: string;
+  /** List the root even when it does not exist. */
+  listAbsent: boolean;
+}
+
+/** Check root names once: relative, inside the directory they are found in. */
+function checkRootNames(workspace: Workspace, roots: readonly string[]): string[] {
+  const names: string[] = [];
   for (const root of roots) {
     const invalid = (reason: string) =>
       new AgentContextError(`Invalid asset root "${root}": ${reason}.`, {
@@ -83,19 +151,37 @@ function resolveRoots(workspace: Workspace, roots: readonly string[]): string[] 
       });
     }
     if (!isInside(workspace.cwd, absolute)) throw invalid('it leaves the workspace directory');
-    if (!resolved.includes(absolute)) resolved.push(absolute);
+    const name = absolute.slice(workspace.cwd.length + (workspace.cwd === '/' ? 0 : 1));
+    if (!names.includes(name)) names.push(name);
   }
-  return resolved;
+  return names;
 }
+
+function joinPath(directory: string, name: string): string {
+  if (name === '') return directory;
+  return directory === '/' ? `/${name}` : `${directory}/${name}`;
+}
+
+/** A scanned root, with the real path of each entry (kept out of the JSON result). */
+export interface ScannedRoot {
+  place: RootPlace;
+  result: InventoryRoot;
+  realPaths: Map<object, string>;
+}
+
+// Files of a root that may hold hooks, besides `settings.json`, in the order listed.
+const hookFileNames = ['settings.local.json', 'hooks.json', 'hooks/hooks.json'];
 
 async function scanRoot(
   workspace: Workspace,
-  directory: string,
+  place: RootPlace,
   settings: { maxDepth: number; maxBytes: number },
-): Promise<InventoryRoot> {
-  const label = toLabel(workspace, directory);
+): Promise<ScannedRoot> {
+  const directory = place.path;
+  const label = toLabel(workspace, directory) || '.';
   const result: InventoryRoot = {
     root: label,
+    directory: place.plugin === undefined ? toLabel(workspace, place.directory) || '.' : label,
     exists: false,
     skills: [],
     agents: [],
@@ -103,12 +189,20 @@ async function scanRoot(
     settings: null,
     diagnostics: [],
   };
+  if (place.plugin !== undefined) result.plugin = place.plugin;
+  const scanned: ScannedRoot = { place, result, realPaths: new Map() };
   const kind = await statKind(workspace, directory, label, result.diagnostics);
-  if (kind === undefined) return result;
+  if (kind === undefined) {
+    if (place.plugin !== undefined) {
+      const message = `The plugin "${place.plugin}" names the folder ${label}, which does not exist.`;
+      result.diagnostics.push({ severity: 'warning', code: 'plugin-not-found', message, path: label });
+    }
+    return scanned;
+  }
   if (kind !== 'directory') {
     const message = `${label} is not a directory; it holds no assets.`;
     result.diagnostics.push({ severity: 'info', code: 'not-a-directory', message, path: label });
-    return result;
+    return scanned;
   }
   result.exists = true;
 
@@ -119,18 +213,26 @@ async function scanRoot(
     commands: [] as Diagnostic[],
     settings: [] as Diagnostic[],
   };
-  const [skills, agents, commands, settingsKind] = await Promise.all([
-    scanSkills(workspace, `${directory}/skills`, settings, parts.skills),
-    scanAgents(workspace, `${directory}/agents`, settings.maxBytes, parts.agents),
-    scanCommands(workspace, `${directory}/commands`, settings, parts.commands),
-    statKind(workspace, `${directory}/settings.json`, `${label}/settings.json`, parts.settings, 'file'),
+  const hookPaths = ['settings.json', ...hookFileNames].map((name) => `${directory}/${name}`);
+  const [skills, agents, commands, hookKinds] = await Promise.all([
+    scanSkills(workspace, `${directory}/skills`, settings, parts.skills, scanned.realPaths),
+    scanAgents(workspace, `${directory}/agents`, settings.maxBytes, parts.agents, scanned.realPaths),
+    scanCommands(workspace, `${directory}/commands`, settings, parts.commands, scanned.realPaths),
+    Promise.all(
+      hookPaths.map((path) => statKind(workspace, path, toLabel(workspace, path), parts.settings, 'file')),
+    ),
   ]);
   result.diagnostics.push(...parts.skills, ...parts.agents, ...parts.commands, ...parts.settings);
   result.skills = skills;
   result.agents = agents;
   result.commands = commands;
-  if (settingsKind === 'file') result.settings = await readSettings(workspace, `${directory}/settings.json`);
-  return result;
+  const hookFiles = await Promise.all(
+    hookPaths.map((path, index) => (hookKinds[index] === 'file' ? readSettings(workspace, path) : undefined)),
+  );
+  result.settings = hookFiles[0] ?? null;
+  const others = hookFiles.slice(1).filter((file) => file !== undefined);
+  if (others.length > 0) result.hookFiles = others;
+  return scanned;
 }
 
 async function scanSkills(
@@ -138,6 +240,7 @@ async function scanSkills(
   skillsDirectory: string,
   settings: { maxDepth: number; maxBytes: number },
   diagnostics: Diagnostic[],
+  realPaths: Map<object, string>,
 ): Promise<InventorySkill[]> {
   const kind = await statKind(workspace, skillsDirectory, toLabel(workspace, skillsDirectory), diagnostics);
   if (kind !== 'directory') return [];
@@ -164,6 +267,10 @@ async function scanSkills(
       alsoIn: [],
       diagnostics,
     };
+    if (!location.refused) {
+      const realPath = location.realPath ?? (await realPathQuietly(workspace, location.path));
+      if (realPath !== undefined) realPaths.set(skill, realPath);
+    }
     return skill;
   });
   return skills.sort((left, right) => compareCodePoints(left.path, right.path));
@@ -174,6 +281,7 @@ async function scanAgents(
   agentsDirectory: string,
   maxBytes: number,
   diagnostics: Diagnostic[],
+  realPaths: Map<object, string>,
 ): Promise<InventoryAgent[]> {
   const kind = await statKind(workspace, agentsDirectory, toLabel(workspace, agentsDirectory), diagnostics);
   if (kind !== 'directory') return [];
@@ -191,8 +299,25 @@ async function scanAgents(
       entry.name.endsWith('.md') &&
       entry.name.toLowerCase() !== 'readme.md',
   );
-  const agents = await mapWithLimit(files, READ_CONCURRENCY, (entry) =>
-    readAssetFile(workspace, `${agentsDirectory}/${entry.name}`, { kind: 'agent', maxBytes }),
-  );
+  const realDirectory = await realPathQuietly(workspace, agentsDirectory);
+  const agents = await mapWithLimit(files, READ_CONCURRENCY, async (entry) => {
+    const path = `${agentsDirectory}/${entry.name}`;
+    const agent = await readAssetFile(workspace, path, { kind: 'agent', maxBytes });
+    const realPath =
+      entry.kind === 'file' && realDirectory !== undefined
+        ? `${realDirectory}/${entry.name}`
+        : await realPathQuietly(workspace, path);
+    if (realPath !== undefined) realPaths.set(agent, realPath);
+    return agent;
+  });
   return agents.sort((left, right) => compareCodePoints(left.path, right.path));
+}
+
+/** The real path of an entry, or `undefined` when it cannot be resolved (its own read reports why). */
+async function realPathQuietly(workspace: Workspace, path: string): Promise<string | undefined> {
+  try {
+    return await workspace.realpath(path);
+  } catch {
+    return undefined;
+  }
 }

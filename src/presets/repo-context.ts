@@ -95,6 +95,7 @@ export function repoContext(options: RepoContextOptions): RepoContextPreset {
       inventory({
         roots: options.assetRoots ?? DEFAULT_ASSET_ROOTS,
         toolName: options.inventoryToolName ?? DEFAULT_INVENTORY_TOOL_NAME,
+        stopAt,
       }),
     );
   }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../../test/support/cli.js';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
-import { scanInventory } from '../inventory/scan-inventory.js';
+import type { InventoryResult } from '../inventory/inventory-result.js';
 import { createContextSession } from '../session/context-session.js';
 import { repoContext } from './repo-context.js';
 
@@ -35,7 +35,8 @@ async function makeLinkedHome() {
 async function throughLibrary(workspaceDir: string, homeDir: string) {
   const preset = repoContext({ workspaceDir, homeDir });
   const run = await createContextSession(preset).startRun();
-  const inventory = await scanInventory({ workspace: preset.workspace });
+  const call = { id: 'call-1', toolName: 'inventory_agent_context', input: {} };
+  const inventory = (await run.executeTool(call)).output as InventoryResult;
   // The instructions end with the inventory hint, which the CLI's render does not print.
   const text = run.instructions.slice(0, run.instructions.lastIndexOf('\n\nCall `inventory_agent_context`'));
   return { text, inventory, directory: preset.workspace.cwd };

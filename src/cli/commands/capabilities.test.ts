@@ -100,8 +100,13 @@ describe('agent-context capabilities', () => {
       ['enable', 'Bad-Name', '--dir', 'caps'],
       expect.stringMatching(/^agent-context capabilities: Invalid capability name "Bad-Name"/),
     ],
-  ])('refuses %j with one line on stderr and exit code 1', async (args, message) => {
+  ])('refuses %j with one line on stderr (and a --help pointer for a usage error)', async (args, message) => {
     const { root } = await storeWith({ word_count: wordCount });
-    expect(await run(root, args)).toEqual({ code: 1, stdout: '', stderr: message });
+    const result = await run(root, args);
+    const [first, ...rest] = result.stderr.trimEnd().split('\n');
+    expect(`${first}\n`).toEqual(message);
+    const usage = ['list', '--dir', 'remove', 'enable'].includes(String(args[0])) && rest.length > 0;
+    expect(result).toMatchObject({ code: usage ? 2 : 1, stdout: '' });
+    expect(rest).toEqual(usage ? ['Run "agent-context capabilities --help" for its options.'] : []);
   });
 });

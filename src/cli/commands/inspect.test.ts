@@ -117,11 +117,22 @@ describe('agent-context inspect', () => {
     expect(stderr).toMatch(/The directory .*no\/such\/directory does not exist/);
   });
 
-  it('reports a bad option as one line on stderr with exit code 1', () => {
-    for (const args of [['--max-chars', 'lots'], ['--per-directory', 'some'], ['--unknown']]) {
-      const { code, stderr } = runCli('inspect', demo, ...args);
-      expect(code).toBe(1);
-      expect(stderr.trimEnd().split('\n')).toHaveLength(1);
+  it('reports a bad option as one clean line naming it, then a --help pointer, with exit code 2', () => {
+    const cases: [string[], string][] = [
+      [['--max-chars', 'lots'], '--max-chars must be a whole number of at least 1, got "lots"'],
+      [['--max-chars', '-5'], '--max-chars must be a whole number of at least 1, got "-5"'],
+      [['--per-directory', 'some'], '--per-directory must be all or first, got "some"'],
+      [['--bogus'], 'unknown option --bogus'],
+      [['--max-chars'], '--max-chars needs a value'],
+      [['--json=yes'], '--json takes no value'],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stdout, stderr } = runCli('inspect', demo, ...args);
+      expect({ code, stdout, stderr }).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `agent-context inspect: ${message}\nRun "agent-context inspect --help" for its options.\n`,
+      });
     }
   });
 });

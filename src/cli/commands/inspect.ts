@@ -48,9 +48,13 @@ export const inspectCommand: CliCommand = {
     } else {
       output.stdout(formatInstructionsReport(report, { color: output.color, relativeTo: output.cwd }));
       const workspace = localWorkspace(report.root, { cwd: report.directory });
-      const summary = renderInventorySummary(await scanInventory({ workspace }), { color: output.color });
+      const inventory = await scanInventory({ workspace, stopAt: report.discovery.ceiling });
+      const summary = renderInventorySummary(inventory, { color: output.color });
+      const where = (inventory.directories ?? ['.'])
+        .map((directory) => (directory === '.' ? 'this directory' : directory))
+        .join(', ');
       output.stdout(
-        `\nInventory (asset roots in this directory; details: agent-context inventory):\n${indent(summary)}\n`,
+        `\nInventory (asset roots looked for in ${where}, and plugin folders; details: agent-context inventory):\n${indent(summary)}\n`,
       );
     }
     return 0;

@@ -87,10 +87,10 @@ describe('agent-context inventory', () => {
     const root = await makeRepository({ 'file.txt': 'x' });
     expect(await run(root, ['file.txt'])).toMatchObject({
       code: 1,
-      stderr: expect.stringContaining('not a directory'),
+      stderr: expect.stringContaining('is not a directory'),
     });
     expect(await run(root, ['--roots', ','])).toMatchObject({
-      code: 1,
+      code: 2,
       stderr: expect.stringContaining('--roots'),
     });
     expect(await run(root, ['--roots', '../up'])).toMatchObject({

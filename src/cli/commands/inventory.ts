@@ -12,16 +12,18 @@ import { parseCommandArguments } from '../parse-command-arguments.js';
 
 const usage = `Usage: agent-context inventory [dir] [options]
 
-Map the coding-assistant setup of dir (default: the current directory): for each asset root, its
-skills with their descriptions, its sub-agents, its slash commands and the hook events of its
-settings.json, as a tree, with every problem (broken frontmatter, Agent Skills rule, malformed JSON,
-refused symlink) under the entry it concerns. Only the asset roots are read, never the rest of the tree.
+Map the coding-assistant setup of dir (default: the current directory): the asset roots of dir and
+of every parent up to the project root (nearest first), then the plugin folders named by
+.claude-plugin/marketplace.json; for each, its skills with their descriptions, its sub-agents, its
+slash commands and the hook events of its settings and hook files, as a tree, with every problem
+(broken frontmatter, Agent Skills rule, malformed JSON, refused symlink) under the entry it concerns.
+Only the asset roots are read, never the rest of the tree.
 
 Options:
   --roots <a,b>      asset roots to scan, in order (default ${DEFAULT_ASSET_ROOTS.join(',')});
                      e.g. --roots .claude,.agents,.cursor,.github
-  --stop-at <dir>    containment boundary: symlinks may point anywhere below it (default: the
-                     nearest directory with a .git marker, else dir itself)
+  --stop-at <dir>    highest directory searched, and the containment boundary: symlinks may point
+                     anywhere below it (default: the nearest directory with a .git marker, else dir)
   --json             print the result of scanInventory() as JSON
 
 Exit status: 0, or 1 when a file could not be read or parsed (an error diagnostic).
@@ -42,7 +44,11 @@ export const inventoryCommand: CliCommand = {
       throw new CliUsageError(`--stop-at must be the directory or one of its ancestors: ${stopAt}`);
     }
     const workspace = localWorkspace(project.root, { cwd: project.directory });
-    const result = await scanInventory({ workspace, ...(roots ? { roots } : {}) });
+    const result = await scanInventory({
+      workspace,
+      ...(roots ? { roots } : {}),
+      ...(project.stopAt === undefined ? {} : { stopAt: project.stopAt }),
+    });
     output.stdout(
       json ? `${JSON.stringify(result, null, 2)}\n` : renderInventoryTree(result, { color: output.color }),
     );

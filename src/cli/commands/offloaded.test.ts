@@ -84,8 +84,9 @@ describe('agent-context offloaded', () => {
     expect((await run(root, ['--older-than', '2 weeks'])).stderr).toContain('invalid duration "2 weeks"');
     const missing = await run(root, ['nowhere']);
     expect(missing).toMatchObject({
-      code: 1,
-      stderr: 'agent-context offloaded: no such directory: nowhere\n',
+      code: 2,
+      stderr:
+        'agent-context offloaded: no such directory: nowhere\nRun "agent-context offloaded --help" for its options.\n',
     });
   });
 });

@@ -1,0 +1,34 @@
+import type { ScannedRoot } from './scan-inventory.js';
+
+type Listed = { reachableFrom?: string[] };
+const kinds = ['skills', 'agents', 'commands'] as const;
+
+/**
+ * List every real file once: when linked roots reach the same file (`.claude/skills -> ../skills` and
+ * `.agents/skills -> ../skills`), the first root in scan order keeps the entry, later roots drop it,
+ * and the entry's `reachableFrom` names every root it is reachable from, its own first. Entries
+ * without a known real path (refused links, unreadable files) are kept as they are. Returns the roots
+ * given, changed in place.
+ */
+export function mergeLinkedFiles(roots: ScannedRoot[]): ScannedRoot[] {
+  for (const kind of kinds) {
+    const first = new Map<string, { entry: Listed; root: string }>();
+    for (const { result, realPaths } of roots) {
+      const entries = result[kind] as Listed[];
+      const kept = entries.filter((entry) => {
+        const realPath = realPaths.get(entry);
+        if (realPath === undefined) return true;
+        const earlier = first.get(realPath);
+        if (earlier === undefined) {
+          first.set(realPath, { entry, root: result.root });
+          return true;
+        }
+        earlier.entry.reachableFrom ??= [earlier.root];
+        if (!earlier.entry.reachableFrom.includes(result.root)) earlier.entry.reachableFrom.push(result.root);
+        return false;
+      });
+      entries.splice(0, entries.length, ...kept);
+    }
+  }
+  return roots;
+}
