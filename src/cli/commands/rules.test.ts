@@ -64,7 +64,7 @@ describe('agent-context rules', () => {
       '3 rules: 1 always, 1 files, 1 described, 0 manual; 0 skipped.',
     );
     expect(await run(root, ['--formats', 'emacs'])).toMatchObject({
-      code: 1,
+      code: 2,
       stderr: expect.stringContaining('unknown format "emacs"'),
     });
   });
