@@ -1,5 +1,5 @@
 /**
- * Project instructions benchmark (issue 2, Performance).
+ * Project instructions benchmark.
  *
  * Synthetic trees on disk, each with a `.git` marker at the top:
  *

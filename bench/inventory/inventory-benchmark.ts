@@ -1,5 +1,5 @@
 /**
- * Inventory benchmark (issue 4, Performance).
+ * Inventory benchmark.
  *
  * A synthetic monorepo: 200 skills (150 under .claude/skills, 50 under .agents/skills), 50 agents
  * (.claude/agents) and a settings.json with hooks, plus 100,000 unrelated files in 1,000 directories

@@ -1,5 +1,5 @@
 /**
- * Nested instructions on touch (issue 3, Performance): a replay of 5,000 touches over a synthetic
+ * Nested instructions on touch: a replay of 5,000 touches over a synthetic
  * tree of 2,000 directories holding 300 AGENTS.md files and 100,000 other files.
  *
  * agent-context is driven the way an adapter drives it for a host's own tools: one

@@ -1,5 +1,5 @@
 /**
- * Offload benchmark (issue 5, Performance).
+ * Offload benchmark.
  *
  * 1. Throughput: `filesystemContext({ offload: true })` offloading one 1 MB and one 50 MB tool result
  *    through a local workspace on disk: median time per offload and peak extra memory (the largest
