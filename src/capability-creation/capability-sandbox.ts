@@ -11,13 +11,13 @@
  * agent's process knows whose code was running.
  */
 import { AsyncLocalStorage, createHook } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
 import { readFileSync, writeSync } from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';
 import os from 'node:os';
 import { isAbsolute, resolve as resolvePath } from 'node:path';
 import { describeError } from '../errors.js';
 import type { Capability, Run, ToolDefinition } from '../session/capability.js';
+import { sha256Of } from '../shared/sha256.js';
 import type { Workspace } from '../workspace/workspace.js';
 import {
   buildCapabilityExport,
@@ -81,7 +81,7 @@ async function answer(request: Exclude<SandboxRequest, { type: 'callback-reply' 
 
 async function load(request: Extract<SandboxRequest, { type: 'load' }>) {
   const bytes = readFileSync(request.file);
-  const actual = createHash('sha256').update(bytes).digest('hex');
+  const actual = sha256Of(bytes);
   if (actual !== request.sha256) {
     throw new Error(
       `the compiled module ${request.file} does not have the expected hash (changed on disk); it was not imported`,

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Diagnostic, LoadResult } from '../diagnostics.js';
 import { AgentContextError, describeError } from '../errors.js';
 import { walkUpDirectories } from '../instructions/walk-up-directories.js';
 import { parseFrontmatter } from '../inventory/parse-frontmatter.js';
+import { sha256Of } from '../shared/sha256.js';
 import { toLabel } from '../workspace/labels.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { toPosixPath } from '../workspace/paths.js';
@@ -232,7 +232,7 @@ async function readRule(
     level: source.level,
     absolutePath: file.path,
     baseDirectory: source.base,
-    sha256: createHash('sha256').update(normalized).digest('hex'),
+    sha256: sha256Of(normalized),
   };
   if (reading.description !== undefined) rule.description = reading.description;
   const compiled: CompiledGlob[] = [];
