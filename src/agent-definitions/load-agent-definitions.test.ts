@@ -87,4 +87,49 @@ describe('loadAgentDefinitions', () => {
     });
     expect((await loadAgentDefinitions(workspace)).items.map((item) => item.name)).toEqual(['docs']);
   });
+
+  it('reads Codex custom agents (.codex/agents/*.toml) with developer_instructions as the prompt', async () => {
+    const migrations = [
+      'name = "migration-checker"',
+      'description = "Check database migrations for locking statements."',
+      'model = "gpt-5-codex"',
+      'sandbox_mode = "read-only"',
+      'developer_instructions = """',
+      'Read every new file under db/migrations.',
+      'Report statements that lock a table: "ALTER TABLE ... ADD COLUMN ... DEFAULT".',
+      '"""',
+      '',
+      '[mcp_servers.docs]',
+      'command = "docs-server"',
+      '',
+    ].join('\n');
+    const { workspace } = await makeTestRepository({
+      '.codex/agents/migration-checker.toml': migrations,
+      '.codex/agents/unnamed.toml': 'description = "No instructions here."\n',
+      '.codex/agents/broken.toml': 'name = "broken\ndescription = 1\n',
+      '.claude/agents/notes.toml': 'name = "not-an-agent"\n',
+    });
+    const { items, diagnostics } = await loadAgentDefinitions(workspace);
+    expect(items.map((item) => item.source)).toEqual([
+      '.codex/agents/migration-checker.toml',
+      '.codex/agents/unnamed.toml',
+    ]);
+    expect(items[0]).toEqual({
+      name: 'migration-checker',
+      description: 'Check database migrations for locking statements.',
+      prompt:
+        'Read every new file under db/migrations.\nReport statements that lock a table: "ALTER TABLE ... ADD COLUMN ... DEFAULT".',
+      model: 'gpt-5-codex',
+      source: '.codex/agents/migration-checker.toml',
+      diagnostics: [],
+    });
+    expect(items[1]).toMatchObject({ name: 'unnamed', prompt: '' });
+    expect(diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.path])).toEqual([
+      ['invalid-toml', '.codex/agents/broken.toml'],
+      ['missing-instructions', '.codex/agents/unnamed.toml'],
+    ]);
+    expect(diagnostics[0]?.message).toMatch(
+      /^\.codex\/agents\/broken\.toml is not valid TOML \(line 1, column \d+\): /,
+    );
+  });
 });

@@ -1,5 +1,7 @@
 import type { Diagnostic, LoadResult } from '../diagnostics.js';
 import { parseFrontmatter } from '../inventory/parse-frontmatter.js';
+import { isCodexAgentFileName } from '../inventory/read-codex-agent-file.js';
+import { readTomlFile } from '../inventory/read-toml-file.js';
 import { DEFAULT_ASSET_ROOTS, scanInventory } from '../inventory/scan-inventory.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -18,8 +20,9 @@ export interface LoadAgentDefinitionsOptions {
 
 /**
  * The repository's sub-agent definitions: every agent file the inventory finds under the asset roots'
- * `agents/` folders (`.claude/agents/*.md`, `.codex/agents/*.md`, `.github/agents/*.agent.md`, ...),
- * read whole (frontmatter parsed leniently, the body as the prompt), in scan order.
+ * `agents/` folders (`.claude/agents/*.md`, `.codex/agents/*.md` and `*.toml`, `.github/agents/*.agent.md`,
+ * ...), read whole (frontmatter parsed leniently, the body as the prompt; a Codex TOML agent's
+ * `developer_instructions` as the prompt), in scan order.
  *
  * Never throws for a file: an unreadable or binary file is left out with its diagnostic; a file
  * whose frontmatter is missing or broken still gives a definition (named after the file) with its
@@ -67,6 +70,7 @@ export async function loadAgentDefinitions(
 type AgentFile = { ok: true; definition: AgentDefinition } | { ok: false; failure: Diagnostic };
 
 async function readAgentFile(workspace: Workspace, label: string): Promise<AgentFile> {
+  if (isCodexAgentFileName(label)) return readCodexAgent(workspace, label);
   const fail = (code: string, message: string): AgentFile => ({
     ok: false,
     failure: { severity: 'error', code, message, path: label },
@@ -104,7 +108,42 @@ async function readAgentFile(workspace: Workspace, label: string): Promise<Agent
     });
   }
   const data = parsed.data;
-  const fileName = label.slice(label.lastIndexOf('/') + 1).replace(/(?:\.agent)?\.md$/i, '');
+  const definition = definitionOf(data, parsed.body, label, diagnostics);
+  const tools = toolList(data.tools);
+  if (tools !== undefined) definition.tools = tools;
+  return { ok: true, definition };
+}
+
+/**
+ * A Codex custom agent (`.codex/agents/NAME.toml`): `developer_instructions` is the prompt. Codex
+ * agents name no tool list (their `sandbox_mode` and `mcp_servers` have no counterpart here), so the
+ * definition allows every host tool.
+ */
+async function readCodexAgent(workspace: Workspace, label: string): Promise<AgentFile> {
+  const read = await readTomlFile(workspace, label, MAX_AGENT_FILE_BYTES);
+  if (!read.ok) return { ok: false, failure: read.failure };
+  const diagnostics: Diagnostic[] = [];
+  const instructions = read.data.developer_instructions;
+  if (typeof instructions !== 'string' || instructions.trim() === '') {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'missing-instructions',
+      message: `${label} has no \`developer_instructions\` string: the agent has an empty prompt.`,
+      path: label,
+    });
+  }
+  const prompt = typeof instructions === 'string' ? instructions : '';
+  return { ok: true, definition: definitionOf(read.data, prompt, label, diagnostics) };
+}
+
+/** The fields every agent file gives the same way: name (else the file name), description, prompt, model. */
+function definitionOf(
+  data: Record<string, unknown>,
+  prompt: string,
+  label: string,
+  diagnostics: Diagnostic[],
+): AgentDefinition {
+  const fileName = label.slice(label.lastIndexOf('/') + 1).replace(/(?:\.agent)?\.(?:md|toml)$/i, '');
   const name = typeof data.name === 'string' && data.name.trim() !== '' ? data.name.trim() : fileName;
   const description =
     typeof data.description === 'string' ? data.description.replace(/\s+/g, ' ').trim() : '';
@@ -119,14 +158,12 @@ async function readAgentFile(workspace: Workspace, label: string): Promise<Agent
   const definition: AgentDefinition = {
     name,
     description,
-    prompt: parsed.body.trim(),
+    prompt: prompt.trim(),
     source: label,
     diagnostics,
   };
-  const tools = toolList(data.tools);
-  if (tools !== undefined) definition.tools = tools;
   if (typeof data.model === 'string' && data.model.trim() !== '') definition.model = data.model.trim();
-  return { ok: true, definition };
+  return definition;
 }
 
 /** `Read, Grep` or `Read Grep` or a YAML list, as a list of names; `undefined` when absent. */

@@ -29,7 +29,10 @@ export interface InventoryRoot {
   exists: boolean;
   /** Every `SKILL.md` under `ROOT/skills/` (depth bound 8, each real directory walked once). */
   skills: InventorySkill[];
-  /** Every `*.md` file directly inside `ROOT/agents/` (a `README.md` there is documentation, not an agent). */
+  /**
+   * Every `*.md` file directly inside `ROOT/agents/` (a `README.md` there is documentation, not an agent),
+   * and in `.codex/agents/` every `*.toml` file (a Codex custom agent).
+   */
   agents: InventoryAgent[];
   /** Every `*.md` file under `ROOT/commands/` (Claude Code slash commands; depth bound 8, `README.md` left out). */
   commands: InventoryCommand[];
@@ -79,7 +82,7 @@ export interface InventorySkill extends InventoryAssetFields {
   shadowedBy?: string;
 }
 
-/** One sub-agent definition (`ROOT/agents/NAME.md`). */
+/** One sub-agent definition (`ROOT/agents/NAME.md`, or `.codex/agents/NAME.toml`). */
 export type InventoryAgent = InventoryAssetFields;
 
 /**

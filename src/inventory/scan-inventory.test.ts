@@ -152,6 +152,44 @@ describe('scanInventory', () => {
     expect(listInventoryDiagnostics({ roots: root ? [root] : [] })).toEqual([]);
   });
 
+  it('lists Codex TOML agents in .codex/agents with their settings, and only there', async () => {
+    const { workspace } = await makeRepository({
+      '.codex/agents/triage.toml': [
+        'name = "triage"',
+        'description = "Sort new issues by area."',
+        'model_reasoning_effort = "low"',
+        "developer_instructions = '''",
+        'Label each issue with one area.',
+        "'''",
+        '',
+      ].join('\n'),
+      '.codex/agents/unparsable.toml': 'name = [\n',
+      '.codex/agents/empty.toml': 'name = "empty"\ndescription = "Nothing to do."\n',
+      '.claude/agents/stray.toml': 'name = "stray"\n',
+    });
+    const { roots } = await scanInventory({ workspace, roots: ['.claude', '.codex'] });
+    expect(roots[0]?.agents).toEqual([]);
+    const agents = roots[1]?.agents ?? [];
+    expect(agents.map((agent) => [agent.path, agent.name])).toEqual([
+      ['.codex/agents/empty.toml', 'empty'],
+      ['.codex/agents/triage.toml', 'triage'],
+      ['.codex/agents/unparsable.toml', null],
+    ]);
+    expect(agents[1]).toMatchObject({
+      description: 'Sort new issues by area.',
+      attributes: { model_reasoning_effort: 'low' },
+      diagnostics: [],
+    });
+    expect(agents[0]?.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['missing-instructions']);
+    expect(agents[2]?.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        code: 'invalid-toml',
+        path: '.codex/agents/unparsable.toml',
+      }),
+    ]);
+  });
+
   it('marks skills of the same name in two roots', async () => {
     const { workspace } = await makeRepository({
       '.claude/skills/pdf/SKILL.md': skill('pdf'),

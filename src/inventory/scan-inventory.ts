@@ -12,6 +12,7 @@ import type { InventoryAgent, InventoryResult, InventoryRoot, InventorySkill } f
 import { markDuplicateSkills } from './mark-duplicate-skills.js';
 import { mergeLinkedFiles } from './merge-linked-files.js';
 import { DEFAULT_ASSET_MAX_BYTES, readAssetFile } from './read-asset-file.js';
+import { isCodexAgentFileName, readCodexAgentFile } from './read-codex-agent-file.js';
 import { READ_CONCURRENCY } from './read-concurrency.js';
 import { readSettings } from './read-settings.js';
 import { scanCommands } from './scan-commands.js';
@@ -48,7 +49,7 @@ export interface ScanInventoryOptions {
 /**
  * Map a repository's coding-assistant setup: the asset roots (`.claude`, `.agents`...) of the working
  * directory and its ancestors, and the Claude Code plugin folders the repository names, each with its
- * skills (`skills/**\/SKILL.md`), sub-agents (`agents/*.md`), slash commands (`commands/**\/*.md`)
+ * skills (`skills/**\/SKILL.md`), sub-agents (`agents/*.md`, and Codex's `.codex/agents/*.toml`), slash commands (`commands/**\/*.md`)
  * and hooks (`settings.json`, `settings.local.json`, `hooks.json`, `hooks/hooks.json`), frontmatter
  * parsed and checked.
  *
@@ -292,17 +293,20 @@ async function scanAgents(
     diagnostics.push(diagnosticFromError(error, toLabel(workspace, agentsDirectory), 'directory'));
     return [];
   }
-  // A README documents the folder; it is not an agent definition.
+  // A README documents the folder; it is not an agent definition. Codex also reads TOML agents.
+  const codex = agentsDirectory.endsWith('/.codex/agents');
   const files = entries.filter(
     (entry) =>
       (entry.kind === 'file' || entry.kind === 'symlink') &&
-      entry.name.endsWith('.md') &&
-      entry.name.toLowerCase() !== 'readme.md',
+      ((entry.name.endsWith('.md') && entry.name.toLowerCase() !== 'readme.md') ||
+        (codex && isCodexAgentFileName(entry.name))),
   );
   const realDirectory = await realPathQuietly(workspace, agentsDirectory);
   const agents = await mapWithLimit(files, READ_CONCURRENCY, async (entry) => {
     const path = `${agentsDirectory}/${entry.name}`;
-    const agent = await readAssetFile(workspace, path, { kind: 'agent', maxBytes });
+    const agent = isCodexAgentFileName(entry.name)
+      ? await readCodexAgentFile(workspace, path, maxBytes)
+      : await readAssetFile(workspace, path, { kind: 'agent', maxBytes });
     const realPath =
       entry.kind === 'file' && realDirectory !== undefined
         ? `${realDirectory}/${entry.name}`

@@ -1,0 +1,47 @@
+import { parse, TomlError } from 'smol-toml';
+import type { Diagnostic } from '../diagnostics.js';
+import { toLabel } from '../workspace/labels.js';
+import { readTextFile } from '../workspace/read-text-file.js';
+import type { Workspace } from '../workspace/workspace.js';
+import { diagnosticFromError } from './diagnostic-from-error.js';
+
+/** Result of {@link readTomlFile}: the parsed table, or the one problem that stopped the read. */
+export type TomlFile = { ok: true; data: Record<string, unknown> } | { ok: false; failure: Diagnostic };
+
+/**
+ * Read a whole TOML file (a Codex custom agent, `.codex/agents/NAME.toml`) and parse it. A TOML file
+ * cannot be read in part, so a file over `maxBytes` is not parsed at all. Never throws: an unreadable
+ * file, a binary file (`binary-file`), a file over `maxBytes` (`file-too-large`) and a file that does
+ * not parse (`invalid-toml`, naming the line and column) are an `error` diagnostic instead.
+ */
+export async function readTomlFile(workspace: Workspace, path: string, maxBytes: number): Promise<TomlFile> {
+  const label = toLabel(workspace, path);
+  const fail = (code: string, message: string): TomlFile => ({
+    ok: false,
+    failure: { severity: 'error', code, message, path: label },
+  });
+  let file: Awaited<ReturnType<typeof readTextFile>>;
+  try {
+    file = await readTextFile(workspace, path, { maxBytes });
+  } catch (error) {
+    return { ok: false, failure: diagnosticFromError(error, label, 'file') };
+  }
+  if (file.binary) return fail('binary-file', `${label} is a binary file, not TOML; skipped.`);
+  if (file.truncated) {
+    return fail(
+      'file-too-large',
+      `${label} has ${file.size} bytes; TOML files are read whole, up to ${maxBytes} bytes, so it was not read.`,
+    );
+  }
+  try {
+    return { ok: true, data: { ...parse(file.text) } };
+  } catch (error) {
+    if (!(error instanceof TomlError)) throw error;
+    // The parser's message holds a code excerpt after its first line; the position says enough.
+    const reason = error.message.split('\n')[0]?.replace(/^Invalid TOML document: /, '') ?? 'invalid TOML';
+    return fail(
+      'invalid-toml',
+      `${label} is not valid TOML (line ${error.line}, column ${error.column}): ${reason}.`,
+    );
+  }
+}
