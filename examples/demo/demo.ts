@@ -10,6 +10,7 @@ import {
   localWorkspace,
   nestedInstructions,
   projectInstructions,
+  skills,
 } from 'agent-context';
 import { withContext } from 'agent-context/ai-sdk';
 import { isStepCount, type LanguageModel, type ModelMessage, ToolLoopAgent } from 'ai';
@@ -54,6 +55,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
         projectInstructions(),
         nestedInstructions(),
         fileTools({ write: true }),
+        skills(),
         filesystemContext({ offload: { overChars: 8_000 } }),
         capabilityCreation({ directory: join(repository, '.agent-context/capabilities') }),
       ],

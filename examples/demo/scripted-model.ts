@@ -71,13 +71,32 @@ function lastResult(call: ModelCall, toolName: string): string {
 
 /**
  * The agent's moves, in order. A move may look at what the model was sent, like a real model would:
- * the third move reads the offloaded test log back using the path and line numbers in its preview.
+ * the first move picks a skill from the catalog, the fourth reads the offloaded test log back using
+ * the path and line numbers in its preview.
  */
 const moves: Array<(call: ModelCall) => ScriptedAnswer> = [
-  () => ({
-    text: 'I will start with the existing products route.',
-    toolCalls: [{ toolName: 'read_file', input: { path: 'packages/api/src/routes/products.ts' } }],
-  }),
+  (call) => {
+    // The skill whose description mentions a new endpoint, as listed in <available_skills>.
+    const system = call.prompt.flatMap((message) => (message.role === 'system' ? [message.content] : []));
+    const catalog = system.find((text) => text.includes('<available_skills>')) ?? '';
+    const skill = /<name>([^<]+)<\/name><description>[^<]*endpoint/.exec(catalog)?.[1] ?? 'add-api-route';
+    return {
+      text: `A new route: the ${skill} skill covers that. Loading it first.`,
+      toolCalls: [{ toolName: 'load_skill', input: { name: skill } }],
+    };
+  },
+  (call) => {
+    // The skill's body points at checklist.md, relative to the skill folder the header names.
+    const loaded = lastResult(call, 'load_skill');
+    const directory = /^\[skill \S+ from (\S+)\]/.exec(loaded)?.[1] ?? '.claude/skills/add-api-route';
+    return {
+      text: 'The skill says to check the route against its checklist. Reading it and the existing products route.',
+      toolCalls: [
+        { toolName: 'read_file', input: { path: `${directory}/checklist.md` } },
+        { toolName: 'read_file', input: { path: 'packages/api/src/routes/products.ts' } },
+      ],
+    };
+  },
   () => ({
     text: 'The API instructions say to run the API tests after a route change. Baseline first.',
     toolCalls: [{ toolName: 'run_tests', input: { workspace: 'packages/api' } }],

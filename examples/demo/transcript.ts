@@ -92,10 +92,12 @@ export class Transcript {
         const value =
           typeof output.value === 'string' ? output.value : JSON.stringify(output.value ?? output.type);
         const error = output.type.startsWith('error') ? ' error' : '';
+        // A loaded skill shows its header's first line and where the body starts.
+        const shown = part.toolName === 'load_skill' ? value.replace(/\n(?:[^\n]*\n)*?\n/, ' … ') : value;
         this.#lines(
           `  tool${error}`,
-          `${part.toolName} ${part.toolCallId} (${number(value.length)} chars): ${value}`,
-          2,
+          `${part.toolName} ${part.toolCallId} (${number(value.length)} chars): ${shown}`,
+          part.toolName === 'load_skill' ? 3 : 2,
         );
       }
     }
@@ -116,10 +118,12 @@ function same(left: Message | undefined, right: Message | undefined): boolean {
   return strip(left) === strip(right);
 }
 
-/** Context files by path when the text holds some, else its first line. */
+/** Context files by path when the text holds some, skills by name for a catalog, else the text. */
 function summariseText(text: string): string {
   const paths = [...text.matchAll(/<context-file path="([^"]+)">/g)].map((match) => match[1]);
   if (paths.length > 0) return `files: ${paths.join(', ')}`;
+  const skills = [...text.matchAll(/<skill><name>([^<]+)<\/name>/g)].map((match) => match[1]);
+  if (skills.length > 0) return `<available_skills>: ${skills.join(', ')}`;
   return text;
 }
 
