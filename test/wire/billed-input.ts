@@ -23,7 +23,8 @@ export interface BilledInput {
  * - Anthropic Messages (breakpoints honoured): the cache holds the prefixes that ended at a
  *   `cache_control` breakpoint of an earlier request; a request reads the longest of them it starts
  *   with (0.1x), writes the part of each of its own breakpoint prefixes beyond that (1.25x), and pays
- *   the rest at 1x. A prefix under 1,024 tokens is never cached.
+ *   the rest at 1x. A prefix under 1,024 tokens is never cached. A request-level `cache_control`
+ *   (automatic caching) is a breakpoint on the last unit.
  * - OpenAI (automatic prefix cache): a request reads the longest prefix it shares with an earlier
  *   request (0.1x) when it is at least 1,024 tokens, and pays the rest at 1x; there is no write price.
  */
@@ -103,5 +104,6 @@ function breakpointUnits(request: RecordedRequest): number[] {
   messages.forEach((message, index) => {
     if (marked(message)) ends.push(tools.length + system.length + index + 1);
   });
+  if (request.body.cache_control != null) ends.push(tools.length + system.length + messages.length);
   return ends;
 }

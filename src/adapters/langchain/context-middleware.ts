@@ -8,10 +8,10 @@ import type { ContextSession } from '../../session/context-session.js';
 import type { SessionSource } from '../../session/session-source.js';
 import { observeTrailingUserInput, placeHiddenMessages, resolveSession, textOfParts } from '../kit/index.js';
 import { isAnthropicModel } from './anthropic-model.js';
+import { applyCacheBreakpoints } from './cache-breakpoints.js';
 import { capabilityTools, findCapabilityTool } from './capability-tools.js';
 import { langChainMessageFormat } from './hidden-message-format.js';
 import { runHostToolCall } from './host-tool-call.js';
-import { composeSystemMessage } from './system-message.js';
 
 /** What LangChain tells the middleware about an invocation; a session function picks by it. */
 export interface InvocationRuntime {
@@ -30,6 +30,14 @@ export interface ContextMiddlewareOptions extends ContextAdapterOptions {
    * `true` or an object is sent to every model; `false` sends none.
    */
   cacheControl?: boolean | CacheControl;
+  /**
+   * An Anthropic breakpoint on the newest message of every model call, so the conversation is cached
+   * too. Default: on (`{ type: 'ephemeral' }`) for Anthropic chat models, off for others, like
+   * `cacheControl`. `true` or an object turns it on for every model; `false` turns it off. Left out
+   * when the newest message already has one, when the request has a request-level `cache_control`
+   * (`anthropicPromptCachingMiddleware` listed before this middleware), or when four are in use.
+   */
+  rollingCacheBreakpoint?: boolean | CacheControl;
 }
 
 /** The name the middleware has in LangChain (its hooks' node names and errors). */
@@ -48,7 +56,8 @@ export const contextMiddlewareName = 'AgentContextMiddleware';
  * - `wrapModelCall` (every model call): the host's system message, then one text block per instruction
  *   block in capability order, identical bytes on every call of the run, the last with `cacheControl`;
  *   the host's tools, then the run's capability tools (stable order for the run); the hidden messages
- *   as `HumanMessage`s in the request's messages only (see `placeHiddenMessages`).
+ *   as `HumanMessage`s in the request's messages only (see `placeHiddenMessages`); the rolling
+ *   breakpoint on the newest message, at most four breakpoints in all (see `applyCacheBreakpoints`).
  * - `wrapToolCall`: capability tools execute through `run.executeTool`; host tools run between the
  *   run's `beforeToolCall` and `afterToolCall` hooks (see `runHostToolCall`), unless
  *   `hostToolHooks: false`.
@@ -67,6 +76,7 @@ export function contextMiddleware(
   options: ContextMiddlewareOptions = {},
 ): AgentMiddleware {
   const runs = new WeakMap<ContextSession, Run>();
+  const reported = { dropped: false, skipped: false };
   const current = async (runtime: InvocationRuntime) => {
     const resolved = await resolveSession(session, runtime);
     const run = runs.get(resolved);
@@ -92,12 +102,39 @@ export function contextMiddleware(
     wrapModelCall: async (request, handler) => {
       const { session: resolved, run } = await current(request.runtime as InvocationRuntime);
       const hostNames = new Set(request.tools.map((tool) => tool.name as string));
-      const cacheControl = resolveCacheControl(options.cacheControl, isAnthropicModel(request.model));
+      const anthropic = isAnthropicModel(request.model);
+      const outcome = applyCacheBreakpoints(
+        {
+          systemMessage: request.systemMessage,
+          messages: placeHiddenMessages(resolved, request.messages, langChainMessageFormat),
+          tools: request.tools,
+          modelSettings: request.modelSettings,
+        },
+        run,
+        {
+          cacheControl: resolveCacheControl(options.cacheControl, anthropic),
+          rolling: resolveCacheControl(options.rollingCacheBreakpoint, anthropic),
+        },
+      );
+      if (outcome.droppedInstructionBreakpoint && !reported.dropped) {
+        reported.dropped = true;
+        warn(
+          resolved,
+          `The host already sets ${outcome.host} cache breakpoints; the instruction breakpoint was left out.`,
+        );
+      }
+      if (outcome.skippedRolling && !reported.skipped) {
+        reported.skipped = true;
+        warn(
+          resolved,
+          'Four cache breakpoints are already in use; the rolling breakpoint on the newest message was left out.',
+        );
+      }
       return handler({
         ...request,
-        systemMessage: composeSystemMessage(request.systemMessage, run, cacheControl),
+        systemMessage: outcome.systemMessage,
         tools: [...request.tools, ...capabilityTools(run, hostNames).tools],
-        messages: placeHiddenMessages(resolved, request.messages, langChainMessageFormat),
+        messages: outcome.messages,
       });
     },
     wrapToolCall: async (request, handler) => {
@@ -107,5 +144,15 @@ export function contextMiddleware(
       if (options.hostToolHooks === false) return handler(request);
       return runHostToolCall(run, request, handler);
     },
+  });
+}
+
+function warn(session: ContextSession, message: string): void {
+  session.emit({
+    type: 'diagnostic',
+    reason: 'run-start',
+    capability: 'langchain',
+    message,
+    diagnostic: { severity: 'warning', code: 'cache-breakpoint-limit', message },
   });
 }
