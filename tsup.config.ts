@@ -3,6 +3,8 @@ import { defineConfig } from 'tsup';
 export default defineConfig({
   entry: {
     index: 'src/index.ts',
+    inspect: 'src/inspect.ts',
+    testing: 'src/testing.ts',
     'cli/main': 'src/cli/main.ts',
     'ai-sdk': 'src/adapters/ai-sdk/index.ts',
     langchain: 'src/adapters/langchain/index.ts',
@@ -19,6 +21,8 @@ export default defineConfig({
   dts: {
     entry: {
       index: 'src/index.ts',
+      inspect: 'src/inspect.ts',
+      testing: 'src/testing.ts',
       'ai-sdk': 'src/adapters/ai-sdk/index.ts',
       langchain: 'src/adapters/langchain/index.ts',
       pi: 'src/adapters/pi/index.ts',

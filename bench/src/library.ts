@@ -5,6 +5,8 @@
  * the bench before a build; figures in the report always come from `dist/`).
  */
 export type AgentContext = typeof import('../../src/index.js');
+/** The test helpers (`agent-context/testing`). */
+export type AgentContextTesting = typeof import('../../src/testing.js');
 /** The AI SDK adapter (`agent-context/ai-sdk`). */
 export type AiSdkAdapter = typeof import('../../src/adapters/ai-sdk/index.js');
 
@@ -23,6 +25,16 @@ export function loadAgentContext(): Promise<AgentContext> {
     new URL(librarySource() === 'src' ? 'src/index.ts' : 'dist/index.js', repositoryRoot).href
   ) as Promise<AgentContext>;
   return loaded;
+}
+
+let loadedTesting: Promise<AgentContextTesting> | undefined;
+
+/** Import agent-context's test helpers (`agent-context/testing`) once. */
+export function loadAgentContextTesting(): Promise<AgentContextTesting> {
+  loadedTesting ??= import(
+    new URL(librarySource() === 'src' ? 'src/testing.ts' : 'dist/testing.js', repositoryRoot).href
+  ) as Promise<AgentContextTesting>;
+  return loadedTesting;
 }
 
 let loadedAdapter: Promise<AiSdkAdapter> | undefined;

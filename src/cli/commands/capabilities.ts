@@ -5,8 +5,8 @@ import {
   type CapabilityRecord,
   createCapabilityStore,
   type Diagnostic,
-  formatCapabilitySummary,
 } from '../../index.js';
+import { formatCapabilitySummary } from '../../inspect.js';
 import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 

@@ -1,14 +1,11 @@
 import path from 'node:path';
+import { localWorkspace, type RuleFormatName, ruleFormatNames, scanInventory } from '../../index.js';
 import {
   formatInstructionsReport,
   type InspectInstructionsOptions,
   inspectInstructions,
-  localWorkspace,
-  type RuleFormatName,
   renderInventorySummary,
-  ruleFormatNames,
-  scanInventory,
-} from '../../index.js';
+} from '../../inspect.js';
 import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 

@@ -1,12 +1,7 @@
 import path from 'node:path';
-import {
-  DEFAULT_ASSET_ROOTS,
-  listInventoryDiagnostics,
-  localWorkspace,
-  renderInventoryTree,
-  resolveLocalProject,
-  scanInventory,
-} from '../../index.js';
+import { DEFAULT_ASSET_ROOTS, listInventoryDiagnostics, localWorkspace, scanInventory } from '../../index.js';
+import { renderInventoryTree } from '../../inspect.js';
+import { resolveLocalProject } from '../../instructions/resolve-local-project.js';
 import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 

@@ -1,4 +1,4 @@
-import { inspectInstructions } from '../../index.js';
+import { inspectInstructions } from '../../inspect.js';
 import type { CliCommand, CliOutput } from '../command.js';
 import { instructionOptionsUsage, parseInstructionArguments } from './inspect.js';
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { formatRulesReport, type InspectRulesOptions, inspectRules, ruleFormatNames } from '../../index.js';
+import { ruleFormatNames } from '../../index.js';
+import { formatRulesReport, type InspectRulesOptions, inspectRules } from '../../inspect.js';
 import type { CliCommand, CliOutput } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 import { ruleFormatList } from './inspect.js';

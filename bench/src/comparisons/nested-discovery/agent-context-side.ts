@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { loadAgentContext } from '../../library.js';
+import { loadAgentContext, loadAgentContextTesting } from '../../library.js';
 import type { NestedSide } from './nested-side.js';
 
 /**
@@ -13,6 +13,7 @@ import type { NestedSide } from './nested-side.js';
  */
 export async function agentContextSide(): Promise<NestedSide | undefined> {
   const library = await loadAgentContext();
+  const testing = await loadAgentContextTesting();
   // While the library is being written, a missing API leaves the side out instead of failing the run.
   if (typeof library.nestedInstructions !== 'function' || typeof library.createContextSession !== 'function')
     return undefined;
@@ -21,7 +22,7 @@ export async function agentContextSide(): Promise<NestedSide | undefined> {
     calls:
       "`agent-context`: per session `createContextSession({ workspace: recordingWorkspace(localWorkspace(root)), capabilities: [nestedInstructions()] })`, `startRun()`; per touch `session.afterToolCall({ id, toolName: 'read_file' | 'list_directory', input: { path } }, { output: 'ok', isError: false })`, surfaced files from `loaded` events (reason `nested`)",
     async create(root) {
-      const workspace = library.recordingWorkspace(library.localWorkspace(root));
+      const workspace = testing.recordingWorkspace(library.localWorkspace(root));
       const session = library.createContextSession({
         workspace,
         capabilities: [library.nestedInstructions()],

@@ -41,7 +41,10 @@ export function systemPromptNested(library: AgentContext): SystemPromptNested {
             const path = `${directory}/${name}`;
             if ((await workspace.stat(path))?.kind !== 'file') continue;
             const text = await library.readTextFile(workspace, path);
-            found.push({ label: library.toLabel(workspace, path), text: text.text.replace(/[\r\n]+$/, '') });
+            found.push({
+              label: path.slice(workspace.cwd.length + 1) /* below the cwd: its label is the rest */,
+              text: text.text.replace(/[\r\n]+$/, ''),
+            });
           }
         }
       }

@@ -1,0 +1,60 @@
+// agent-context/inspect: what the `agent-context` CLI shows, as functions. Reports of what the
+// library finds without a session and their text, the renderers of the prompt text the
+// capabilities use, and the parsers of the files they read.
+
+// Instructions: the report of `agent-context inspect` and `render`.
+
+export {
+  estimateTokens,
+  type FormatInstructionsReportOptions,
+  formatInstructionsReport,
+} from './instructions/format-instructions-report.js';
+export {
+  type InspectInstructionsOptions,
+  type InstructionsReport,
+  inspectInstructions,
+} from './instructions/inspect-instructions.js';
+
+// Rules: the report of `agent-context rules`.
+
+export { formatRulesReport } from './rules/format-rules-report.js';
+export {
+  type InspectRulesOptions,
+  inspectRules,
+  type RuleFileReport,
+  type RulesReport,
+} from './rules/inspect-rules.js';
+
+// Inventory: the tree of `agent-context inventory` and the summary in `inspect`.
+
+export { renderInventorySummary } from './inventory/render-inventory-summary.js';
+export { type RenderInventoryOptions, renderInventoryTree } from './inventory/render-inventory-tree.js';
+
+// Capability creation: the lines of `agent-context capabilities`.
+
+export { formatCapabilitySummary } from './capability-creation/format-capability-summary.js';
+export type { CapabilitySummary } from './capability-creation/inspect-capability.js';
+
+// Prompt text: how the capabilities render instruction files and the skills catalog.
+
+export { renderNestedFiles } from './instructions/nested/render-nested-files.js';
+export { type ContextFileBlock, renderContextFile, renderContextFiles } from './instructions/render.js';
+export {
+  type CatalogSkill,
+  renderSkillsCatalog,
+  type SkillsCatalog,
+  type SkillsCatalogOptions,
+} from './inventory/render-skills-catalog.js';
+
+// Parsers: frontmatter, and the checks of an asset's name and description.
+
+export {
+  type CheckAssetFieldsOptions,
+  type CheckedAssetFields,
+  checkAssetFields,
+} from './inventory/check-asset-fields.js';
+export {
+  type FrontmatterStatus,
+  type ParsedFrontmatter,
+  parseFrontmatter,
+} from './inventory/parse-frontmatter.js';
