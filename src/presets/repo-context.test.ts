@@ -7,6 +7,7 @@ import { inventoryHint } from '../inventory/inventory.js';
 import { scanInventory } from '../inventory/scan-inventory.js';
 import type { ToolCall } from '../session/capability.js';
 import { createContextSession } from '../session/context-session.js';
+import { localWorkspace } from '../workspace/local-workspace.js';
 import { memoryWorkspace } from '../workspace/memory-workspace.js';
 import { repoContext } from './repo-context.js';
 
@@ -185,5 +186,93 @@ describe('repoContext', () => {
     expect(history.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'assistant']);
     expect(JSON.parse(history[2]?.text ?? '')).toEqual(await scanInventory({ workspace: preset.workspace }));
     expect(history[3]?.text).toBe('skills: pdf');
+  });
+});
+
+/**
+ * home/ holds a skill; home/repo/ (a git root) and home/repo/packages/app/ hold skills too, `lint` at
+ * both of those levels.
+ */
+async function makeSkillLevels() {
+  const home = path.join(await useTemporaryDirectory(), 'home');
+  const repository = path.join(home, 'repo');
+  const app = path.join(repository, 'packages/app');
+  const skill = (name: string, description: string) =>
+    `---\nname: ${name}\ndescription: ${description}\n---\n${description} Steps follow.\n`;
+  const files: Record<string, string> = {
+    [path.join(home, '.claude/skills/notes/SKILL.md')]: skill('notes', 'Keeps personal notes.'),
+    [path.join(repository, '.git/HEAD')]: 'ref: refs/heads/main\n',
+    [path.join(repository, 'AGENTS.md')]: 'repository rules\n',
+    [path.join(repository, '.agents/skills/lint/SKILL.md')]: skill('lint', 'Lints the whole repository.'),
+    [path.join(repository, '.agents/skills/deploy/SKILL.md')]: skill('deploy', 'Deploys a release.'),
+    [path.join(app, 'AGENTS.md')]: 'app rules\n',
+    [path.join(app, '.claude/skills/lint/SKILL.md')]: skill('lint', 'Lints the app only.'),
+  };
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, text);
+  }
+  return { home, repository, app };
+}
+
+describe('repoContext with skills at several directory levels', () => {
+  it('reads skills up to homeDir, past the git root; the nearer skill of a name shadows the farther', async () => {
+    const { home, app } = await makeSkillLevels();
+    const session = createContextSession(repoContext({ workspaceDir: app, homeDir: home, skills: true }));
+    const skipped: string[] = [];
+    session.on((event) => {
+      if (event.type === 'skipped' && event.reason === 'skill') skipped.push(event.message);
+    });
+    const run = await session.startRun();
+    const catalog = run.instructions.slice(run.instructions.indexOf('<available_skills>'));
+    expect(catalog.match(/<location>[^<]*<\/location>/g)).toEqual([
+      '<location>.claude/skills/lint/SKILL.md</location>',
+      '<location>../../.agents/skills/deploy/SKILL.md</location>',
+      '<location>../../../.claude/skills/notes/SKILL.md</location>',
+    ]);
+    expect(catalog).toContain('<name>lint</name><description>Lints the app only.</description>');
+    expect(catalog).not.toContain('Lints the whole repository.');
+    expect(skipped).toEqual([
+      'Skill ../../.agents/skills/lint/SKILL.md skipped: the skill "lint" of .claude/skills/lint/SKILL.md shadows it.',
+    ]);
+    const loaded = await run.executeTool({ id: 'call_1', toolName: 'load_skill', input: { name: 'lint' } });
+    expect(loaded.output).toContain('Lints the app only. Steps follow.');
+    const farther = await run.executeTool({
+      id: 'call_2',
+      toolName: 'load_skill',
+      input: { name: 'deploy' },
+    });
+    expect(farther.output).toContain('Deploys a release. Steps follow.');
+  });
+
+  it('reads no skill above the directories whose instructions load (a workspace without homeDir)', async () => {
+    const { repository } = await makeSkillLevels();
+    const workspace = localWorkspace(repository, { cwd: 'packages/app' });
+    const session = createContextSession(repoContext({ workspace, skills: true }));
+    const skipped: string[] = [];
+    session.on((event) => {
+      if (event.type === 'skipped') skipped.push(event.message);
+    });
+    const run = await session.startRun();
+    expect(run.instructions).not.toContain('repository rules');
+    expect(run.instructions).toContain('Lints the app only.');
+    expect(run.instructions).not.toContain('deploy');
+    expect(skipped).toEqual([]);
+    const missing = await run.executeTool({
+      id: 'call_1',
+      toolName: 'load_skill',
+      input: { name: 'deploy' },
+    });
+    expect(missing.isError).toBe(true);
+  });
+
+  it('keeps a stopAt given in the skills options over the preset ceiling', async () => {
+    const { home, app } = await makeSkillLevels();
+    const run = await createContextSession(
+      repoContext({ workspaceDir: app, homeDir: home, skills: { stopAt: '.' } }),
+    ).startRun();
+    expect(run.instructions).toContain('repository rules');
+    expect(run.instructions).toContain('Lints the app only.');
+    expect(run.instructions).not.toContain('deploy');
   });
 });

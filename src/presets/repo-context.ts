@@ -43,8 +43,8 @@ export interface RepoContextOptions {
   /** Asset roots of the inventory, in order. Default `['.claude', '.agents', '.codex', '.grok']`. */
   assetRoots?: readonly string[];
   /**
-   * Add the skills capability (catalog and `load_skill`) over the same asset roots; an object gives
-   * its options. Default `false`.
+   * Add the skills capability (catalog and `load_skill`) over the same asset roots and the same
+   * directories as the instructions (up to `homeDir`); an object gives its options. Default `false`.
    */
   skills?: boolean | SkillsOptions;
 }
@@ -104,6 +104,8 @@ export function repoContext(options: RepoContextOptions): RepoContextPreset {
     capabilities.push(
       skills({
         ...(options.assetRoots === undefined ? {} : { roots: options.assetRoots }),
+        // The same ceiling as the instructions: no skill from above the directories they load.
+        stopAt,
         ...skillsOptions,
       }),
     );

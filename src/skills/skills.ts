@@ -24,6 +24,13 @@ export interface SkillsOptions {
    * workspace. Default: none (user-level files are never read unless asked).
    */
   userDirectory?: string;
+  /**
+   * The highest directory whose asset roots are read (absolute, or relative to the working
+   * directory); `'.'` reads the working directory's roots only. Default: the project root (`rootMarkers`).
+   */
+  stopAt?: string;
+  /** Names that mark the project root when there is no `stopAt`. Default `['.git']`. */
+  rootMarkers?: readonly string[];
   /** Depth bound of the skills walk. Default 8. */
   maxDepth?: number;
 }
@@ -40,7 +47,8 @@ export function skillsCatalogGuidance(toolName: string): string {
  * Skills by progressive disclosure, the Agent Skills way: a catalog of every usable skill in the
  * instructions, and a tool that loads one skill's instructions when a task needs them.
  *
- * - Which skills: those the inventory finds under the asset roots (see `scanInventory`), then, with
+ * - Which skills: those the inventory finds under the asset roots of the working directory and its
+ *   ancestors up to `stopAt` or the project root (see `scanInventory`), then, with
  *   `userDirectory`, the user-level ones. Nearer roots first; a name already taken by a nearer skill
  *   is shadowed. Skills with an `error` diagnostic are left out with a `skipped` event (reason
  *   `skill`); warnings do not exclude.
@@ -67,6 +75,8 @@ export function skills(options: SkillsOptions = {}): Capability {
     const project = await scanInventory({
       workspace: run.workspace,
       ...(options.roots === undefined ? {} : { roots: options.roots }),
+      ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
+      ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
       ...scanOptions,
     });
     const user = userWorkspace
