@@ -57,7 +57,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
         fileTools({ write: true }),
         skills(),
         filesystemContext({ offload: { overChars: 8_000 } }),
-        capabilityCreation({ directory: join(repository, '.agent-context/capabilities') }),
+        capabilityCreation({ directory: join(repository, '.agent-capabilities') }),
       ],
     });
     const transcript = new Transcript(write, userTurns);

@@ -55,7 +55,7 @@ describe('capability creation with the session engine', () => {
   it('makes a capability authored in run 1 live in run 2: its instruction in the prefix, its tool callable', async () => {
     const root = await useTemporaryDirectory('capability-e2e-');
     const workspace = localWorkspace(root);
-    const directory = join(root, '.agent', 'capabilities');
+    const directory = join(root, '.agent-capabilities');
     const session = createContextSession({ workspace, capabilities: [capabilityCreation({ directory })] });
     const events: ContextEvent[] = [];
     session.on((event) => events.push(event));
@@ -95,7 +95,7 @@ describe('capability creation with the session engine', () => {
       'release_notes',
     ]);
     expect(events).toContainEqual(
-      expect.objectContaining({ type: 'loaded', path: '.agent/capabilities/release_notes.ts' }),
+      expect.objectContaining({ type: 'loaded', path: '.agent-capabilities/release_notes.ts' }),
     );
 
     // A new process on the same directory: a fresh session and store load it too.

@@ -45,7 +45,7 @@ export interface CapabilityCreationCapability extends Capability {
  * host per store), never in the agent's process unless `trusted` is set. See `createCapabilityStore`.
  *
  * @example
- * const creation = capabilityCreation({ directory: '.agent/capabilities' });
+ * const creation = capabilityCreation({ directory: '.agent-capabilities' });
  * const session = createContextSession({ workspace, capabilities: [creation] });
  */
 export function capabilityCreation(options: CapabilityCreationOptions): CapabilityCreationCapability {

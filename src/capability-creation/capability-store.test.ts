@@ -108,6 +108,36 @@ describe('createCapabilityStore: records and files', () => {
     await expect(stat(join(directory, 'missing'))).rejects.toThrow(/ENOENT/);
   });
 
+  it('creates its own directory at the first write, inside an existing parent', async () => {
+    const store = createCapabilityStore(join(directory, 'store'));
+    await store.write('alpha', valid('alpha'));
+    expect(await readFile(join(directory, 'store/alpha.ts'), 'utf8')).toBe(valid('alpha'));
+  });
+
+  it('never creates a missing parent: the write is a not-found error and nothing is created', async () => {
+    const store = createCapabilityStore(join(directory, 'missing/store'));
+    const attempt = store.write('alpha', valid('alpha'));
+    await expect(attempt).rejects.toSatisfy(
+      (error: unknown) =>
+        isAgentContextError(error) &&
+        error.code === 'not-found' &&
+        error.path === join(directory, 'missing/store') &&
+        /its parent .*missing does not exist/.test(error.message),
+    );
+    await expect(stat(join(directory, 'missing'))).rejects.toThrow(/ENOENT/);
+  });
+
+  it('refuses a store path that is a file, and one below a file, as not-found', async () => {
+    await writeFile(join(directory, 'file'), 'not a directory\n');
+    for (const path of [join(directory, 'file'), join(directory, 'file/store')]) {
+      const attempt = createCapabilityStore(path).write('alpha', valid('alpha'));
+      await expect(attempt).rejects.toSatisfy(
+        (error: unknown) => isAgentContextError(error) && error.code === 'not-found',
+      );
+    }
+    expect(await readFile(join(directory, 'file'), 'utf8')).toBe('not a directory\n');
+  });
+
   it('skips disabled capabilities until they are enabled again', async () => {
     const store = createCapabilityStore(directory);
     await store.write('quiet', valid('quiet'));

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, LoadResult } from '../diagnostics.js';
@@ -26,6 +26,7 @@ import {
 } from './inspect-capability.js';
 import type { CapabilityRecord, CapabilityStatus } from './manifest.js';
 import { readManifest, updateManifest } from './manifest-file.js';
+import { ensureStoreDirectory } from './store-directory.js';
 import { recordFault, updateRecords } from './update-records.js';
 import {
   assertLimits,
@@ -66,7 +67,7 @@ export interface CapabilityStore {
    * is appended, a re-authored name replaces its record at the same position and is active again.
    * Failing code is kept on disk with `lastError` (check `record.lastError`). Throws
    * `invalid-name` before anything is written, and `invalid-option` for code that is not a string
-   * or is over 1 MiB.
+   * or is over 1 MiB, and `not-found` when the store's directory is missing and so is its parent.
    */
   write(name: string, code: string): Promise<CapabilityOutcome>;
   /** Validate the module on disk again and record the result. Throws `not-found` for an unknown name. */
@@ -99,7 +100,8 @@ export interface LoadedCapabilities extends LoadResult<Capability> {
 
 /**
  * Open the capability store in `directory` (resolved against the process's working directory).
- * Nothing is created until the first write.
+ * Nothing is created until the first write, which creates `directory` itself when it is missing but
+ * never its parent: a missing parent is a `not-found` error.
  *
  * The store is the host's storage, not the agent's workspace: it works on `node:fs` directly and
  * is not contained by a `Workspace`. Files: `<name>.ts` per capability, `manifest.json` (the index),
@@ -108,7 +110,7 @@ export interface LoadedCapabilities extends LoadResult<Capability> {
  * lock. Validation limits: `timeoutMs` (default 5,000) and `memoryLimitMb` (default 128) per module.
  *
  * @example
- * const store = createCapabilityStore('.agent/capabilities');
+ * const store = createCapabilityStore('.agent-capabilities');
  * const { record } = await store.write('shout', "export default { name: 'shout', instructions: () => 'Use capitals.' };");
  * record.lastError; // null
  * const { items } = await store.loadActive(); // [{ name: 'shout', instructions: [Function] }]
@@ -193,7 +195,7 @@ export function createCapabilityStore(
           },
         );
       }
-      await mkdir(root, { recursive: true });
+      await ensureStoreDirectory(root);
       const moduleFile = `${name}.ts`;
       // Validated from the code itself, then saved together with its record under the lock: with
       // several writers of one name, the last one to take the lock wins both the file and the record.

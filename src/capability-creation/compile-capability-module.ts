@@ -76,7 +76,10 @@ export async function compileCapabilityModule(
     await utimes(file, new Date(), new Date()).catch(() => undefined);
   } else {
     try {
-      await mkdir(compiledDirectory, { recursive: true });
+      // Only the cache folder itself: a store directory that vanished is never created again here.
+      await mkdir(compiledDirectory).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      });
       // A cache: rebuilt from the module file whenever it is missing, so no fsync is needed.
       await writeFileAtomic(file, output, { durable: false });
     } catch (error) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename } from 'node:fs/promises';
+import { readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { sha256Of } from '../shared/sha256.js';
@@ -7,6 +7,7 @@ import { removeOrphanTempFiles, writeFileAtomic } from './atomic-write.js';
 import { isCapabilityName } from './capability-name.js';
 import { type FileLockOptions, withFileLock } from './file-lock.js';
 import { type CapabilityRecord, moduleExtensions, parseManifest, serializeManifest } from './manifest.js';
+import { ensureStoreDirectory } from './store-directory.js';
 
 /** The index file of a capability store directory. */
 export const manifestFileName = 'manifest.json';
@@ -60,7 +61,7 @@ export async function readManifest(directory: string): Promise<ManifestSnapshot>
 
 /**
  * Read, change and write `manifest.json` under the directory's cross-process lock, creating the
- * directory when needed. The write is atomic (see `writeFileAtomic`); temp files of dead writers
+ * directory when needed (never its parent, see `ensureStoreDirectory`). The write is atomic (see `writeFileAtomic`); temp files of dead writers
  * are removed first.
  *
  * A damaged manifest is never read as empty: it is moved aside to `manifest.json.corrupt-<time>`,
@@ -73,7 +74,7 @@ export async function updateManifest<Value>(
   change: (records: CapabilityRecord[]) => Promise<ManifestChange<Value>> | ManifestChange<Value>,
   lockOptions: FileLockOptions = {},
 ): Promise<ManifestUpdate<Value>> {
-  await mkdir(directory, { recursive: true });
+  await ensureStoreDirectory(directory);
   return withFileLock(
     join(directory, lockFileName),
     async () => {

@@ -132,7 +132,7 @@ for (const major of majors) {
       });
 
       it('uses in run 2 a capability the agent authored in run 1', async () => {
-        const creation = capabilityCreation({ directory: join(root, '.agent/capabilities') });
+        const creation = capabilityCreation({ directory: join(root, '.agent-capabilities') });
         const session = createContextSession({ workspace: localWorkspace(root), capabilities: [creation] });
         const code = shoutCapabilityCode;
         const { model, calls } = major.createModel([

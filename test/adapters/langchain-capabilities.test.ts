@@ -110,7 +110,7 @@ describe('langchain adapter with the capabilities', () => {
   });
 
   it('uses in run 2 a capability the agent authored in run 1', async () => {
-    const creation = capabilityCreation({ directory: join(root, '.agent/capabilities') });
+    const creation = capabilityCreation({ directory: join(root, '.agent-capabilities') });
     const session = createContextSession({ workspace: localWorkspace(root), capabilities: [creation] });
     const code = shoutCapabilityCode;
     const { model, requests, recorder } = scriptedModel([

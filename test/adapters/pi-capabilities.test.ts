@@ -117,7 +117,7 @@ describe('pi contextExtension with the capabilities', () => {
   });
 
   it('offers in run 2 a capability the agent authored in run 1', async () => {
-    const creation = capabilityCreation({ directory: join(root, '.agent/capabilities') });
+    const creation = capabilityCreation({ directory: join(root, '.agent-capabilities') });
     const session = createContextSession({ workspace: localWorkspace(root), capabilities: [creation] });
     const code = shoutCapabilityCode;
     const agent = await start(root, contextExtension(session), [
