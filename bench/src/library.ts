@@ -7,6 +7,8 @@
 export type AgentContext = typeof import('../../src/index.js');
 /** The test helpers (`agent-context/testing`). */
 export type AgentContextTesting = typeof import('../../src/testing.js');
+/** The reports, renderers and parsers (`agent-context/inspect`). */
+export type AgentContextInspect = typeof import('../../src/inspect.js');
 /** The AI SDK adapter (`agent-context/ai-sdk`). */
 export type AiSdkAdapter = typeof import('../../src/adapters/ai-sdk/index.js');
 
@@ -35,6 +37,16 @@ export function loadAgentContextTesting(): Promise<AgentContextTesting> {
     new URL(librarySource() === 'src' ? 'src/testing.ts' : 'dist/testing.js', repositoryRoot).href
   ) as Promise<AgentContextTesting>;
   return loadedTesting;
+}
+
+let loadedInspect: Promise<AgentContextInspect> | undefined;
+
+/** Import agent-context's reports, renderers and parsers (`agent-context/inspect`) once. */
+export function loadAgentContextInspect(): Promise<AgentContextInspect> {
+  loadedInspect ??= import(
+    new URL(librarySource() === 'src' ? 'src/inspect.ts' : 'dist/inspect.js', repositoryRoot).href
+  ) as Promise<AgentContextInspect>;
+  return loadedInspect;
 }
 
 let loadedAdapter: Promise<AiSdkAdapter> | undefined;
