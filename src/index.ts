@@ -5,6 +5,7 @@
 
 // Sessions: one per conversation; a run is one agent invocation.
 
+export { type CapabilityGroup, capabilityGroup } from './session/capability-group.js';
 export {
   type ContextEventListener,
   type ContextSession,
@@ -197,4 +198,9 @@ export type { ValidationLimits } from './capability-creation/validate-in-sandbox
 
 // Presets: `repoContext()`, the bundle that takes the seed's option names.
 
-export { type RepoContextOptions, type RepoContextPreset, repoContext } from './presets/repo-context.js';
+export {
+  type RepoContext,
+  type RepoContextOptions,
+  type RepoContextPreset,
+  repoContext,
+} from './presets/repo-context.js';

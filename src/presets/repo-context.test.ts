@@ -7,6 +7,7 @@ import { inventoryHint } from '../inventory/inventory.js';
 import { scanInventory } from '../inventory/scan-inventory.js';
 import type { ToolCall } from '../session/capability.js';
 import { createContextSession } from '../session/context-session.js';
+import { fileTools } from '../tools/file-tools.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { memoryWorkspace } from '../workspace/memory-workspace.js';
 import { repoContext } from './repo-context.js';
@@ -145,6 +146,34 @@ describe('repoContext', () => {
       expect.objectContaining({ code: 'not-found', path: missing }),
     );
     expect(existsSync(missing)).toBe(false);
+  });
+
+  it('is one value in a capabilities list: its capabilities in its place, next to others', async () => {
+    const { home, project } = await makeHome();
+    const context = repoContext({ workspaceDir: project, homeDir: home, nestedTraversal: true });
+    const session = createContextSession({
+      workspace: context.workspace,
+      capabilities: [context, fileTools()],
+    });
+    expect(session.capabilities.map((capability) => capability.name)).toEqual([
+      'project-instructions',
+      'inventory',
+      'nested-instructions',
+      'file-tools',
+    ]);
+    const run = await session.startRun();
+    expect(run.tools.map((tool) => tool.name)).toEqual([
+      'inventory_agent_context',
+      'read_file',
+      'list_directory',
+    ]);
+    expect(run.instructions).toContain('home rules');
+    // The old shape still works: the preset is also `{ workspace, capabilities }`.
+    const { workspace, capabilities } = context;
+    const old = createContextSession({ workspace, capabilities: [...capabilities, fileTools()] });
+    expect(old.capabilities.map((capability) => capability.name)).toEqual(
+      session.capabilities.map((capability) => capability.name),
+    );
   });
 
   it('uses a given workspace, and refuses both or neither of workspace and workspaceDir', () => {

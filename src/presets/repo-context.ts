@@ -4,6 +4,7 @@ import { projectInstructions } from '../instructions/project-instructions.js';
 import { DEFAULT_INVENTORY_TOOL_NAME, inventory } from '../inventory/inventory.js';
 import { DEFAULT_ASSET_ROOTS } from '../inventory/scan-inventory.js';
 import type { Capability } from '../session/capability.js';
+import { type CapabilityGroup, capabilityGroup } from '../session/capability-group.js';
 import { type SkillsOptions, skills } from '../skills/skills.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { isInside } from '../workspace/paths.js';
@@ -49,22 +50,29 @@ export interface RepoContextOptions {
   skills?: boolean | SkillsOptions;
 }
 
-/** What {@link repoContext} returns: exactly the options `createContextSession` takes. */
-export interface RepoContextPreset {
-  /** The workspace given, or the one built from `workspaceDir` and `homeDir`. */
-  workspace: Workspace;
+/**
+ * What {@link repoContext} returns: one capability group (named `repo-context`) that also carries the
+ * workspace it was built for. Put it in a session's `capabilities` list next to other capabilities,
+ * or pass it to `createContextSession` as it is (it has the `workspace` and `capabilities` that takes).
+ */
+export interface RepoContext extends CapabilityGroup {
+  /** The workspace given, or the one built from `workspaceDir` and `homeDir`. Give the session this one. */
+  readonly workspace: Workspace;
   /** In order: `project-instructions`, `inventory`, `skills`, `nested-instructions`, each only when enabled. */
-  capabilities: Capability[];
+  readonly capabilities: readonly Capability[];
 }
 
+/** The earlier name of {@link RepoContext}, which was `{ workspace, capabilities }`; it still is. */
+export type RepoContextPreset = RepoContext;
+
 /**
- * The seed's RepoContext in one call: project instructions (walk-up), the inventory tool and hint,
- * and optionally nested instructions on touch, composed from `projectInstructions`, `inventory` and
- * `nestedInstructions` with RepoContext's defaults.
+ * The seed's RepoContext as one value: project instructions (walk-up), the inventory tool and hint,
+ * and optionally skills and nested instructions on touch, composed from `projectInstructions`,
+ * `inventory`, `skills` and `nestedInstructions` with RepoContext's defaults.
  *
- * Decision: it returns `{ workspace, capabilities }` rather than one capability, because the seed
- * takes directories, so the preset must build the workspace too; the result is a valid
- * `createContextSession` argument, and the capabilities can be extended like any list.
+ * It is a capability group, so it stands in a `capabilities` list like one capability; it also
+ * carries its workspace, because the seed takes directories, so the preset builds the workspace
+ * too. Give the session that workspace: the walk-up ceiling is set for it.
  *
  * Mapping: `homeDir` is the walk-up ceiling (`stopAt`); without it only the workspace directory
  * loads (unlike `projectInstructions`, which climbs to the `.git` root). From `workspaceDir`, the
@@ -80,10 +88,11 @@ export interface RepoContextPreset {
  * `not-found` when `workspaceDir` is not an existing directory.
  *
  * @example
- * const session = createContextSession(repoContext({ workspaceDir: '/repo/packages/app', homeDir: '/repo' }));
+ * const context = repoContext({ workspaceDir: '/repo/packages/app', homeDir: '/repo' });
+ * const session = createContextSession({ workspace: context.workspace, capabilities: [context, fileTools()] });
  * const run = await session.startRun(); // run.instructions: the CLAUDE.md / AGENTS.md chain, then the hint
  */
-export function repoContext(options: RepoContextOptions): RepoContextPreset {
+export function repoContext(options: RepoContextOptions): RepoContext {
   const { workspace, stopAt } = chooseWorkspace(options);
   const filenames = [...(options.filenames ?? ['CLAUDE.md', 'AGENTS.md'])];
   const capabilities: Capability[] = [];
@@ -121,7 +130,8 @@ export function repoContext(options: RepoContextOptions): RepoContextPreset {
       }),
     );
   }
-  return { workspace, capabilities };
+  const group = capabilityGroup('repo-context', capabilities);
+  return Object.freeze({ ...group, capabilities: Object.freeze(capabilities), workspace });
 }
 
 /** The workspace, and the walk-up ceiling as `projectInstructions` takes it. */

@@ -218,7 +218,7 @@ export interface ObserveUserInputOptions {
  * Composes capabilities for one conversation. See {@link createContextSession}.
  */
 export interface ContextSession extends ContextSessionLike {
-  /** The configured capabilities (contributed ones are in `run.capabilities`). */
+  /** The configured capabilities, groups replaced by their members (contributed ones are in `run.capabilities`). */
   readonly capabilities: readonly Capability[];
   /** The most recently started run, if any. */
   readonly currentRun: Run | undefined;

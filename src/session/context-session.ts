@@ -10,6 +10,7 @@ import type {
   Touch,
   TouchOptions,
 } from './capability.js';
+import { type CapabilityEntry, flattenCapabilities } from './capability-group.js';
 import { ContextRun } from './context-run.js';
 import { describeLoadedFiles, type LoadedFile } from './describe-loaded-files.js';
 import { HiddenMessageStore } from './hidden-message-store.js';
@@ -22,15 +23,18 @@ import { userInputTouches } from './user-input-paths.js';
 export interface ContextSessionOptions {
   /** Where every capability reads files. */
   workspace: Workspace;
-  /** The capabilities, in order: it is the order of instruction blocks, tools and hooks. Default `[]`. */
-  capabilities?: Capability[];
+  /**
+   * The capabilities, in order: it is the order of instruction blocks, tools and hooks. A
+   * {@link CapabilityGroup} (e.g. `repoContext()`) stands for its members, in its place. Default `[]`.
+   */
+  capabilities?: readonly CapabilityEntry[];
 }
 
 /**
  * Create a session: the framework-neutral engine adapters drive.
  *
  * Throws `invalid-option` for a capability without a string name or two capabilities with the same
- * name (caller mistakes). Everything else is reported as events.
+ * name, groups' members included (caller mistakes). Everything else is reported as events.
  *
  * @example
  * const session = createContextSession({ workspace, capabilities: [fileTools(), nestedInstructions()] });
@@ -40,7 +44,7 @@ export interface ContextSessionOptions {
  */
 export function createContextSession(options: ContextSessionOptions): ContextSession {
   const { workspace } = options;
-  const capabilities = Object.freeze([...(options.capabilities ?? [])]);
+  const capabilities = Object.freeze(flattenCapabilities(options.capabilities ?? []));
   const names = new Set<string>();
   for (const capability of capabilities) {
     if (typeof capability?.name !== 'string' || capability.name === '') {
