@@ -2,7 +2,6 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
-  type ContextSession,
   capabilityCreation,
   createContextSession,
   filesystemContext,
@@ -12,14 +11,12 @@ import {
   projectInstructions,
   skills,
 } from 'agent-context';
-import { withContext } from 'agent-context/ai-sdk';
-import { isStepCount, type LanguageModel, type ModelMessage, ToolLoopAgent } from 'ai';
+import type { DemoAgentOptions, Framework } from './demo-agent-options.js';
 import { chooseModel } from './model-choice.js';
 import { printSummary } from './print-summary.js';
-import type { ModelCall } from './prompt-prefix.js';
-import { runTestsTool } from './run-tests-tool.js';
+import { runAiSdkAgent } from './run-ai-sdk-agent.js';
 import { userTurns } from './scripted-model.js';
-import { type RecordedCall, Transcript } from './transcript.js';
+import { Transcript } from './transcript.js';
 
 /** What the launcher passes in. */
 export interface DemoOptions {
@@ -33,10 +30,23 @@ export interface DemoOptions {
 const hostInstructions =
   'You are a coding agent working in the Harbor Goods repository. Use the tools; keep answers short.';
 
+/** How each framework's agent is named in the first line, and the function that runs it. */
+const agents: Record<Framework, { label: string; run(options: DemoAgentOptions): Promise<void> }> = {
+  'ai-sdk': { label: 'the AI SDK adapter', run: runAiSdkAgent },
+  mastra: {
+    label: 'the Mastra adapter',
+    run: async (options) => (await import('./run-mastra-agent.js')).runMastraAgent(options),
+  },
+  'openai-agents': {
+    label: 'the OpenAI Agents SDK adapter',
+    run: async (options) => (await import('./run-openai-agents-agent.js')).runOpenAiAgentsAgent(options),
+  },
+};
+
 /**
- * The demo: a coding agent works in a temporary copy of `examples/demo-repo` through the AI SDK
- * adapter, for two user turns (two runs), and the transcript shows what the model saw. The copy is
- * removed at the end, whatever happens. Returns the process exit code.
+ * The demo: a coding agent works in a temporary copy of `examples/demo-repo` through one of the
+ * adapters (the AI SDK's by default), for two user turns (two runs), and the transcript shows what
+ * the model saw. The copy is removed at the end, whatever happens. Returns the process exit code.
  */
 export async function runDemo(options: DemoOptions): Promise<number> {
   const { write } = options;
@@ -45,6 +55,7 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     write(choice.message);
     return choice.exitCode;
   }
+  const agent = agents[choice.framework];
   const scratch = await mkdtemp(join(tmpdir(), 'agent-context-demo-'));
   const repository = join(scratch, 'harbor-goods');
   try {
@@ -63,22 +74,17 @@ export async function runDemo(options: DemoOptions): Promise<number> {
     const transcript = new Transcript(write, userTurns);
     session.on((event) => transcript.event(event));
 
-    write('agent-context demo: a coding agent in a copy of examples/demo-repo, through the AI SDK adapter.');
+    write(`agent-context demo: a coding agent in a copy of examples/demo-repo, through ${agent.label}.`);
     write(`Model: ${choice.label}. ${'◆'} marks what agent-context put in front of the model.`);
-    const agent = new ToolLoopAgent(
-      withContext(session, {
-        model: recordCalls(choice.model, session, transcript),
-        instructions: hostInstructions,
-        tools: { run_tests: runTestsTool(repository) },
-        stopWhen: isStepCount(12),
-      }),
-    );
-    const history: ModelMessage[] = [];
-    for (const turn of userTurns) {
-      history.push({ role: 'user', content: turn });
-      const result = await agent.generate({ messages: [...history] });
-      history.push(...result.responseMessages);
-    }
+    await agent.run({
+      session,
+      transcript,
+      repository,
+      model: choice.model,
+      instructions: hostInstructions,
+      userTurns,
+      maxSteps: 12,
+    });
     printSummary(transcript.calls, write);
     write('');
     write('session.describe():');
@@ -94,35 +100,4 @@ export async function runDemo(options: DemoOptions): Promise<number> {
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
-}
-
-/**
- * Wrap the model so every call is recorded (and printed) with exactly what the model received: the
- * adapter's middleware runs outside this wrapper, so hidden messages and breakpoints are included.
- */
-function recordCalls(
-  model: Exclude<LanguageModel, string>,
-  session: ContextSession,
-  transcript: Transcript,
-): Exclude<LanguageModel, string> {
-  const inner = model as unknown as {
-    doGenerate(
-      params: ModelCall,
-    ): Promise<{ content: RecordedCall['content']; usage?: RecordedCall['usage'] }>;
-  };
-  return new Proxy(model, {
-    get(target, property) {
-      if (property !== 'doGenerate') {
-        const value = Reflect.get(target, property, target);
-        // Provider models may use private fields: call their methods on the model itself.
-        return typeof value === 'function' ? value.bind(target) : value;
-      }
-      return async (params: ModelCall) => {
-        const result = await inner.doGenerate.call(target, params);
-        const run = session.currentRun;
-        if (run) transcript.call({ params, content: result.content, usage: result.usage, run });
-        return result;
-      };
-    },
-  });
 }

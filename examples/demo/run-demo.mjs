@@ -1,7 +1,7 @@
 // Launcher of `npm run demo`: compiles the TypeScript demo with esbuild into a temporary file and
 // runs it against the built package (`npm run build` first; `npm run demo` does both). The demo
-// imports 'agent-context' and 'agent-context/ai-sdk' like any project would; here they resolve to
-// this repository's dist/. Nothing is written inside the repository.
+// imports 'agent-context' and its adapters ('agent-context/ai-sdk', ...) like any project would;
+// here they resolve to this repository's dist/. Nothing is written inside the repository.
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { isBuiltin } from 'node:module';
@@ -14,6 +14,8 @@ const repositoryRoot = fileURLToPath(new URL('../..', import.meta.url));
 const builtPackage = {
   'agent-context': join(repositoryRoot, 'dist/index.js'),
   'agent-context/ai-sdk': join(repositoryRoot, 'dist/ai-sdk.js'),
+  'agent-context/mastra': join(repositoryRoot, 'dist/mastra.js'),
+  'agent-context/openai-agents': join(repositoryRoot, 'dist/openai-agents.js'),
 };
 
 if (!Object.values(builtPackage).every((file) => existsSync(file))) {

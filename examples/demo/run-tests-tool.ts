@@ -14,23 +14,34 @@ const subjects = [
   'two currencies',
 ];
 
+/** What the demo's `run_tests` host tool says of itself, in every framework. */
+export const runTestsDescription =
+  'Run the test suite of one workspace package (e.g. packages/api) and return the verbose log.';
+
+/** The input of `run_tests`. */
+export const runTestsInput = z.object({
+  workspace: z.string().describe('Package directory, e.g. packages/api'),
+});
+
 /**
  * A host tool of the demo: a simulated test runner for the example repository (which has no real
  * test setup). Its verbose log is long (about 25,000 characters), so agent-context offloads it to a
  * file and the transcript keeps a preview. One test fails until `GET /products/:id` exists: its
  * details sit in the middle of the log, where only a read-back finds them.
  */
+export async function runTests(repository: string, workspace: string): Promise<string> {
+  const route = await readFile(join(repository, 'packages/api/src/routes/products.ts'), 'utf8').catch(
+    () => '',
+  );
+  return testLog(workspace, route.includes("'/:id'"));
+}
+
+/** `run_tests` as an AI SDK tool. */
 export function runTestsTool(repository: string) {
   return tool({
-    description:
-      'Run the test suite of one workspace package (e.g. packages/api) and return the verbose log.',
-    inputSchema: z.object({ workspace: z.string().describe('Package directory, e.g. packages/api') }),
-    execute: async ({ workspace }) => {
-      const route = await readFile(join(repository, 'packages/api/src/routes/products.ts'), 'utf8').catch(
-        () => '',
-      );
-      return testLog(workspace, route.includes("'/:id'"));
-    },
+    description: runTestsDescription,
+    inputSchema: runTestsInput,
+    execute: ({ workspace }) => runTests(repository, workspace),
   });
 }
 

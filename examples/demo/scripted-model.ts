@@ -144,49 +144,93 @@ const moves: Array<(call: ModelCall) => ScriptedAnswer> = [
   }),
 ];
 
+/** One turn of the script with its tool calls numbered: what a model answers to one call. */
+export interface ScriptedTurn {
+  text: string;
+  toolCalls: Array<{ toolCallId: string; toolName: string; input: Record<string, unknown> }>;
+}
+
 /**
- * A language model (AI SDK specification v4) that plays the demo's script: no network, no key.
- * It answers each call with the next move, numbering tool calls `call_1`, `call_2`, ...
+ * The demo's script as a function of what the model was sent: each call gets the next move, tool
+ * calls numbered `call_1`, `call_2`, ... across the whole session. After the last move it answers
+ * `The script is over.` Every framework of the demo plays this same script.
  */
-export function scriptedModel(): Exclude<LanguageModel, string> {
+export function demoScript(): (call: ModelCall) => ScriptedTurn {
   let move = 0;
   let callNumber = 0;
+  return (call) => {
+    const next: (call: ModelCall) => ScriptedAnswer =
+      moves[move] ?? (() => ({ text: 'The script is over.' }));
+    move += 1;
+    const answer = next(call);
+    const toolCalls = (answer.toolCalls ?? []).map((toolCall) => {
+      callNumber += 1;
+      return { toolCallId: `call_${callNumber}`, toolName: toolCall.toolName, input: toolCall.input };
+    });
+    return { text: answer.text, toolCalls };
+  };
+}
+
+/**
+ * A language model (AI SDK specification v4) that plays the demo's script: no network, no key.
+ * It answers generate and stream calls alike (Mastra streams, the AI SDK agent generates).
+ */
+export function scriptedModel(): Exclude<LanguageModel, string> {
+  const script = demoScript();
   const usage = {
     inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
     outputTokens: { total: undefined, text: undefined, reasoning: undefined },
   };
+  const finishReason = (turn: ScriptedTurn) => ({
+    unified: turn.toolCalls.length > 0 ? ('tool-calls' as const) : ('stop' as const),
+    raw: undefined,
+  });
   return {
     specificationVersion: 'v4',
     provider: 'scripted',
     modelId: 'harbor-demo-script',
     supportedUrls: {},
     async doGenerate(call: ModelCall) {
-      const next: (call: ModelCall) => ScriptedAnswer =
-        moves[move] ?? (() => ({ text: 'The script is over.' }));
-      move += 1;
-      const answer = next(call);
-      const toolCalls = (answer.toolCalls ?? []).map((toolCall) => {
-        callNumber += 1;
-        const input = JSON.stringify(toolCall.input);
-        return {
-          type: 'tool-call' as const,
-          toolCallId: `call_${callNumber}`,
-          toolName: toolCall.toolName,
-          input,
-        };
-      });
+      const turn = script(call);
+      const toolCalls = turn.toolCalls.map((toolCall) => ({
+        type: 'tool-call' as const,
+        toolCallId: toolCall.toolCallId,
+        toolName: toolCall.toolName,
+        input: JSON.stringify(toolCall.input),
+      }));
       return {
-        content: [{ type: 'text' as const, text: answer.text }, ...toolCalls],
-        finishReason: {
-          unified: toolCalls.length > 0 ? ('tool-calls' as const) : ('stop' as const),
-          raw: undefined,
-        },
+        content: [{ type: 'text' as const, text: turn.text }, ...toolCalls],
+        finishReason: finishReason(turn),
         usage,
         warnings: [],
       };
     },
-    async doStream() {
-      throw new Error('The scripted demo model only generates; the demo calls agent.generate().');
+    async doStream(call: ModelCall) {
+      const turn = script(call);
+      const parts: unknown[] = [
+        { type: 'stream-start', warnings: [] },
+        { type: 'text-start', id: 'text' },
+        { type: 'text-delta', id: 'text', delta: turn.text },
+        { type: 'text-end', id: 'text' },
+      ];
+      for (const toolCall of turn.toolCalls) {
+        const input = JSON.stringify(toolCall.input);
+        parts.push(
+          { type: 'tool-input-start', id: toolCall.toolCallId, toolName: toolCall.toolName },
+          { type: 'tool-input-delta', id: toolCall.toolCallId, delta: input },
+          { type: 'tool-input-end', id: toolCall.toolCallId },
+          { type: 'tool-call', toolCallId: toolCall.toolCallId, toolName: toolCall.toolName, input },
+        );
+      }
+      parts.push({ type: 'finish', finishReason: finishReason(turn), usage });
+      return {
+        stream: new ReadableStream({
+          start(controller) {
+            for (const part of parts) controller.enqueue(part);
+            controller.close();
+          },
+        }),
+      };
     },
   } as unknown as Exclude<LanguageModel, string>;
 }

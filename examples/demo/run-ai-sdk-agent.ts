@@ -1,0 +1,23 @@
+import { withContext } from 'agent-context/ai-sdk';
+import { isStepCount, type ModelMessage, ToolLoopAgent } from 'ai';
+import type { DemoAgentOptions } from './demo-agent-options.js';
+import { recordCalls } from './record-calls.js';
+import { runTestsTool } from './run-tests-tool.js';
+
+/** The user turns through an AI SDK `ToolLoopAgent` wrapped by `withContext`, history kept between turns. */
+export async function runAiSdkAgent(options: DemoAgentOptions): Promise<void> {
+  const agent = new ToolLoopAgent(
+    withContext(options.session, {
+      model: recordCalls(options.model, options.session, options.transcript),
+      instructions: options.instructions,
+      tools: { run_tests: runTestsTool(options.repository) },
+      stopWhen: isStepCount(options.maxSteps),
+    }),
+  );
+  const history: ModelMessage[] = [];
+  for (const turn of options.userTurns) {
+    history.push({ role: 'user', content: turn });
+    const result = await agent.generate({ messages: [...history] });
+    history.push(...result.responseMessages);
+  }
+}
