@@ -6,10 +6,10 @@ export interface CompiledGlob {
   glob: string;
   /** True when the POSIX path (relative to the base) matches. */
   test: (relativePath: string) => boolean;
-  /** Directory every matching path lies under (`''` when any), used to skip rules without testing. */
+  /** Directory every matching path lies under (`''` when any), so a matcher can skip the glob. */
   prefix: string;
-  /** A file name ending every matching path has (`.ts` for `src/**\/*.ts`), when the glob says so. */
-  suffix: string | undefined;
+  /** True when every matching path lies directly in `prefix`, never deeper (`src/*.ts`). */
+  direct: boolean;
 }
 
 /** Why a glob cannot be used. */
@@ -18,13 +18,21 @@ export interface InvalidGlob {
   reason: string;
 }
 
-const simpleSuffix = /(?:^|\/)\*(\.[A-Za-z0-9_-]+)$/;
+/** Characters that make a path segment a pattern rather than a name. */
+const patternCharacters = /[*?[\]{}()!+@\\]/;
+/** Names and endings compared as plain text (`*.test.ts`, `src/app`); anything else goes to picomatch. */
+const plainName = /^[A-Za-z0-9._-]+$/;
+const plainDirectory = /^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
 
 /**
  * Compile one rule glob with picomatch, relative to its rule's base directory. A leading `./` or
  * `/` is dropped (both mean the base). A glob without `/` matches the file name at any depth
  * (`*.ts` is any TypeScript file), as in `.gitignore`. Dot files match. Invalid: an empty glob, a
  * `..` segment (it would leave the base), unbalanced brackets, braces or parentheses.
+ *
+ * The shapes most rules use (`dir/**`, `dir/*.ts`, `dir/**\/*.ts`, `*.ts`, a plain file name) are
+ * tested with string comparisons that give picomatch's answers; every other glob with its regular
+ * expression.
  */
 export function compileGlob(written: string): CompiledGlob | InvalidGlob {
   const glob = written.trim().replace(/^\.\//, '').replace(/^\/+/, '');
@@ -32,30 +40,60 @@ export function compileGlob(written: string): CompiledGlob | InvalidGlob {
   if (glob.includes('\0')) return { glob: written, reason: 'the glob holds a NUL character' };
   if (glob.split('/').includes('..'))
     return { glob: written, reason: 'a `..` segment would leave the base directory' };
-  const basename = !glob.includes('/');
-  let test: (path: string) => boolean;
+  let pattern: RegExp;
   try {
-    const pattern = picomatch.makeRe(glob, { dot: true, strictBrackets: true });
-    test = basename
-      ? (path) => pattern.test(path.slice(path.lastIndexOf('/') + 1))
-      : (path) => pattern.test(path);
+    pattern = picomatch.makeRe(glob, { dot: true, strictBrackets: true });
   } catch (error) {
     return { glob: written, reason: error instanceof Error ? error.message : String(error) };
   }
-  return {
-    glob: written,
-    test,
-    prefix: basename ? '' : staticPrefix(glob),
-    suffix: simpleSuffix.exec(glob)?.[1],
+  if (!glob.includes('/')) {
+    const test = nameTest(glob) ?? ((name: string) => pattern.test(name));
+    return {
+      glob: written,
+      test: (path) => test(path.slice(path.lastIndexOf('/') + 1)),
+      prefix: '',
+      direct: false,
+    };
+  }
+  const prefix = staticPrefix(glob);
+  const rest = prefix === '' ? glob : glob.slice(prefix.length + 1);
+  const under = prefix === '' ? '' : `${prefix}/`;
+  const direct = !rest.includes('/') && !rest.includes('**');
+  return { glob: written, test: shapeTest(under, rest) ?? ((path) => pattern.test(path)), prefix, direct };
+}
+
+/** The test of a known shape below `under` (`''` or a directory with its slash), or `undefined`. */
+function shapeTest(under: string, rest: string): ((path: string) => boolean) | undefined {
+  if (under !== '' && !plainDirectory.test(under.slice(0, -1))) return undefined;
+  if (rest === '**') {
+    const directory = under.slice(0, -1);
+    return (path) => path.startsWith(under) || path === directory;
+  }
+  const deep = rest.startsWith('**/');
+  const name = nameTest(deep ? rest.slice(3) : rest);
+  if (name === undefined || (!deep && rest.includes('/'))) return undefined;
+  return (path) => {
+    if (!path.startsWith(under)) return false;
+    const slash = path.lastIndexOf('/');
+    if (!deep && slash !== under.length - 1) return false;
+    return name(path.slice(slash + 1));
   };
 }
 
-/** The leading segments without glob characters, minus the last segment (a file name or pattern). */
+/** A test of a file name for `*ENDING` or a plain name, or `undefined` for any other pattern. */
+function nameTest(pattern: string): ((name: string) => boolean) | undefined {
+  if (plainName.test(pattern)) return (name) => name === pattern;
+  const ending = pattern.slice(1);
+  if (!pattern.startsWith('*') || !plainName.test(ending)) return undefined;
+  return (name) => name.endsWith(ending) && name !== '.' && name !== '..';
+}
+
+/** The leading segments without pattern characters, minus the last segment (a file name or pattern). */
 function staticPrefix(glob: string): string {
   const segments = glob.split('/');
   const fixed: string[] = [];
   for (const segment of segments.slice(0, -1)) {
-    if (/[*?[\]{}()!+@]/.test(segment)) break;
+    if (patternCharacters.test(segment)) break;
     fixed.push(segment);
   }
   return fixed.join('/');

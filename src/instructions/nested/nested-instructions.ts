@@ -144,7 +144,7 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
     const claims = touches.map((touch) => tracker.claim(touch));
     // Rules are matched after the directories are claimed, so they follow the nested files they refine.
     const rules = readsRules
-      ? touches.flatMap((touch) => ruleTrackerOf(session).touch(touch, trigger(touch)))
+      ? touches.flatMap((touch) => ruleTrackerOf(session).touch(touch, () => trigger(touch)))
       : [];
     if (claims.every(isEmptyClaim)) {
       return rules.length === 0 ? undefined : Promise.resolve({ tracker, files: rules });

@@ -10,13 +10,14 @@ import type { NestedFile } from './nested-file.js';
  * `always`), next to the nested instruction files. Each rule is delivered once per session. The rules
  * themselves are the latest run's (`use`), so an edit on disk applies from the next run.
  *
- * Cost of a touch: no file-system call; one set lookup for a file already matched, else one match
- * against the rules whose base and glob prefix can reach its directory (see `RuleMatcher`).
+ * Cost of a touch: no file-system call; one match against the rules not delivered yet whose base
+ * and glob prefix can reach the file's directory (see `RuleMatcher`).
  */
 export class RuleTracker {
   #rules: RulesLoad | undefined;
   readonly #delivered = new Set<string>();
-  readonly #matched = new Set<string>();
+  /** The rules of the current run already delivered (the same rules as `#delivered`, by object). */
+  readonly #deliveredRules = new Set<LoadedRule>();
   readonly #workspace: Workspace;
   readonly #surfaced: NestedFile[];
   readonly #settings: { capability: string; inject: 'pointer' | 'contents'; maxChars: number };
@@ -37,19 +38,22 @@ export class RuleTracker {
   /** Take the rules of a new run. */
   use(rules: RulesLoad): void {
     this.#rules = rules;
-    this.#matched.clear();
+    this.#deliveredRules.clear();
+    for (const rule of rules.items) if (this.#delivered.has(keyOf(rule))) this.#deliveredRules.add(rule);
   }
 
-  /** The `files` rules a touch matches that were not delivered yet, now marked as delivered. */
-  touch(touch: TouchedPath, trigger: string): NestedFile[] {
+  /**
+   * The `files` rules a touch matches that were not delivered yet, now marked as delivered.
+   * `trigger` names the touch in events; it is only called when a rule is delivered.
+   */
+  touch(touch: TouchedPath, trigger: () => string): NestedFile[] {
     const matcher = this.#rules?.matcher;
     if (matcher === undefined || matcher.size === 0 || touch.kind === 'directory') return [];
     const absolute = this.#resolve(touch.path);
-    if (absolute === undefined || this.#matched.has(absolute)) return [];
-    this.#matched.add(absolute);
+    if (absolute === undefined) return [];
     const files: NestedFile[] = [];
-    for (const { rule, glob } of matcher.match(absolute)) {
-      const file = this.#deliver(rule, `${trigger} matched ${glob}`, glob);
+    for (const { rule, glob } of matcher.match(absolute, this.#deliveredRules)) {
+      const file = this.#deliver(rule, `${trigger()} matched ${glob}`, glob);
       if (file) files.push(file);
     }
     return files;
@@ -70,9 +74,10 @@ export class RuleTracker {
   }
 
   #deliver(rule: LoadedRule, trigger: string, glob: string | undefined): NestedFile | undefined {
-    const key = `${rule.path}\0${rule.sha256}`;
+    const key = keyOf(rule);
     if (this.#delivered.has(key)) return undefined;
     this.#delivered.add(key);
+    this.#deliveredRules.add(rule);
     const file: NestedFile = {
       path: rule.absolutePath,
       label: rule.path,
@@ -98,9 +103,15 @@ export class RuleTracker {
   /** The absolute path of a touch inside the workspace root, lexically; `undefined` outside it. */
   #resolve(requested: string): string | undefined {
     const { cwd, root } = this.#workspace;
-    if (plainRelative.test(requested)) return cwd === '/' ? `/${requested}` : `${cwd}/${requested}`;
-    if (requested.startsWith(`${root}/`) && plainRelative.test(requested.slice(root.length + 1)))
+    if (!requested.startsWith('/')) {
+      if (plainRelative.test(requested)) return cwd === '/' ? `/${requested}` : `${cwd}/${requested}`;
+    } else if (
+      requested.startsWith(root) &&
+      requested.charCodeAt(root.length) === slash &&
+      plainRelative.test(requested.slice(root.length + 1))
+    ) {
       return requested;
+    }
     try {
       const absolute = this.#workspace.resolve(requested);
       return isInside(root, absolute) ? absolute : undefined;
@@ -109,6 +120,13 @@ export class RuleTracker {
     }
   }
 }
+
+/** What identifies a rule across runs: the same file with the same body. */
+function keyOf(rule: LoadedRule): string {
+  return `${rule.path}\0${rule.sha256}`;
+}
+
+const slash = '/'.charCodeAt(0);
 
 /** A relative path with nothing to normalise (no `.`/`..`/empty segment, backslash or NUL). */
 const plainRelative = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))(?!.*\/\/)(?!.*\/$)[^\\\0]+$/;
