@@ -26,7 +26,7 @@ import { installFilesystemCounter } from '../src/harness/filesystem-counter.js';
 import { describeMachine } from '../src/harness/machine.js';
 import { microsecondsSince, now, runAlternating } from '../src/harness/run-alternating.js';
 import { mean, median, percentile } from '../src/harness/statistics.js';
-import { librarySource, loadAgentContext } from '../src/library.js';
+import { librarySource, loadAgentContext, loadAgentContextTesting } from '../src/library.js';
 import { formatNumber, formatRatio, formatTable } from '../src/report/table.js';
 
 const sizes = {
@@ -67,6 +67,7 @@ interface Replay {
 }
 
 const library = await loadAgentContext();
+const testing = await loadAgentContextTesting();
 const ruleFolders = ['.claude/rules', '.cursor/rules', '.github/instructions'];
 
 /** Replace the rule files at the root with a configuration's (untimed; touches never read them). */
@@ -86,7 +87,7 @@ async function replay(
   counting: boolean,
 ) {
   writeRules(root, configuration.rules);
-  const workspace = library.recordingWorkspace(library.localWorkspace(root));
+  const workspace = testing.recordingWorkspace(library.localWorkspace(root));
   const session = library.createContextSession({
     workspace,
     capabilities: [library.nestedInstructions(configuration.rulesOff ? { formats: [] } : {})],
