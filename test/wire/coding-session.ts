@@ -1,7 +1,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { expect } from 'vitest';
+import { filesystemContext } from '../../src/filesystem-context/filesystem-context.js';
+import { nestedInstructions } from '../../src/instructions/nested/nested-instructions.js';
+import { projectInstructions } from '../../src/instructions/project-instructions.js';
+import type { ContextEvent } from '../../src/session/capability.js';
+import { type ContextSession, createContextSession } from '../../src/session/context-session.js';
+import { fileTools } from '../../src/tools/file-tools.js';
+import { localWorkspace } from '../../src/workspace/local-workspace.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
-import type { ScriptedTurn } from './scripted-provider-server.js';
+import { type BilledInput, billedInput } from './billed-input.js';
+import { cacheOrderOf, commonCachePrefix, midConversationSystemMessages } from './cache-order.js';
+import { hiddenPlacements } from './hidden-placements.js';
+import type { RecordedRequest, ScriptedTurn } from './scripted-provider-server.js';
 
 /**
  * The 30-request coding session the adapters' wire tests replay: three user turns (three runs) of ten
@@ -88,6 +99,71 @@ export function sessionTurn(index: number): ScriptedTurn {
       ...call,
     })),
   };
+}
+
+/** The host's system prompt in every adapter's replay. */
+export const hostInstructions = 'You are a careful coding agent.';
+
+/** The description of the host's `search` tool (see {@link searchOutput}). */
+export const searchDescription = 'Search the repository for a word.';
+
+/**
+ * The context session every adapter's replay drives, over the session's repository: project
+ * instructions, filesystem context (README.md, a listing of packages/, results over 4,000 characters
+ * offloaded), file tools and nested instructions. `events` collects what the session emits.
+ */
+export function createCodingSession(root: string): { session: ContextSession; events: ContextEvent[] } {
+  const session = createContextSession({
+    workspace: localWorkspace(root),
+    capabilities: [
+      projectInstructions(),
+      filesystemContext({
+        include: ['README.md'],
+        listing: { directory: 'packages' },
+        offload: { overChars: 4_000 },
+      }),
+      fileTools(),
+      nestedInstructions(),
+    ],
+  });
+  const events: ContextEvent[] = [];
+  session.on((event) => events.push(event));
+  return { session, events };
+}
+
+/**
+ * What every adapter's replay must show on the wire: all 30 requests answered, three results
+ * offloaded, no system message after the conversation started, every request repeating the previous
+ * one as its prefix (cache markers aside), each nested instruction file once in the last request,
+ * right after a tool result, at most four Anthropic breakpoints. Returns the session priced.
+ */
+export function expectCodingSessionOnTheWire(
+  server: { requests: readonly RecordedRequest[]; errors: readonly string[] },
+  events: readonly ContextEvent[],
+): BilledInput {
+  expect(server.errors).toEqual([]);
+  expect(server.requests).toHaveLength(sessionRequests);
+  expect(events.filter((event) => event.type === 'offloaded')).toHaveLength(3);
+  for (const [index, request] of server.requests.entries()) {
+    expect(midConversationSystemMessages(request), `request ${index}`).toEqual([]);
+    if (request.protocol === 'anthropic-messages') {
+      const breakpoints = JSON.stringify(request.body).split('"cache_control"').length - 1;
+      expect(breakpoints, `request ${index}`).toBeLessThanOrEqual(4);
+    }
+    const previous = server.requests[index - 1];
+    if (previous === undefined) continue;
+    expect(commonCachePrefix(previous, request).firstDifference, `request ${index}`).toBeUndefined();
+  }
+  const last = server.requests.at(-1)!;
+  const text = JSON.stringify(cacheOrderOf(last).messages);
+  for (const heading of nestedHeadings) expect(text.split(heading).length - 1, heading).toBe(1);
+  const placements = hiddenPlacements(last);
+  expect(placements.length).toBeGreaterThan(0);
+  for (const placement of placements) expect(placement.previous, placement.text).toBe('tool-result');
+  const billed = billedInput(server.requests);
+  expect(billed.brokenPrefixes).toBe(0);
+  expect(billed.rebilledBytes).toBe(0);
+  return billed;
 }
 
 /** The host's `search` tool: 600 lines, so each result is offloaded with the session's 4,000-character limit. */

@@ -14,7 +14,8 @@ export interface HiddenPlacement {
  * Where the nested-instructions messages sit in a recorded request: each text that starts with the
  * nested lead, with the kind of block right before it in the flattened conversation. Anthropic merges
  * consecutive user messages, so a hidden message there is a text block after the `tool_result` blocks
- * of the same user message; OpenAI Responses sends it as a user item after the `function_call_output`.
+ * of the same user message; OpenAI Responses sends it as a user item after the `function_call_output`,
+ * OpenAI Chat as a user message after the `tool` message.
  */
 export function hiddenPlacements(request: RecordedRequest, lead = nestedContentsLead): HiddenPlacement[] {
   const blocks: Array<{ kind: HiddenPlacement['previous']; text?: string }> = [];
@@ -22,6 +23,10 @@ export function hiddenPlacements(request: RecordedRequest, lead = nestedContents
     if (request.protocol === 'openai-responses' && message.type !== undefined && message.type !== 'message') {
       const type = String(message.type);
       blocks.push({ kind: type === 'function_call_output' ? 'tool-result' : 'assistant' });
+      continue;
+    }
+    if (message.role === 'tool') {
+      blocks.push({ kind: 'tool-result' });
       continue;
     }
     const role = message.role === 'assistant' ? 'assistant' : 'user-text';

@@ -1,5 +1,4 @@
 import {
-  type Agent,
   type AgentInputItem,
   type CallModelInputFilter,
   type IndividualRunOptions,
@@ -28,7 +27,8 @@ export interface RunWithContextOptions extends ContextAdapterOptions {
   runner?: Runner;
 }
 
-type AnyAgent = Agent<any, any>;
+/** Any agent `run()` accepts (the SDK's own constraint, `Agent` with any context and output). */
+type AnyAgent = Parameters<typeof runAgent>[0];
 
 /**
  * `run()` with a context session: one session run per call, then the SDK's own run of a clone of
