@@ -1,3 +1,5 @@
+import { headCutEnd } from '../shared/surrogate-safe-cut.js';
+
 /**
  * Where every line of a UTF-8 file starts, in bytes and in UTF-16 code units, so one page of a large
  * file can be read by its byte range instead of reading and decoding the whole file per page.
@@ -120,10 +122,10 @@ function indexValidText(
     for (let piece = start; piece < end; ) {
       byteStarts.push(bytePosition);
       unitStarts.push(piece);
-      let pieceEnd = Math.min(end, piece + maxLineChars);
-      // Never split a surrogate pair (never back to the piece's start).
-      const code = text.charCodeAt(pieceEnd - 1);
-      if (pieceEnd < end && code >= 0xd800 && code <= 0xdbff && pieceEnd - 1 > piece) pieceEnd -= 1;
+      // Never split a surrogate pair; a piece too short for one pair holds it whole, as the
+      // byte-by-byte path does.
+      let pieceEnd = headCutEnd(text, Math.min(end, piece + maxLineChars));
+      if (pieceEnd === piece) pieceEnd = piece + 2;
       if (pieceEnd < end) wrapped = true;
       bytePosition += Buffer.byteLength(text.slice(piece, pieceEnd));
       piece = pieceEnd;
