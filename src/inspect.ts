@@ -2,6 +2,10 @@
 // library finds without a session and their text, the renderers of the prompt text the
 // capabilities use, and the parsers of the files they read.
 
+// Diagnostics: one line each, as every command prints them.
+
+export { formatDiagnostic } from './format-diagnostic.js';
+
 // Instructions: the report of `agent-context inspect` and `render`.
 
 export {

@@ -163,6 +163,7 @@ const surface = {
     load: () => import('./inspect.js'),
     values: [
       'checkAssetFields',
+      'formatDiagnostic',
       'estimateTokens',
       'formatCapabilitySummary',
       'formatInstructionsReport',

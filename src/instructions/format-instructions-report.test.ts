@@ -38,7 +38,7 @@ describe('formatInstructionsReport', () => {
         '     └── 2. ok.md  (import, 2 characters, ~1 tokens)',
       ].join('\n'),
     );
-    expect(text).toContain('error   import-failed: Import @gone.md in AGENTS.md failed: not found.');
+    expect(text).toContain('error: Import @gone.md in AGENTS.md failed: not found. [import-failed]');
   });
 
   it('marks files the budget cut or left out', async () => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.js';
+import { formatDiagnostic } from '../format-diagnostic.js';
 import { painter } from '../shared/painter.js';
 import { isInside } from '../workspace/paths.js';
 import type { InstructionsReport } from './inspect-instructions.js';
@@ -104,18 +104,6 @@ export function formatInstructionsReport(
   lines.push('', diagnostics.length === 0 ? 'No diagnostics.' : `Diagnostics (${diagnostics.length}):`);
   for (const diagnostic of diagnostics) lines.push(`  ${formatDiagnostic(diagnostic, paint)}`);
   return `${lines.join('\n')}\n`;
-}
-
-/** One diagnostic as one line: severity, code, message. */
-export function formatDiagnostic(diagnostic: Diagnostic, paint = painter(false)): string {
-  const severity = diagnostic.severity.padEnd(7);
-  const colored =
-    diagnostic.severity === 'error'
-      ? paint.red(severity)
-      : diagnostic.severity === 'warning'
-        ? paint.yellow(severity)
-        : paint.dim(severity);
-  return `${colored} ${diagnostic.code}: ${diagnostic.message}`;
 }
 
 /** Thousands separated by commas, the same on every machine (no locale lookup). */

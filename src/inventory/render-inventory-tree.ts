@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
+import { formatDiagnostic } from '../format-diagnostic.js';
 import { type Painter, painter } from '../shared/painter.js';
 import {
   type InventoryResult,
@@ -145,12 +146,6 @@ function renderChildren(nodes: TreeNode[], prefix: string): string[] {
       ...renderChildren(node.children, `${prefix}${last ? '    ' : '│   '}`),
     ];
   });
-}
-
-/** `severity: message [code]`, coloured by severity. */
-export function formatDiagnostic(diagnostic: Diagnostic, paint: Painter): string {
-  const color = { error: paint.red, warning: paint.yellow, info: paint.cyan }[diagnostic.severity];
-  return `${color(`${diagnostic.severity}:`)} ${oneLine(diagnostic.message)} ${paint.dim(`[${diagnostic.code}]`)}`;
 }
 
 /** `1 skill`, `2 skills`. */

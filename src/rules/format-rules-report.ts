@@ -1,4 +1,4 @@
-import { formatDiagnostic } from '../instructions/format-instructions-report.js';
+import { formatDiagnostic } from '../format-diagnostic.js';
 import type { RulesReport } from './inspect-rules.js';
 import type { Rule, RuleScope } from './rule.js';
 

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { formatDiagnostic } from '../../format-diagnostic.js';
 import {
   type CapabilityOutcome,
   type CapabilityRecord,
@@ -114,5 +115,5 @@ function renderOutcome(action: Exclude<Action, 'list'>, outcome: CapabilityOutco
 }
 
 function writeDiagnostics(output: CliOutput, diagnostics: Diagnostic[]): void {
-  for (const diagnostic of diagnostics) output.stderr(`${diagnostic.severity}: ${diagnostic.message}\n`);
+  for (const diagnostic of diagnostics) output.stderr(`${formatDiagnostic(diagnostic)}\n`);
 }

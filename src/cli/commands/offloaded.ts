@@ -1,3 +1,4 @@
+import { formatDiagnostic } from '../../format-diagnostic.js';
 import {
   type Diagnostic,
   filesystemContextDefaults,
@@ -51,8 +52,7 @@ export const offloadedCommand: CliCommand = {
       );
     } else {
       output.stdout(clean ? renderRemoved(shown, files) : renderTable(shown, files, now, stat === undefined));
-      for (const diagnostic of result.diagnostics)
-        output.stderr(`${diagnostic.severity}: ${diagnostic.message}\n`);
+      for (const diagnostic of result.diagnostics) output.stderr(`${formatDiagnostic(diagnostic)}\n`);
     }
     return result.diagnostics.some((diagnostic: Diagnostic) => diagnostic.severity === 'error') ? 1 : 0;
   },

@@ -1,3 +1,4 @@
+import { formatDiagnostic } from '../../format-diagnostic.js';
 import { inspectInstructions } from '../../inspect.js';
 import type { CliCommand, CliOutput } from '../command.js';
 import { instructionOptionsUsage, parseInstructionArguments } from './inspect.js';
@@ -21,7 +22,7 @@ export const renderCommand: CliCommand = {
     const report = await inspectInstructions(options);
     output.stdout(report.rendered.text);
     for (const diagnostic of [...report.discovery.diagnostics, ...report.rendered.diagnostics]) {
-      if (diagnostic.severity !== 'info') output.stderr(`${diagnostic.severity}: ${diagnostic.message}\n`);
+      if (diagnostic.severity !== 'info') output.stderr(`${formatDiagnostic(diagnostic)}\n`);
     }
     return 0;
   },

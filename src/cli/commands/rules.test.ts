@@ -22,11 +22,9 @@ describe('agent-context rules', () => {
     );
     expect(stdout).toContain('  .cursor/rules/history.mdc (cursor): @history');
     expect(stdout).toContain(
-      'info    duplicate: Skipped .windsurf/rules/api-copy.md: the same rule body as .claude/rules/api/handlers.md.',
+      'info: Skipped .windsurf/rules/api-copy.md: the same rule body as .claude/rules/api/handlers.md. [duplicate]',
     );
-    expect(stdout).toContain(
-      'error   invalid-glob: Skipped .continue/rules/broken-glob.md: its glob `src/[a.ts`',
-    );
+    expect(stdout).toContain('error: Skipped .continue/rules/broken-glob.md: its glob `src/[a.ts`');
     expect(stdout.trimEnd().split('\n').at(-1)).toBe(
       '14 rules: 6 always, 5 files, 2 described, 1 manual; 4 skipped.',
     );
