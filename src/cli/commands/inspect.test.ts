@@ -47,7 +47,9 @@ describe('agent-context inspect', () => {
     expect(stdout).toContain('@AGENTS.md  already loaded (same file as ../../AGENTS.md)');
     expect(stdout).toMatch(/Budget: [\d,]+ of 32,000 characters used/);
     expect(stdout).toContain('Tokens are estimated as characters / 4.');
-    expect(stdout).toContain('duplicate-import: Import @AGENTS.md in ../../CLAUDE.md not repeated');
+    expect(stdout).toContain(
+      'info: Import @AGENTS.md in ../../CLAUDE.md not repeated: same file as ../../AGENTS.md. [duplicate-import]',
+    );
     expect(stdout).not.toContain('\u001b[');
   });
 
