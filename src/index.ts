@@ -107,6 +107,7 @@ export {
 // Nested instructions: a directory's instruction files when the agent first touches it.
 
 export type { NestedFile } from './instructions/nested/nested-file.js';
+export { nestedInstructionDefaults } from './instructions/nested/nested-instruction-defaults.js';
 export {
   type NestedDelivery,
   type NestedInstructionsOptions,
@@ -123,11 +124,8 @@ export type { LoadedRule, Rule, RuleFormatName, RuleScope } from './rules/rule.j
 
 // Inventory: the repository's skills, agents, commands, hooks and settings.
 
-export {
-  DEFAULT_INVENTORY_TOOL_NAME,
-  type InventoryOptions,
-  inventory,
-} from './inventory/inventory.js';
+export { type InventoryOptions, inventory } from './inventory/inventory.js';
+export { inventoryDefaults } from './inventory/inventory-defaults.js';
 export {
   type InventoryAgent,
   type InventoryAssetFields,
@@ -139,18 +137,18 @@ export {
   type InventorySkill,
   listInventoryDiagnostics,
 } from './inventory/inventory-result.js';
-export { DEFAULT_ASSET_ROOTS, type ScanInventoryOptions, scanInventory } from './inventory/scan-inventory.js';
+export { type ScanInventoryOptions, scanInventory } from './inventory/scan-inventory.js';
 
 // Skills: a catalog of the repository's skills and a tool that loads one.
 
-export { DEFAULT_LOAD_SKILL_TOOL_NAME } from './skills/load-skill-tool.js';
 export { type SkillsOptions, skills } from './skills/skills.js';
+export { skillsDefaults } from './skills/skills-defaults.js';
 
 // Sub-agents: the agent definitions of a repository.
 
 export type { AgentDefinition } from './agent-definitions/agent-definition.js';
+export { agentDefinitionDefaults } from './agent-definitions/agent-definition-defaults.js';
 export {
-  DEFAULT_AGENT_ROOTS,
   type LoadAgentDefinitionsOptions,
   loadAgentDefinitions,
 } from './agent-definitions/load-agent-definitions.js';
@@ -158,7 +156,8 @@ export {
 // File tools: `read_file`, `list_directory` and `write_file`, contained in the workspace.
 
 export { type FileToolsOptions, fileTools } from './tools/file-tools.js';
-export { listDirectoryTool } from './tools/list-directory-tool.js';
+export { fileToolsDefaults } from './tools/file-tools-defaults.js';
+export { type ListDirectoryToolOptions, listDirectoryTool } from './tools/list-directory-tool.js';
 export { type ReadFileToolOptions, readFileTool } from './tools/read-file-tool.js';
 export { writeFileTool } from './tools/write-file-tool.js';
 

@@ -2,13 +2,12 @@ import type { Diagnostic, LoadResult } from '../diagnostics.js';
 import { parseFrontmatter } from '../inventory/parse-frontmatter.js';
 import { isCodexAgentFileName } from '../inventory/read-codex-agent-file.js';
 import { readTomlFile } from '../inventory/read-toml-file.js';
-import { DEFAULT_ASSET_ROOTS, scanInventory } from '../inventory/scan-inventory.js';
+import { scanInventory } from '../inventory/scan-inventory.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { AgentDefinition } from './agent-definition.js';
+import { agentDefinitionDefaults } from './agent-definition-defaults.js';
 
-/** Asset roots read for sub-agent files by default: the inventory's, then `.github` (Copilot). */
-export const DEFAULT_AGENT_ROOTS: readonly string[] = [...DEFAULT_ASSET_ROOTS, '.github'];
 /** Bytes of an agent file read at most; a longer prompt is cut with a diagnostic. */
 export const MAX_AGENT_FILE_BYTES = 256 * 1024;
 
@@ -37,7 +36,7 @@ export async function loadAgentDefinitions(
   workspace: Workspace,
   options: LoadAgentDefinitionsOptions = {},
 ): Promise<LoadResult<AgentDefinition>> {
-  const inventory = await scanInventory({ workspace, roots: options.roots ?? DEFAULT_AGENT_ROOTS });
+  const inventory = await scanInventory({ workspace, roots: options.roots ?? agentDefinitionDefaults.roots });
   const items: AgentDefinition[] = [];
   const diagnostics: Diagnostic[] = [];
   const names = new Map<string, string>();

@@ -71,10 +71,10 @@ describe('discoverInstructions walk-up', () => {
     expect(labelsOf(fromAbsolute)).toEqual(['AGENTS.md']);
   });
 
-  it('walks up to stopAt without a root marker, and accepts homeDir as its alias', async () => {
+  it('walks up to stopAt without a root marker', async () => {
     const tree = await createDiscoveryTree({ 'AGENTS.md': 'root', 'a/AGENTS.md': 'a', 'a/b/AGENTS.md': 'b' });
     const workspace = localWorkspace(tree.root, { cwd: 'a/b' });
-    expect(labelsOf(await discoverInstructions({ workspace, homeDir: tree.root }))).toEqual([
+    expect(labelsOf(await discoverInstructions({ workspace, stopAt: tree.root }))).toEqual([
       '../../AGENTS.md',
       '../AGENTS.md',
       'AGENTS.md',
@@ -178,9 +178,6 @@ describe('discoverInstructions walk-up', () => {
     const tree = await createDiscoveryTree({});
     const workspace = localWorkspace(tree.root);
     await expect(discoverInstructions({ workspace, filenames: [] })).rejects.toMatchObject({
-      code: 'invalid-option',
-    });
-    await expect(discoverInstructions({ workspace, stopAt: '/a', homeDir: '/b' })).rejects.toMatchObject({
       code: 'invalid-option',
     });
   });

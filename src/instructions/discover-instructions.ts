@@ -25,8 +25,6 @@ export interface DiscoverInstructionsOptions {
   rootMarkers?: readonly string[];
   /** The highest directory to search, absolute or relative to `workspace.cwd`; overrides `rootMarkers`. */
   stopAt?: string;
-  /** Alias of `stopAt` (the seed's name). Giving both with different values is an error. */
-  homeDir?: string;
   /** Follow `@path` imports outside `workspace.root`, and `@~/` imports. Default `false`. */
   allowExternalImports?: boolean;
   /**
@@ -35,8 +33,8 @@ export interface DiscoverInstructionsOptions {
    * the host file system.
    */
   externalWorkspace?: Workspace;
-  /** What `@~/` means (only with `allowExternalImports`). Default: `os.homedir()`. */
-  homeDirectory?: string;
+  /** The user's home directory: what `@~/` imports mean (only with `allowExternalImports`). Default: `os.homedir()`. */
+  userDirectory?: string;
   /** Import hops followed from a walk-up file; the next one fails with a marker. Default `5`. */
   maxImportDepth?: number;
   /** Bytes read from one file at most; a bigger file keeps its head with a diagnostic. Default 1 MiB. */
@@ -83,7 +81,7 @@ export async function discoverInstructions(
     workspace,
     externalWorkspace: options.externalWorkspace ?? workspace,
     allowExternalImports: options.allowExternalImports ?? false,
-    homeDirectory: toPosixPath(options.homeDirectory ?? os.homedir()),
+    userDirectory: toPosixPath(options.userDirectory ?? os.homedir()),
     maxImportDepth: settings.maxImportDepth,
     maxFileBytes: settings.maxFileBytes,
     seen: { realPaths: new Map(), hashes: new Map() },
@@ -172,9 +170,6 @@ export async function discoverInstructions(
  * work, so `projectInstructions` can refuse them when it is created rather than at the first run.
  */
 export function resolveInstructionSettings(options: Omit<DiscoverInstructionsOptions, 'workspace'>) {
-  if (options.stopAt !== undefined && options.homeDir !== undefined && options.stopAt !== options.homeDir) {
-    throw invalidOption('`stopAt` and its alias `homeDir` were both given, with different values; give one');
-  }
   const filenames = options.filenames ?? instructionDefaults.filenames;
   if (filenames.length === 0 || filenames.some((name) => !isPlainRelativePath(name))) {
     throw invalidOption('`filenames` must be a non-empty list of relative paths without `..`');
@@ -195,7 +190,7 @@ export function resolveInstructionSettings(options: Omit<DiscoverInstructionsOpt
     filenames,
     perDirectory,
     rootMarkers: options.rootMarkers ?? instructionDefaults.rootMarkers,
-    stopAt: options.stopAt ?? options.homeDir,
+    stopAt: options.stopAt,
     maxImportDepth,
     maxFileBytes,
   };

@@ -18,7 +18,7 @@ export interface InspectInstructionsOptions
   maxChars?: number;
   /** The assistants' rule formats read. Default: every format; `[]` for none. */
   formats?: readonly RuleFormatName[];
-  /** The user's home directory, for user-level rules. Default: none (never read). */
+  /** The user's home directory: user-level rules, and what `@~/` imports mean. Default: no user-level rules; `@~/` means `os.homedir()`. */
   userDirectory?: string;
 }
 
@@ -53,7 +53,7 @@ export interface InstructionsReport {
  */
 export async function inspectInstructions(options: InspectInstructionsOptions): Promise<InstructionsReport> {
   const { directory: givenDirectory, maxChars, formats, userDirectory, ...discoverOptions } = options;
-  const givenStopAt = options.stopAt ?? options.homeDir;
+  const givenStopAt = options.stopAt;
   const { directory, stopAt, root } = await resolveLocalProject({
     directory: givenDirectory,
     ...(givenStopAt === undefined ? {} : { stopAt: givenStopAt }),
@@ -69,7 +69,8 @@ export async function inspectInstructions(options: InspectInstructionsOptions): 
   });
   const found = await discoverInstructions({
     ...discoverOptions,
-    ...(stopAt === undefined ? {} : { stopAt: toPosixPath(stopAt), homeDir: undefined }),
+    ...(stopAt === undefined ? {} : { stopAt: toPosixPath(stopAt) }),
+    ...(userDirectory === undefined ? {} : { userDirectory }),
     workspace,
     ...(options.allowExternalImports ? { externalWorkspace: localWorkspace('/', { contained: false }) } : {}),
   });

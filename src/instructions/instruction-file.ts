@@ -62,7 +62,7 @@ export interface InstructionFile {
 export type CeilingReason =
   /** The nearest ancestor holding a root marker (`.git` by default). */
   | 'root-marker'
-  /** `stopAt` (or `homeDir`) was given and is an ancestor of the workspace directory. */
+  /** `stopAt` was given and is an ancestor of the workspace directory. */
   | 'stop-at'
   /** No root marker up to the workspace root: the workspace directory alone. */
   | 'no-root-marker'

@@ -142,20 +142,20 @@ describe('discoverInstructions imports', () => {
     ]);
   });
 
-  it('resolves @~/ against homeDirectory only when external imports are allowed', async () => {
+  it('resolves @~/ against userDirectory only when external imports are allowed', async () => {
     tree = await createTemporaryTree({
       'home/notes.md': 'home notes',
       'repo/.git/HEAD': '',
       'repo/AGENTS.md': '@~/notes.md',
     });
     const workspace = localWorkspace(tree.at('repo'));
-    const refused = await discoverInstructions({ workspace, homeDirectory: tree.at('home') });
+    const refused = await discoverInstructions({ workspace, userDirectory: tree.at('home') });
     expect(refused.items[0]?.text).toBe(
       '<!-- import failed: ~/notes.md (home imports need allowExternalImports) -->',
     );
     const allowed = await discoverInstructions({
       workspace,
-      homeDirectory: tree.at('home'),
+      userDirectory: tree.at('home'),
       allowExternalImports: true,
       externalWorkspace: localWorkspace(tree.at('home')),
     });

@@ -12,7 +12,7 @@ export interface ImportContext {
   /** Reads imports outside `workspace.root` (only when `allowExternalImports`). */
   externalWorkspace: Workspace;
   allowExternalImports: boolean;
-  homeDirectory: string;
+  userDirectory: string;
   maxImportDepth: number;
   maxFileBytes: number;
   seen: SeenFiles;
@@ -102,7 +102,7 @@ async function resolveImport(
   let target: string;
   if (specifier.startsWith('~/')) {
     if (!context.allowExternalImports) return failed('home imports need allowExternalImports');
-    target = path.posix.resolve(context.homeDirectory, specifier.slice(2));
+    target = path.posix.resolve(context.userDirectory, specifier.slice(2));
   } else {
     target = path.posix.resolve(importer.directory, specifier);
   }

@@ -40,6 +40,24 @@ describe('projectInstructions', () => {
     expect(run.instructions).toContain('<context-file path="../AGENTS.md">\nroot\n</context-file>');
   });
 
+  it('reads @~/ imports from userDirectory, the directory user-level rules come from', async () => {
+    tree = await createTemporaryTree({
+      'home/notes.md': 'home notes',
+      'repo/.git/HEAD': '',
+      'repo/AGENTS.md': '@~/notes.md',
+    });
+    const capability = projectInstructions({
+      userDirectory: tree.at('home'),
+      allowExternalImports: true,
+      externalWorkspace: localWorkspace(tree.at('home')),
+    });
+    const run = await createContextSession({
+      workspace: localWorkspace(tree.at('repo')),
+      capabilities: [capability],
+    }).startRun();
+    expect(run.instructions).toContain('home notes');
+  });
+
   it('reads once per run: the text stays byte-identical after a mid-run edit', async () => {
     const { capability, session } = await sessionIn({ 'app/AGENTS.md': 'version one' });
     const run = await session.startRun();

@@ -25,7 +25,10 @@ export interface ProjectInstructionsOptions extends Omit<DiscoverInstructionsOpt
    * `described` rules are listed in a catalog block. Default: every format; `[]` for none.
    */
   formats?: readonly RuleFormatName[];
-  /** The user's home directory, for user-level rules (read-only, before the project's). Default: none. */
+  /**
+   * The user's home directory: user-level rules are read from it (read-only, before the project's),
+   * and `@~/` imports mean it. Default: no user-level rules; `@~/` means `os.homedir()`.
+   */
   userDirectory?: string;
 }
 
@@ -77,9 +80,7 @@ export function projectInstructions(options: ProjectInstructionsOptions = {}): P
     ...(formats === undefined ? {} : { formats }),
     ...(userDirectory === undefined ? {} : { userDirectory }),
     ...(discoverOptions.rootMarkers === undefined ? {} : { rootMarkers: discoverOptions.rootMarkers }),
-    ...((discoverOptions.stopAt ?? discoverOptions.homeDir) === undefined
-      ? {}
-      : { stopAt: discoverOptions.stopAt ?? discoverOptions.homeDir }),
+    ...(discoverOptions.stopAt === undefined ? {} : { stopAt: discoverOptions.stopAt }),
   };
   // Refuse impossible options now, not at the first run.
   resolveInstructionSettings(discoverOptions);
@@ -91,7 +92,11 @@ export function projectInstructions(options: ProjectInstructionsOptions = {}): P
     const workspace = givenWorkspace ?? run.workspace;
     const rules = await rulesOfRun(run, workspace, selection, 'project-instructions');
     const discovery = addAlwaysRules(
-      await discoverInstructions({ ...discoverOptions, workspace }),
+      await discoverInstructions({
+        ...discoverOptions,
+        ...(userDirectory === undefined ? {} : { userDirectory }),
+        workspace,
+      }),
       rules.items,
     );
     const rendered = renderInstructions(discovery, maxChars === undefined ? {} : { maxChars });

@@ -4,9 +4,7 @@ import { mapWithLimit } from '../shared/map-with-limit.js';
 import { toLabel } from '../workspace/labels.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { diagnosticFromError } from './diagnostic-from-error.js';
-
-/** Default depth bound of an asset walk: `skills/a/b/c/d/e/f/g/h/SKILL.md` (8 folders down) is found, one more is not. */
-export const DEFAULT_ASSET_DEPTH = 8;
+import { inventoryDefaults } from './inventory-defaults.js';
 
 // Folders listed at once: enough to overlap I/O, few enough never to run out of file handles.
 const LIST_CONCURRENCY = 16;
@@ -39,7 +37,7 @@ export interface FoundAssetFiles {
 export interface FindAssetFilesOptions {
   /** True for a file name the walk reports, e.g. `(name) => name === 'SKILL.md'`. */
   accepts: (name: string) => boolean;
-  /** Depth bound (default {@link DEFAULT_ASSET_DEPTH}, 8). */
+  /** Depth bound (default 8). */
   maxDepth?: number;
 }
 
@@ -63,7 +61,7 @@ export async function findAssetFiles(
   options: FindAssetFilesOptions,
 ): Promise<FoundAssetFiles> {
   const { accepts } = options;
-  const maxDepth = options.maxDepth ?? DEFAULT_ASSET_DEPTH;
+  const maxDepth = options.maxDepth ?? inventoryDefaults.maxDepth;
   const folderName = assetDirectory.slice(assetDirectory.lastIndexOf('/') + 1);
   const locations: AssetLocation[] = [];
   const diagnostics: Diagnostic[] = [];

@@ -1,8 +1,6 @@
 import type { Workspace } from '../workspace/workspace.js';
-import { DEFAULT_ASSET_DEPTH, type FoundAssetFiles, findAssetFiles } from './find-asset-files.js';
-
-/** Default depth bound of the skills walk: `skills/a/b/c/d/e/f/g/h/SKILL.md` (8 folders down) is found, one more is not. */
-export const DEFAULT_SKILL_DEPTH = DEFAULT_ASSET_DEPTH;
+import { type FoundAssetFiles, findAssetFiles } from './find-asset-files.js';
+import { inventoryDefaults } from './inventory-defaults.js';
 
 /**
  * Find every `SKILL.md` under a skills folder: {@link findAssetFiles} with the name `SKILL.md`, so
@@ -11,7 +9,7 @@ export const DEFAULT_SKILL_DEPTH = DEFAULT_ASSET_DEPTH;
 export function findSkillFiles(
   workspace: Workspace,
   skillsDirectory: string,
-  maxDepth: number = DEFAULT_SKILL_DEPTH,
+  maxDepth: number = inventoryDefaults.maxDepth,
 ): Promise<FoundAssetFiles> {
   return findAssetFiles(workspace, skillsDirectory, { accepts: (name) => name === 'SKILL.md', maxDepth });
 }

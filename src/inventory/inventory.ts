@@ -1,4 +1,5 @@
 import type { Capability, ContextEvent, JsonSchema, Run, ToolDefinition } from '../session/capability.js';
+import { inventoryDefaults } from './inventory-defaults.js';
 import { type InventoryResult, listInventoryDiagnostics } from './inventory-result.js';
 import { plural } from './render-inventory-tree.js';
 import {
@@ -6,10 +7,7 @@ import {
   renderSkillsCatalog,
   type SkillsCatalogOptions,
 } from './render-skills-catalog.js';
-import { DEFAULT_ASSET_ROOTS, scanInventory } from './scan-inventory.js';
-
-/** Default name of the inventory tool (the seed's name). */
-export const DEFAULT_INVENTORY_TOOL_NAME = 'inventory_agent_context';
+import { scanInventory } from './scan-inventory.js';
 
 /** Options of {@link inventory}. */
 export interface InventoryOptions {
@@ -63,9 +61,9 @@ const noParameters: JsonSchema = { type: 'object', properties: {}, additionalPro
  * createContextSession({ workspace, capabilities: [inventory({ catalog: { maxChars: 4000 } })] });
  */
 export function inventory(options: InventoryOptions = {}): Capability {
-  const roots = options.roots ?? DEFAULT_ASSET_ROOTS;
+  const roots = options.roots ?? inventoryDefaults.roots;
   const exposeTool = options.tool ?? true;
-  const toolName = options.toolName ?? DEFAULT_INVENTORY_TOOL_NAME;
+  const toolName = options.toolName ?? inventoryDefaults.toolName;
   const hint = exposeTool && (options.hint ?? true);
   const catalogOptions = options.catalog === true ? {} : options.catalog || undefined;
   const name = 'inventory';

@@ -4,11 +4,9 @@ import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { checkAssetFields } from './check-asset-fields.js';
 import { diagnosticFromError } from './diagnostic-from-error.js';
+import { inventoryDefaults } from './inventory-defaults.js';
 import type { InventoryAssetFields } from './inventory-result.js';
 import { type FrontmatterStatus, type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
-
-/** Default read bound for `SKILL.md`, agent and command files: the frontmatter must close within it. */
-export const DEFAULT_ASSET_MAX_BYTES = 64 * 1024;
 
 /** Options of {@link readAssetFile}. */
 export interface ReadAssetFileOptions {
@@ -72,7 +70,7 @@ export type FrontmatterFile =
 export async function readFrontmatterFile(
   workspace: Workspace,
   path: string,
-  maxBytes: number = DEFAULT_ASSET_MAX_BYTES,
+  maxBytes: number = inventoryDefaults.maxFileBytes,
 ): Promise<FrontmatterFile> {
   const label = toLabel(workspace, path);
   const fail = (code: string, message: string): FrontmatterFile => ({

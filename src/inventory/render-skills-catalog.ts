@@ -1,7 +1,5 @@
+import { inventoryDefaults } from './inventory-defaults.js';
 import type { InventoryResult } from './inventory-result.js';
-
-/** Default character budget of the skills catalog. */
-export const DEFAULT_CATALOG_MAX_CHARS = 8000;
 
 /** One skill as the catalog lists it. */
 export interface CatalogSkill {
@@ -58,7 +56,7 @@ export function renderSkillsCatalog(
   skills: readonly CatalogSkill[],
   options: SkillsCatalogOptions = {},
 ): SkillsCatalog {
-  const maxChars = options.maxChars ?? DEFAULT_CATALOG_MAX_CHARS;
+  const maxChars = options.maxChars ?? inventoryDefaults.catalogMaxChars;
   const lead = options.lead ?? skillsCatalogLead;
   const empty = { text: '', listed: 0, shortened: 0, omitted: skills.length };
   if (skills.length === 0) return empty;

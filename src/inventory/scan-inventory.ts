@@ -7,19 +7,17 @@ import { compareCodePoints, isInside } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { diagnosticFromError } from './diagnostic-from-error.js';
 import { findPluginFolders } from './find-plugin-folders.js';
-import { DEFAULT_SKILL_DEPTH, findSkillFiles } from './find-skill-files.js';
+import { findSkillFiles } from './find-skill-files.js';
+import { inventoryDefaults } from './inventory-defaults.js';
 import type { InventoryAgent, InventoryResult, InventoryRoot, InventorySkill } from './inventory-result.js';
 import { markDuplicateSkills } from './mark-duplicate-skills.js';
 import { mergeLinkedFiles } from './merge-linked-files.js';
-import { DEFAULT_ASSET_MAX_BYTES, readAssetFile } from './read-asset-file.js';
+import { readAssetFile } from './read-asset-file.js';
 import { isCodexAgentFileName, readCodexAgentFile } from './read-codex-agent-file.js';
 import { READ_CONCURRENCY } from './read-concurrency.js';
 import { readSettings } from './read-settings.js';
 import { scanCommands } from './scan-commands.js';
 import { statKind } from './stat-kind.js';
-
-/** The asset roots scanned by default, in this order. `.cursor`, `.gemini`, `.github` can be named too. */
-export const DEFAULT_ASSET_ROOTS: readonly string[] = ['.claude', '.agents', '.codex', '.grok'];
 
 /** Options of {@link scanInventory}. */
 export interface ScanInventoryOptions {
@@ -76,10 +74,10 @@ export interface ScanInventoryOptions {
 export async function scanInventory(options: ScanInventoryOptions): Promise<InventoryResult> {
   const { workspace } = options;
   const settings = {
-    maxDepth: options.maxDepth ?? DEFAULT_SKILL_DEPTH,
-    maxBytes: options.maxFileBytes ?? DEFAULT_ASSET_MAX_BYTES,
+    maxDepth: options.maxDepth ?? inventoryDefaults.maxDepth,
+    maxBytes: options.maxFileBytes ?? inventoryDefaults.maxFileBytes,
   };
-  const names = checkRootNames(workspace, options.roots ?? DEFAULT_ASSET_ROOTS);
+  const names = checkRootNames(workspace, options.roots ?? inventoryDefaults.roots);
   // Step 1: the directories, nearest first.
   const walk = await walkUpDirectories(workspace, {
     stopAt: options.stopAt,

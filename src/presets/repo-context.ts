@@ -1,8 +1,8 @@
 import { AgentContextError } from '../errors.js';
 import { nestedInstructions } from '../instructions/nested/nested-instructions.js';
 import { projectInstructions } from '../instructions/project-instructions.js';
-import { DEFAULT_INVENTORY_TOOL_NAME, inventory } from '../inventory/inventory.js';
-import { DEFAULT_ASSET_ROOTS } from '../inventory/scan-inventory.js';
+import { inventory } from '../inventory/inventory.js';
+import { inventoryDefaults } from '../inventory/inventory-defaults.js';
 import type { Capability } from '../session/capability.js';
 import { type CapabilityGroup, capabilityGroup } from '../session/capability-group.js';
 import { type SkillsOptions, skills } from '../skills/skills.js';
@@ -11,7 +11,11 @@ import { isInside } from '../workspace/paths.js';
 import { realDirectory, realPathOrSelf } from '../workspace/real-directory.js';
 import type { Workspace } from '../workspace/workspace.js';
 
-/** Options of {@link repoContext}: the seed's names and defaults. Give `workspaceDir` or `workspace`. */
+/**
+ * Options of {@link repoContext}: RepoContext's names and defaults, kept here only. Elsewhere the same
+ * things are `stopAt` (for `homeDir`), `filenames` in the order `AGENTS.md`, `CLAUDE.md` (RepoContext
+ * reads `CLAUDE.md` first), `inject` (for `nestedInject`). Give `workspaceDir` or `workspace`.
+ */
 export interface RepoContextOptions {
   /** The agent's working directory on the local disk (absolute, or relative to `process.cwd()`). */
   workspaceDir?: string;
@@ -102,8 +106,8 @@ export function repoContext(options: RepoContextOptions): RepoContext {
   if (options.exposeInventoryTool ?? true) {
     capabilities.push(
       inventory({
-        roots: options.assetRoots ?? DEFAULT_ASSET_ROOTS,
-        toolName: options.inventoryToolName ?? DEFAULT_INVENTORY_TOOL_NAME,
+        roots: options.assetRoots ?? inventoryDefaults.roots,
+        toolName: options.inventoryToolName ?? inventoryDefaults.toolName,
         stopAt,
       }),
     );

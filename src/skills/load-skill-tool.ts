@@ -8,10 +8,9 @@ import type { Workspace } from '../workspace/workspace.js';
 import { closestNames } from './closest-names.js';
 import { listBundledFiles } from './list-bundled-files.js';
 import { renderLoadedSkill } from './render-skill.js';
+import { skillsDefaults } from './skills-defaults.js';
 import type { UsableSkill } from './usable-skills.js';
 
-/** Default name of the tool that loads a skill. */
-export const DEFAULT_LOAD_SKILL_TOOL_NAME = 'load_skill';
 /** Bytes of a `SKILL.md` (or a bundled file through `file`) returned at most. */
 export const MAX_SKILL_FILE_BYTES = 256 * 1024;
 
@@ -58,7 +57,7 @@ export function loadSkillTool(
   skillsOf: (run: Run) => Promise<readonly LoadableSkill[]>,
   options: LoadSkillToolOptions = {},
 ): ToolDefinition<{ name: string; file?: string }, string> {
-  const toolName = options.toolName ?? DEFAULT_LOAD_SKILL_TOOL_NAME;
+  const toolName = options.toolName ?? skillsDefaults.toolName;
   return {
     name: toolName,
     description:

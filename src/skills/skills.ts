@@ -4,7 +4,8 @@ import { scanInventory } from '../inventory/scan-inventory.js';
 import type { Capability, Run } from '../session/capability.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { readOnlyWorkspace } from '../workspace/read-only-workspace.js';
-import { DEFAULT_LOAD_SKILL_TOOL_NAME, type LoadableSkill, loadSkillTool } from './load-skill-tool.js';
+import { type LoadableSkill, loadSkillTool } from './load-skill-tool.js';
+import { skillsDefaults } from './skills-defaults.js';
 import { selectUsableSkills } from './usable-skills.js';
 
 /** Asset roots read under `userDirectory`, in this order. */
@@ -63,7 +64,7 @@ export function skillsCatalogGuidance(toolName: string): string {
  */
 export function skills(options: SkillsOptions = {}): Capability {
   const name = 'skills';
-  const toolName = options.toolName ?? DEFAULT_LOAD_SKILL_TOOL_NAME;
+  const toolName = options.toolName ?? skillsDefaults.toolName;
   const userWorkspace =
     options.userDirectory === undefined
       ? undefined

@@ -1,5 +1,6 @@
 import type { Capability, ToolDefinition } from '../session/capability.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { fileToolsDefaults } from './file-tools-defaults.js';
 import { listDirectoryTool } from './list-directory-tool.js';
 import { type ReadFileToolOptions, readFileTool } from './read-file-tool.js';
 import { writeFileTool } from './write-file-tool.js';
@@ -30,7 +31,10 @@ export function fileTools(options: FileToolsOptions = {}): Capability {
   const build = (workspace: Workspace): ToolDefinition[] => {
     const tools: ToolDefinition[] = [
       readFileTool(workspace, options),
-      listDirectoryTool(workspace, options.maxEntries),
+      listDirectoryTool(
+        workspace,
+        options.maxEntries === undefined ? {} : { maxEntries: options.maxEntries },
+      ),
     ];
     if (options.write) tools.push(writeFileTool(workspace));
     return tools;
@@ -38,7 +42,7 @@ export function fileTools(options: FileToolsOptions = {}): Capability {
   // A fixed workspace is checked (writability) when the capability is created, not at the first run.
   const fixed = options.workspace ? build(options.workspace) : undefined;
   return {
-    name: options.name ?? 'file-tools',
+    name: options.name ?? fileToolsDefaults.name,
     tools: (run) => fixed ?? build(run.workspace),
   };
 }

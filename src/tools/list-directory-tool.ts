@@ -2,11 +2,18 @@ import { z } from 'zod';
 import type { ToolDefinition } from '../session/capability.js';
 import { toLabel } from '../workspace/labels.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { fileToolsDefaults } from './file-tools-defaults.js';
 import { toolError } from './tool-error.js';
 
 const listDirectoryInput = z.object({
   path: z.string().min(1).default('.').describe('Directory, relative to the working directory. Default ".".'),
 });
+
+/** Options of {@link listDirectoryTool}. */
+export interface ListDirectoryToolOptions {
+  /** Most entries shown; the rest are counted in `[N more]`. Default 1,000. */
+  maxEntries?: number;
+}
 
 /**
  * `list_directory(path = '.')`: the entries of a workspace directory, one per line, sorted by code
@@ -15,8 +22,9 @@ const listDirectoryInput = z.object({
  */
 export function listDirectoryTool(
   workspace: Workspace,
-  maxEntries = 1_000,
+  options: ListDirectoryToolOptions = {},
 ): ToolDefinition<z.infer<typeof listDirectoryInput>, string> {
+  const maxEntries = options.maxEntries ?? fileToolsDefaults.maxEntries;
   return {
     name: 'list_directory',
     description: `List a directory of the workspace: one entry per line, directories ending in "/", symbolic links in "@" (at most ${maxEntries} entries).`,

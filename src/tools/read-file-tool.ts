@@ -4,6 +4,7 @@ import { toLabel } from '../workspace/labels.js';
 import { binaryProbeBytes } from '../workspace/read-text-file.js';
 import type { FileStat, Workspace } from '../workspace/workspace.js';
 import { wasWrittenAsText } from '../workspace/written-as-text.js';
+import { fileToolsDefaults } from './file-tools-defaults.js';
 import { buildLineIndex, type LineIndex, lastLineOfPage } from './line-index.js';
 import { type LinePage, pageLines } from './page-lines.js';
 import { toolError } from './tool-error.js';
@@ -45,10 +46,13 @@ export function readFileTool(
   workspace: Workspace,
   options: ReadFileToolOptions = {},
 ): ToolDefinition<z.infer<typeof readFileInput>, string> {
-  const defaultLimit = options.defaultLimit ?? 2_000;
-  const maxChars = options.maxChars ?? 100_000;
-  const maxLineChars = Math.max(2, Math.min(options.maxLineChars ?? 20_000, maxChars));
-  const maxFileBytes = options.maxFileBytes ?? 100 * 1024 * 1024;
+  const defaultLimit = options.defaultLimit ?? fileToolsDefaults.defaultLimit;
+  const maxChars = options.maxChars ?? fileToolsDefaults.maxChars;
+  const maxLineChars = Math.max(
+    2,
+    Math.min(options.maxLineChars ?? fileToolsDefaults.maxLineChars, maxChars),
+  );
+  const maxFileBytes = options.maxFileBytes ?? fileToolsDefaults.maxFileBytes;
   const indexes = new Map<string, LineIndex>();
 
   /** The page of a large file through its line index, or `undefined` when the workspace cannot read ranges. */

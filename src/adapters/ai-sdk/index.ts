@@ -4,10 +4,10 @@ export { type ContextCallOptions, contextCallOptions } from './context-call-opti
 export { type ContextModelMiddlewareOptions, contextModelMiddleware } from './context-model-middleware.js';
 export type { HostInstructions } from './instruction-messages.js';
 export {
-  DEFAULT_SUB_AGENT_STEPS,
   type SubAgentToolsOptions,
   subAgentToolName,
   subAgentTools,
+  subAgentToolsDefaults,
 } from './sub-agent-tools.js';
 export { type AgentCall, type AgentSettingsLike, withContext } from './with-context.js';
 export { wrapModel } from './wrap-model.js';

@@ -21,8 +21,11 @@ export interface SubAgentToolsOptions {
   maxSteps?: number;
 }
 
-/** Default step limit of one sub-agent run. */
-export const DEFAULT_SUB_AGENT_STEPS = 20;
+/** Defaults of {@link subAgentTools}. */
+export const subAgentToolsDefaults = {
+  /** Most model calls of one sub-agent run. */
+  maxSteps: 20,
+} as const;
 
 const taskInput = z.object({
   task: z.string().min(1).describe('What the sub-agent should do, with everything it needs to know.'),
@@ -82,7 +85,7 @@ async function runSubAgent(
     model,
     instructions: definition.prompt,
     tools: hostTools,
-    stopWhen: stepCountIs(options.maxSteps ?? DEFAULT_SUB_AGENT_STEPS),
+    stopWhen: stepCountIs(options.maxSteps ?? subAgentToolsDefaults.maxSteps),
   };
   let stopForwarding = () => {};
   let agent: ToolLoopAgent<never, ToolSet>;

@@ -35,7 +35,7 @@ export interface ContextMcpServerOptions {
    */
   userDirectory?: string;
   /** Options of the project instructions (file names, budget, imports). Default: the library's defaults. */
-  instructions?: Omit<ProjectInstructionsOptions, 'workspace' | 'stopAt' | 'homeDir'>;
+  instructions?: Omit<ProjectInstructionsOptions, 'workspace' | 'stopAt'>;
 }
 
 /** What {@link createContextMcpServer} returns. */

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { DEFAULT_ASSET_ROOTS, listInventoryDiagnostics, localWorkspace, scanInventory } from '../../index.js';
+import { inventoryDefaults, listInventoryDiagnostics, localWorkspace, scanInventory } from '../../index.js';
 import { renderInventoryTree } from '../../inspect.js';
 import { resolveLocalProject } from '../../instructions/resolve-local-project.js';
 import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
@@ -15,7 +15,7 @@ slash commands and the hook events of its settings and hook files, as a tree, wi
 Only the asset roots are read, never the rest of the tree.
 
 Options:
-  --roots <a,b>      asset roots to scan, in order (default ${DEFAULT_ASSET_ROOTS.join(',')});
+  --roots <a,b>      asset roots to scan, in order (default ${inventoryDefaults.roots.join(',')});
                      e.g. --roots .claude,.agents,.cursor,.github
   --stop-at <dir>    highest directory searched, and the containment boundary: symlinks may point
                      anywhere below it (default: the nearest directory with a .git marker, else dir)

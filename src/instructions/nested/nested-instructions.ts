@@ -4,6 +4,7 @@ import { rulesOfRun } from '../../rules/rules-of-run.js';
 import type { Capability, ContextSessionLike, TouchedPath } from '../../session/capability.js';
 import { extractUserInputPaths } from '../../session/user-input-paths.js';
 import type { NestedFile } from './nested-file.js';
+import { nestedInstructionDefaults } from './nested-instruction-defaults.js';
 import { NestedTracker } from './nested-tracker.js';
 import { renderNestedFiles, repoContextPointer } from './render-nested-files.js';
 import { RuleTracker } from './rule-tracker.js';
@@ -44,7 +45,7 @@ export interface NestedInstructionsOptions {
   extractPaths?: PathExtractor;
   /** Per-file character limit in `contents` mode, cut with a visible marker. Default 32,000. */
   maxChars?: number;
-  /** Static guidance in the run's instructions. Default {@link nestedGuidance}; `''` for none. */
+  /** Static guidance in the run's instructions. Default: a two-sentence note saying directory instructions will appear; `''` for none. */
   guidance?: string;
   /** The pointer line of one file. Default {@link repoContextPointer} (RepoContext's text). */
   pointer?: (file: NestedFile) => string;
@@ -62,12 +63,8 @@ export interface NestedInstructionsOptions {
   rootMarkers?: readonly string[];
 }
 
-/** The default guidance: tells the model that directory instructions will appear and what they mean. */
-export const nestedGuidance =
-  'Subdirectories of this project may have their own instruction files (AGENTS.md, CLAUDE.md). When you read, list or write inside such a directory, its instructions are added to the conversation; follow them for work in that directory.';
-
 /**
- * Nested instructions on touch (DESIGN.md §5): when the agent touches a path below the workspace
+ * Nested instructions on touch: when the agent touches a path below the workspace
  * cwd, the instruction files of the directories it reaches are surfaced once per session.
  *
  * Touches: a successful tool call's reported paths (the contained file tools report theirs), host
@@ -83,10 +80,10 @@ export const nestedGuidance =
  * createContextSession({ workspace, capabilities: [fileTools(), nestedInstructions({ inject: 'pointer' })] });
  */
 export function nestedInstructions(options: NestedInstructionsOptions = {}): Capability {
-  const name = options.name ?? 'nested-instructions';
-  const inject = options.inject ?? 'contents';
-  const delivery = options.delivery ?? 'after-tool-result';
-  const maxChars = options.maxChars ?? 32_000;
+  const name = options.name ?? nestedInstructionDefaults.name;
+  const inject = options.inject ?? nestedInstructionDefaults.inject;
+  const delivery = options.delivery ?? nestedInstructionDefaults.delivery;
+  const maxChars = options.maxChars ?? nestedInstructionDefaults.maxChars;
   if (!Number.isInteger(maxChars) || maxChars < 1) {
     throw new AgentContextError(`nestedInstructions: maxChars must be a positive integer, got ${maxChars}.`, {
       code: 'invalid-option',
@@ -95,22 +92,22 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
   }
   const settings = {
     capability: name,
-    filenames: [...(options.filenames ?? ['AGENTS.md', 'CLAUDE.md'])],
-    perDirectory: options.perDirectory ?? 'all',
-    scope: options.scope ?? 'chain',
+    filenames: [...(options.filenames ?? nestedInstructionDefaults.filenames)],
+    perDirectory: options.perDirectory ?? nestedInstructionDefaults.perDirectory,
+    scope: options.scope ?? nestedInstructionDefaults.scope,
     inject,
     maxChars,
   } as const;
   const traversal = {
-    toolNames: [...(options.traversalToolNames ?? ['list_directory', 'read_file'])],
-    pathArg: options.traversalPathArg ?? 'path',
-    directoryToolNames: [...(options.directoryToolNames ?? ['list_directory'])],
+    toolNames: [...(options.traversalToolNames ?? nestedInstructionDefaults.traversalToolNames)],
+    pathArg: options.traversalPathArg ?? nestedInstructionDefaults.traversalPathArg,
+    directoryToolNames: [...(options.directoryToolNames ?? nestedInstructionDefaults.directoryToolNames)],
     extract: options.extractPaths,
   };
   const pointer = options.pointer ?? repoContextPointer;
   const render =
     options.render ?? ((files: readonly NestedFile[]) => renderNestedFiles(files, inject, pointer));
-  const guidance = options.guidance ?? nestedGuidance;
+  const guidance = options.guidance ?? nestedInstructionDefaults.guidance;
   // The per-session state key: one capability object may serve many sessions.
   const owner = {};
   const ruleOwner = {};

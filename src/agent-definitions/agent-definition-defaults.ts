@@ -1,0 +1,7 @@
+import { inventoryDefaults } from '../inventory/inventory-defaults.js';
+
+/** Defaults of {@link loadAgentDefinitions}. */
+export const agentDefinitionDefaults = {
+  /** Asset roots whose `agents/` folders hold definitions: the inventory's, then `.github`. */
+  roots: [...inventoryDefaults.roots, '.github'],
+} as const;
