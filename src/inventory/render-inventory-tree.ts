@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { formatDiagnostic } from '../format-diagnostic.js';
-import { type Painter, painter } from '../shared/painter.js';
+import { painter } from '../shared/painter.js';
 import {
   type InventoryResult,
   type InventoryRoot,
