@@ -13,7 +13,7 @@ import { localWorkspace } from '../../src/workspace/local-workspace.js';
 import { createAdapterRepository } from './adapter-repository.js';
 import { describePrompt, majors, modes, runAgent } from './ai-sdk-majors.js';
 import { shoutCapabilityCode } from './note-taker.js';
-import type { ModelCallOptions } from './scripted-mock-model.js';
+import { resultText } from './scripted-mock-model.js';
 
 let root: string;
 beforeEach(async () => {
@@ -23,20 +23,6 @@ beforeEach(async () => {
 const readCall = (id: string, path: string, extra: object = {}) => ({
   toolCalls: [{ id, name: 'read_file', input: { path, ...extra } }],
 });
-
-/** The text of a tool result in a model call, by tool-call id. */
-function resultText(call: ModelCallOptions, id: string): string | undefined {
-  for (const message of call.prompt) {
-    if (message.role !== 'tool') continue;
-    for (const part of message.content) {
-      if (part.type === 'tool-result' && part.toolCallId === id) {
-        const output = part.output as { value?: unknown };
-        return typeof output.value === 'string' ? output.value : JSON.stringify(output.value);
-      }
-    }
-  }
-  return undefined;
-}
 
 for (const major of majors) {
   for (const mode of modes) {

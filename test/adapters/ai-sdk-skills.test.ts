@@ -11,7 +11,7 @@ import { fileTools } from '../../src/tools/file-tools.js';
 import { localWorkspace } from '../../src/workspace/local-workspace.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 import { describePrompt, majors, modes, runAgent } from './ai-sdk-majors.js';
-import type { MockTurn, ModelCallOptions } from './scripted-mock-model.js';
+import { type MockTurn, type ModelCallOptions, newestResult } from './scripted-mock-model.js';
 
 /** A repository with skills in two roots, one shadowed, one broken, and nested instructions in a skill. */
 const files: Record<string, string> = {
@@ -48,20 +48,6 @@ function catalogOf(call: ModelCallOptions): string {
   return String(system.find((message) => String(message.content).includes('<available_skills>'))?.content);
 }
 
-/** The newest tool result of a tool in a model call. */
-function lastResult(call: ModelCallOptions, toolName: string): string {
-  let found = '';
-  for (const message of call.prompt) {
-    if (message.role !== 'tool') continue;
-    for (const part of message.content) {
-      if (part.type !== 'tool-result' || part.toolName !== toolName) continue;
-      const output = part.output as { value?: unknown };
-      found = typeof output.value === 'string' ? output.value : JSON.stringify(output.value);
-    }
-  }
-  return found;
-}
-
 /**
  * A model that acts on what it is sent, like a real one would: it picks the release skill from the
  * catalog, loads it, then reads the bundled file its body names, at the path the header tells it to use.
@@ -73,7 +59,7 @@ function skillUser(call: ModelCallOptions, index: number): MockTurn {
   }
   if (index === 1) {
     // The body names checklist.md; the header says relative paths start at the skill folder.
-    const loaded = lastResult(call, 'load_skill');
+    const loaded = newestResult(call, 'load_skill');
     const directory = /relative to (\S+)\. Read a bundled file with read_file/.exec(loaded)?.[1];
     const bundled = [...loaded.matchAll(/^- (\S+)$/gm)].map((match) => match[1]!);
     const body = loaded.slice(loaded.indexOf('\n\n'));
@@ -112,7 +98,7 @@ for (const major of majors) {
         for (const call of first.calls) expect(catalogOf(call)).toBe(catalog);
 
         // The nearer release skill (.claude) shadows the .agents one.
-        const loaded = lastResult(first.calls[1]!, 'load_skill');
+        const loaded = newestResult(first.calls[1]!, 'load_skill');
         expect(loaded).toContain('[skill release from .claude/skills/release]');
         expect(loaded).toContain(
           'allowed-tools (declared by the skill, not enforced): Read Bash(npm version:*)',
@@ -126,7 +112,7 @@ for (const major of majors) {
         expect(loaded).not.toContain('Old release');
 
         // The bundled file is read with read_file at the path the header gave.
-        expect(lastResult(first.calls[2]!, 'read_file')).toBe(
+        expect(newestResult(first.calls[2]!, 'read_file')).toBe(
           '1. Update the changelog.\n2. Tag the commit.\n',
         );
 

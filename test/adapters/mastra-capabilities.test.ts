@@ -14,7 +14,12 @@ import { fileTools } from '../../src/tools/file-tools.js';
 import { localWorkspace } from '../../src/workspace/local-workspace.js';
 import { createAdapterRepository } from './adapter-repository.js';
 import { noteTaker, pathGuard } from './note-taker.js';
-import { type MockScript, type ModelCallOptions, scriptedBehaviour } from './scripted-mock-model.js';
+import {
+  type MockScript,
+  type ModelCallOptions,
+  resultText,
+  scriptedBehaviour,
+} from './scripted-mock-model.js';
 
 let root: string;
 beforeEach(async () => {
@@ -40,20 +45,6 @@ async function runAgent(agent: Agent, mode: Mode, prompt: string) {
 const call = (id: string, name: string, input: Record<string, unknown>) => ({
   toolCalls: [{ id, name, input }],
 });
-
-/** The text of a tool result in a model call, by tool-call id. */
-function resultText(modelCall: ModelCallOptions, id: string): string | undefined {
-  for (const message of modelCall.prompt) {
-    if (message.role !== 'tool') continue;
-    for (const part of message.content) {
-      if (part.type === 'tool-result' && part.toolCallId === id) {
-        const output = part.output as { value?: unknown };
-        return typeof output.value === 'string' ? output.value : JSON.stringify(output.value);
-      }
-    }
-  }
-  return undefined;
-}
 
 /** Each message of a model call as `role: text` (text parts joined), for order assertions. */
 function outline(modelCall: ModelCallOptions): string[] {

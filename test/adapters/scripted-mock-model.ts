@@ -5,6 +5,37 @@ export type ModelCallOptions = Parameters<
   NonNullable<LanguageModelMiddleware['transformParams']>
 >[0]['params'];
 
+/** One tool result a model call carries, its output as text (a non-string value as JSON). */
+export interface SentToolResult {
+  toolCallId: string;
+  toolName: string;
+  text: string;
+}
+
+/** The tool results a model call carries, in prompt order. */
+export function sentToolResults(call: ModelCallOptions): SentToolResult[] {
+  return call.prompt.flatMap((message) =>
+    message.role !== 'tool'
+      ? []
+      : message.content.flatMap((part) => {
+          if (part.type !== 'tool-result') return [];
+          const output = part.output as { value?: unknown };
+          const text = typeof output.value === 'string' ? output.value : JSON.stringify(output.value);
+          return [{ toolCallId: part.toolCallId, toolName: part.toolName, text }];
+        }),
+  );
+}
+
+/** The text of the result of one tool call in a model call, by tool-call id. */
+export function resultText(call: ModelCallOptions, id: string): string | undefined {
+  return sentToolResults(call).find((result) => result.toolCallId === id)?.text;
+}
+
+/** The text of the newest result of a tool in a model call; `''` when the tool has none. */
+export function newestResult(call: ModelCallOptions, toolName: string): string {
+  return sentToolResults(call).findLast((result) => result.toolName === toolName)?.text ?? '';
+}
+
 /** One scripted model response. */
 export interface MockTurn {
   text?: string;

@@ -14,7 +14,7 @@ import { useTemporaryDirectory } from '../support/temporary-directory.js';
 import { adapterRepositoryFiles } from './adapter-repository.js';
 import type { AiSdkMajor } from './ai-sdk-majors.js';
 import { describePrompt, type Mode, runAgent } from './ai-sdk-runs.js';
-import type { MockTurn, ModelCallOptions } from './scripted-mock-model.js';
+import { type MockTurn, type ModelCallOptions, newestResult } from './scripted-mock-model.js';
 
 /** What the sub-agent tests need of one AI SDK major. */
 export type SubAgentMajor = Pick<AiSdkMajor, 'name' | 'createModel' | 'ToolLoopAgent'>;
@@ -32,20 +32,6 @@ async function createRepository(): Promise<string> {
     await writeFile(join(root, path), text);
   }
   return root;
-}
-
-/** The newest tool result of a tool in a model call. */
-function lastResult(call: ModelCallOptions, toolName: string): string {
-  let found = '';
-  for (const message of call.prompt) {
-    if (message.role !== 'tool') continue;
-    for (const part of message.content) {
-      if (part.type !== 'tool-result' || part.toolName !== toolName) continue;
-      const output = part.output as { value?: unknown };
-      found = typeof output.value === 'string' ? output.value : JSON.stringify(output.value);
-    }
-  }
-  return found;
 }
 
 const toolNames = (call: ModelCallOptions | undefined) => (call?.tools ?? []).map((tool) => tool.name);
@@ -81,7 +67,7 @@ export function describeSubAgentTools(major: SubAgentMajor, modes: readonly Mode
             return {
               toolCalls: [{ id: 'sub_1', name: 'read_file', input: { path: 'packages/x/src/index.ts' } }],
             };
-          return { text: `index.ts holds: ${lastResult(call, 'read_file').trim()}` };
+          return { text: `index.ts holds: ${newestResult(call, 'read_file').trim()}` };
         });
         const host = major.createModel([
           {
@@ -104,7 +90,7 @@ export function describeSubAgentTools(major: SubAgentMajor, modes: readonly Mode
         await runAgent(agent, mode, { prompt: 'Ask the x reader.' });
 
         // The answer comes back as the tool result of the host's call.
-        expect(lastResult(host.calls[1]!, 'x-reader')).toBe('index.ts holds: export const x = 1;');
+        expect(newestResult(host.calls[1]!, 'x-reader')).toBe('index.ts holds: export const x = 1;');
         expect(toolNames(host.calls[0])).toEqual(
           expect.arrayContaining(['run_tests', 'x-reader', 'helper', 'read_file', 'write_file']),
         );
@@ -159,7 +145,7 @@ export function describeSubAgentTools(major: SubAgentMajor, modes: readonly Mode
         );
         await runAgent(agent, mode, { prompt: 'Get help.' });
         expect(toolNames(sub.calls[0])).toEqual(['run_tests', 'read_file', 'list_directory']);
-        expect(lastResult(host.calls[1]!, 'helper')).toBe('Helped.');
+        expect(newestResult(host.calls[1]!, 'helper')).toBe('Helped.');
       });
     });
   }
