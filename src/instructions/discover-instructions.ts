@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
+import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toPosixPath } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { InstructionDiscovery, InstructionFile } from './instruction-file.js';
@@ -66,9 +67,12 @@ export const instructionDefaults = {
  * Never throws for a bad file: every problem is a diagnostic. Throws `invalid-option` for options
  * that cannot work. An empty tree gives `items: []`.
  */
-export async function discoverInstructions(
-  options: DiscoverInstructionsOptions,
-): Promise<InstructionDiscovery> {
+export function discoverInstructions(options: DiscoverInstructionsOptions): Promise<InstructionDiscovery> {
+  // One operation: the directories on the way to every path are checked once, not once per path.
+  return withCheckedDirectories(() => discoverOnce(options));
+}
+
+async function discoverOnce(options: DiscoverInstructionsOptions): Promise<InstructionDiscovery> {
   if (!options || typeof options.workspace?.stat !== 'function') {
     throw invalidOption('discoverInstructions needs a `workspace` (e.g. localWorkspace(root))');
   }

@@ -1,6 +1,7 @@
 import { loadRules } from '../rules/load-rules.js';
 import { renderRulesCatalog } from '../rules/render-rules-catalog.js';
 import type { RuleFormatName, RuleScope } from '../rules/rule.js';
+import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { toPosixPath } from '../workspace/paths.js';
 import { addAlwaysRules } from './add-always-rules.js';
@@ -51,7 +52,12 @@ export interface InstructionsReport {
  *
  * Throws `not-found` when `directory` is not an existing directory.
  */
-export async function inspectInstructions(options: InspectInstructionsOptions): Promise<InstructionsReport> {
+export function inspectInstructions(options: InspectInstructionsOptions): Promise<InstructionsReport> {
+  // One operation: the directories on the way to every path are checked once, not once per path.
+  return withCheckedDirectories(() => inspectOnce(options));
+}
+
+async function inspectOnce(options: InspectInstructionsOptions): Promise<InstructionsReport> {
   const { directory: givenDirectory, maxChars, formats, userDirectory, ...discoverOptions } = options;
   const givenStopAt = options.stopAt;
   const { directory, stopAt, root } = await resolveLocalProject({

@@ -267,3 +267,36 @@ describe('scanInventory', () => {
     });
   });
 });
+
+describe('scanInventory: what it lists', () => {
+  it('lists only asset folders: never the working directory, its ancestors or unrelated folders', async () => {
+    const files: Record<string, string> = {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.agents/skills/release/SKILL.md': skill('release'),
+      'packages/app/.claude/skills/lint/SKILL.md': skill('lint'),
+      'packages/app/.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews.\n---\nReview.\n',
+    };
+    for (let index = 0; index < 200; index += 1) {
+      files[`packages/app/src/file-${index}.ts`] = 'export {};\n';
+      files[`unrelated-${index}.txt`] = '\n';
+    }
+    const { root } = await makeRepository(files);
+    const workspace = recordingWorkspace(localWorkspace(root, { cwd: 'packages/app' }));
+    const result = await scanInventory({ workspace });
+    expect(result.roots.flatMap((entry) => entry.skills.map((found) => found.name))).toEqual([
+      'lint',
+      'release',
+    ]);
+    const listed = workspace.calls
+      .filter((call) => call.method === 'readdir')
+      .map((call) => call.path.slice(root.length + 1))
+      .sort();
+    expect(listed).toEqual([
+      '.agents/skills',
+      '.agents/skills/release',
+      'packages/app/.claude/agents',
+      'packages/app/.claude/skills',
+      'packages/app/.claude/skills/lint',
+    ]);
+  });
+});

@@ -2,6 +2,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
 import { walkUpDirectories } from '../instructions/walk-up-directories.js';
 import { mapWithLimit } from '../shared/map-with-limit.js';
+import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toLabel } from '../workspace/labels.js';
 import { compareCodePoints, isInside } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -71,7 +72,12 @@ export interface ScanInventoryOptions {
  * const { roots } = await scanInventory({ workspace: localWorkspace('/repo', { cwd: 'web/src' }) });
  * // roots[0] -> { root: '.claude', directory: '.', exists: false, ... }; later: { root: '../../.agents', directory: '../..', ... }
  */
-export async function scanInventory(options: ScanInventoryOptions): Promise<InventoryResult> {
+export function scanInventory(options: ScanInventoryOptions): Promise<InventoryResult> {
+  // One operation: the directories on the way to every path are checked once, not once per path.
+  return withCheckedDirectories(() => scanOnce(options));
+}
+
+async function scanOnce(options: ScanInventoryOptions): Promise<InventoryResult> {
   const { workspace } = options;
   const settings = {
     maxDepth: options.maxDepth ?? inventoryDefaults.maxDepth,

@@ -151,3 +151,28 @@ describe('loadRules', () => {
     expect(workspace.calls.length).toBe(before);
   });
 });
+
+describe('loadRules: what it lists', () => {
+  it('lists only rule folders: never the working directory, its ancestors or unrelated folders', async () => {
+    const files: Record<string, string> = {
+      'packages/app/.cursor/rules/style.mdc': '---\nalwaysApply: true\n---\nTabs.\n',
+    };
+    for (let index = 0; index < 200; index += 1) {
+      files[`packages/app/src/file-${index}.ts`] = 'export {};\n';
+      files[`unrelated-${index}.txt`] = '\n';
+    }
+    const { root } = await makeRulesRepository(files);
+    const workspace = recordingWorkspace(localWorkspace(root, { cwd: 'packages/app' }));
+    const result = await loadRules({ workspace });
+    expect(result.items.map((rule) => rule.path)).toContain('.cursor/rules/style.mdc');
+    const listed = workspace.calls
+      .filter((call) => call.method === 'readdir')
+      .map((call) => call.path.slice(root.length + 1));
+    expect(listed.length).toBeGreaterThan(0);
+    for (const directory of listed) {
+      expect(directory).toMatch(
+        /^(packages\/app\/)?\.(cursor\/rules|claude\/rules|clinerules|cline\/rules|continue\/rules|github\/instructions|kiro\/steering|windsurf\/rules)(\/|$)/,
+      );
+    }
+  });
+});

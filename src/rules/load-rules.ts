@@ -4,6 +4,7 @@ import { AgentContextError, describeError } from '../errors.js';
 import { walkUpDirectories } from '../instructions/walk-up-directories.js';
 import { parseFrontmatter } from '../inventory/parse-frontmatter.js';
 import { sha256Of } from '../shared/sha256.js';
+import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toLabel } from '../workspace/labels.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { toPosixPath } from '../workspace/paths.js';
@@ -73,7 +74,12 @@ const notLoaded = new Set([
  * Frontmatter is read leniently. Never throws for a bad file; throws `invalid-option` for an unknown
  * format name.
  */
-export async function loadRules(options: LoadRulesOptions): Promise<RulesLoad> {
+export function loadRules(options: LoadRulesOptions): Promise<RulesLoad> {
+  // One operation: the directories on the way to every path are checked once, not once per path.
+  return withCheckedDirectories(() => loadOnce(options));
+}
+
+async function loadOnce(options: LoadRulesOptions): Promise<RulesLoad> {
   const formats = selectFormats(options.formats);
   const maxFileBytes = options.maxFileBytes ?? 1024 * 1024;
   const { workspace } = options;

@@ -13,5 +13,28 @@ import type { Workspace } from './workspace.js';
  */
 export function toLabel(workspace: Pick<Workspace, 'root' | 'cwd'>, absolutePath: string): string {
   if (!isInside(workspace.root, absolutePath)) return absolutePath;
-  return path.posix.relative(workspace.cwd, absolutePath) || '.';
+  const { cwd } = workspace;
+  // The common cases without path.relative, whose cost grows with the length of both paths.
+  if (absolutePath === cwd) return '.';
+  if (isNormalized(absolutePath)) {
+    if (isInside(cwd, absolutePath)) return absolutePath.slice(cwd === '/' ? 1 : cwd.length + 1);
+    if (isInside(absolutePath, cwd))
+      return upTo(cwd.slice(absolutePath === '/' ? 1 : absolutePath.length + 1));
+  }
+  return path.posix.relative(cwd, absolutePath) || '.';
+}
+
+/** `../` once per segment of `below`, without the last slash: the label of an ancestor. */
+function upTo(below: string): string {
+  let label = '..';
+  for (let index = below.indexOf('/'); index !== -1; index = below.indexOf('/', index + 1)) label += '/..';
+  return label;
+}
+
+/** True for an absolute POSIX path with no empty, `.` or `..` segment and no trailing slash. */
+export function isNormalized(absolutePath: string): boolean {
+  return (
+    absolutePath === '/' ||
+    (absolutePath.startsWith('/') && !absolutePath.endsWith('/') && !/\/\.{0,2}(?:\/|$)/.test(absolutePath))
+  );
 }

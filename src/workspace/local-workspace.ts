@@ -2,6 +2,7 @@ import { existsSync, lstatSync, readlinkSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AgentContextError, describeError } from '../errors.js';
+import { checkedDirectoriesOf } from './checked-directories.js';
 import {
   notARegularFile,
   openVerified,
@@ -98,7 +99,13 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
       }
     }
     try {
-      return await resolveRealPath(absolute, realRoot, inspectSegment, requested);
+      return await resolveRealPath(
+        absolute,
+        realRoot,
+        inspectSegment,
+        requested,
+        checkedDirectoriesOf(realRoot),
+      );
     } catch (error) {
       throw translateError(error, requested, 'read-failed');
     }
@@ -244,9 +251,10 @@ function resolveWorkspaceDirectories(root: string, givenCwdOption: string | unde
 /**
  * `lstat` + `readlink` of one segment. Synchronous on purpose: a path check costs one call per
  * segment, and a sync metadata call takes a microsecond or two where a thread-pool round trip costs
- * tens, which made deep paths slow. No file is opened here.
+ * tens, which made deep paths slow; and a check that never yields fills the operation's checked
+ * directories before the next one starts. No file is opened here.
  */
-async function inspectSegment(candidate: string): Promise<SegmentInfo> {
+function inspectSegment(candidate: string): SegmentInfo {
   try {
     // throwIfNoEntry: a missing path is the common answer (most candidate files do not exist),
     // and building an exception for it costs more than the call itself.

@@ -28,7 +28,11 @@ export function resolvePosix(base: string, target: string): string {
       reason: 'NUL byte',
     });
   }
-  return path.posix.resolve(base, toPosixPath(target));
+  const posix = toPosixPath(target);
+  // An absolute path already in normal form is its own resolution (path.posix.resolve costs more
+  // the longer the path, and deep trees make long paths).
+  if (posix.startsWith('/') && !posix.endsWith('/') && !/\/\.{0,2}(?:\/|$)/.test(posix)) return posix;
+  return path.posix.resolve(base, posix);
 }
 
 /** The error every contained workspace throws for an escape. */

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { AgentContextError } from '../errors.js';
+import type { CheckedDirectories } from './checked-directories.js';
 import { isInside, outsideWorkspaceError } from './paths.js';
 
 /** What {@link resolveRealPath} needs to know about one path segment, without following it. */
@@ -28,25 +29,36 @@ const maximumSymlinkHops = 40;
  *
  * @param absolutePath an absolute POSIX path, lexically inside `realRoot`.
  * @param realRoot the real (symlink-free) absolute POSIX path of the containment root.
- * @param inspect `lstat` plus `readlink` for one path.
+ * @param inspect `lstat` plus `readlink` for one path, synchronous or not.
  * @param requested the path as the caller gave it, for error messages.
+ * @param checked directories already resolved in this operation (see `withCheckedDirectories`): the
+ *   walk starts at the deepest one above the path instead of at the root, and adds those it resolves.
+ *   The last segment is always inspected.
  */
 export async function resolveRealPath(
   absolutePath: string,
   realRoot: string,
-  inspect: (path: string) => Promise<SegmentInfo>,
+  inspect: (path: string) => SegmentInfo | Promise<SegmentInfo>,
   requested: string = absolutePath,
+  checked?: CheckedDirectories,
 ): Promise<RealPathResolution> {
   let hops = 0;
   const walk = async (target: string): Promise<RealPathResolution> => {
-    const relative = path.posix.relative(realRoot, target);
+    const start = checked === undefined ? undefined : knownAncestor(target, realRoot, checked);
+    let lexical = start?.lexical ?? realRoot;
+    let current = start?.real ?? realRoot;
+    // `target` is normalised and lies below `lexical` (the root, or an ancestor found above).
+    const relative = target === lexical ? '' : target.slice(lexical === '/' ? 1 : lexical.length + 1);
     const segments = relative === '' ? [] : relative.split('/');
-    let current = realRoot;
     let currentKind: RealPathResolution['kind'] = 'directory';
     let lastWasSymlink = false;
     for (let index = 0; index < segments.length; index++) {
+      lexical = `${lexical === '/' ? '' : lexical}/${segments[index]}`;
       const candidate = `${current === '/' ? '' : current}/${segments[index]}`;
-      const info = await inspect(candidate);
+      // A synchronous answer is used at once: the whole walk then runs in one turn, so concurrent
+      // walks of one operation never start cold side by side, each after the one before it.
+      const inspected = inspect(candidate);
+      const info = inspected instanceof Promise ? await inspected : inspected;
       lastWasSymlink = false;
       if (info === undefined) {
         const rest = segments.slice(index).join('/');
@@ -74,6 +86,7 @@ export async function resolveRealPath(
         current = resolved.realPath;
         currentKind = resolved.kind;
         lastWasSymlink = true;
+        if (currentKind === 'directory') checked?.set(lexical, current);
         continue;
       }
       if (info.kind !== 'directory' && index < segments.length - 1) {
@@ -82,10 +95,25 @@ export async function resolveRealPath(
       }
       current = candidate;
       currentKind = info.kind;
+      if (currentKind === 'directory') checked?.set(lexical, current);
     }
     return { realPath: current, exists: true, symlink: lastWasSymlink, kind: currentKind };
   };
   return walk(absolutePath);
+}
+
+/** The deepest directory strictly above `target` (and below `realRoot`) that this operation resolved. */
+function knownAncestor(
+  target: string,
+  realRoot: string,
+  checked: CheckedDirectories,
+): { lexical: string; real: string } | undefined {
+  for (let end = target.lastIndexOf('/'); end > realRoot.length; end = target.lastIndexOf('/', end - 1)) {
+    const lexical = target.slice(0, end);
+    const real = checked.get(lexical);
+    if (real !== undefined) return { lexical, real };
+  }
+  return undefined;
 }
 
 function joinRest(base: string, segments: string[], from: number): string {

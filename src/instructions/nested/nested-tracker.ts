@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
 import { describeError, isAgentContextError } from '../../errors.js';
 import type { ContextEvent, TouchedPath } from '../../session/capability.js';
+import { withCheckedDirectories } from '../../workspace/checked-directories.js';
 import { toLabel } from '../../workspace/labels.js';
 import { isInside } from '../../workspace/paths.js';
 import type { Workspace } from '../../workspace/workspace.js';
@@ -64,10 +65,13 @@ export class NestedTracker {
   }
 
   /** Check claimed directories one at a time (outermost first, so first-occurrence dedup is deterministic). */
-  async check(directories: readonly string[], trigger: string): Promise<NestedFile[]> {
-    const files: NestedFile[] = [];
-    for (const directory of directories) files.push(...(await this.#check(directory, trigger)));
-    return files;
+  check(directories: readonly string[], trigger: string): Promise<NestedFile[]> {
+    // One operation: a chain of directories shares the checks of their common ancestors.
+    return withCheckedDirectories(async () => {
+      const files: NestedFile[] = [];
+      for (const directory of directories) files.push(...(await this.#check(directory, trigger)));
+      return files;
+    });
   }
 
   /** {@link claim} then {@link check}. */
