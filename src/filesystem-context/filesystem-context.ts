@@ -1,5 +1,6 @@
 import type { Capability, ContextEvent, Run } from '../session/capability.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { markTextDirectory } from '../workspace/written-as-text.js';
 import { type ContextEventDraft, diagnosticEvent } from './context-event-draft.js';
 import {
   assertOffloadWorkspace,
@@ -7,6 +8,7 @@ import {
   type FilesystemContextSettings,
   resolveFilesystemContextOptions,
 } from './filesystem-context-options.js';
+import { parseOffloadFileName } from './offload-file-name.js';
 import { offloadToolResult } from './offload-tool-result.js';
 import { renderIncludedFiles } from './render-included-files.js';
 import { renderListing } from './render-listing.js';
@@ -35,13 +37,26 @@ export const filesystemContextName = 'filesystem-context';
 export function filesystemContext(options: FilesystemContextOptions = {}): Capability {
   const settings = resolveFilesystemContextOptions(options);
   const offload = settings.offload;
-  if (offload && options.workspace) assertOffloadWorkspace(options.workspace, offload.directory);
+  // Results offloaded by an earlier process read back as text too (read_file, whatever they hold).
+  const markOffloadDirectory = (workspace: Workspace, directory: string) =>
+    markTextDirectory(
+      workspace,
+      workspace.resolve(directory),
+      (name) => parseOffloadFileName(name) !== undefined,
+    );
+  if (offload && options.workspace) {
+    assertOffloadWorkspace(options.workspace, offload.directory);
+    markOffloadDirectory(options.workspace, offload.directory);
+  }
   const workspaceOf = (run: Run) => options.workspace ?? run.workspace;
   const blocksByRun = new WeakMap<Run, Promise<string[]>>();
   const capability: Capability = { name: filesystemContextName };
 
   if (offload && !options.workspace) {
-    capability.onRunStart = (run) => assertOffloadWorkspace(run.workspace, offload.directory);
+    capability.onRunStart = (run) => {
+      assertOffloadWorkspace(run.workspace, offload.directory);
+      markOffloadDirectory(run.workspace, offload.directory);
+    };
   }
   if (settings.include.length > 0 || settings.listing) {
     capability.instructions = async (run) => {

@@ -108,3 +108,29 @@ describe('read_file paging a large file', () => {
     );
   });
 });
+
+describe('results offloaded by an earlier process', () => {
+  it('reads them as text with read_file; other files holding a NUL stay binary', async () => {
+    const root = await useTemporaryDirectory();
+    const earlier = await startRun(root);
+    const text = `head\u0000tail\n${'row\n'.repeat(400)}`;
+    const preview = (await earlier.call('bash', {}, () => text)).output as string;
+    const label = /saved whole to (\S+) \(/.exec(preview)?.[1] as string;
+    expect(label).toBe('.context/bash-call_1.txt');
+    writeFileSync(path.join(root, '.context/notes.bin'), 'a\u0000b\n');
+    writeFileSync(path.join(root, 'data.txt'), 'a\u0000b\n');
+
+    // A new workspace and session over the same directory, as in a later process: nothing of the
+    // earlier one is remembered but the files on disk.
+    const later = await startRun(root);
+    const { text: read } = await readAllPages(later.call, label);
+    expect(read).toBe(text);
+    for (const binary of ['.context/notes.bin', 'data.txt']) {
+      const result = await later.call('read_file', { path: binary });
+      expect(result).toMatchObject({
+        isError: true,
+        output: `${binary} is a binary file; read_file only shows text.`,
+      });
+    }
+  });
+});
