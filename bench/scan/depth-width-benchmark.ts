@@ -78,6 +78,8 @@ function writeDeep(base: string, depth: number): string {
 
 interface Measured {
   medianMs: number;
+  /** Median processor time (user and system) of a run: steadier than wall time on a shared machine. */
+  medianCpuMs: number;
   runs: number;
   /** node:fs calls of one run, by function. */
   filesystemCalls: Record<string, number>;
@@ -95,19 +97,23 @@ async function measure(task: () => Promise<unknown>): Promise<Measured> {
     [...counter.counts].sort(([left], [right]) => left.localeCompare(right)),
   );
   const times: number[] = [];
+  const cpuTimes: number[] = [];
   for (let run = 0; run < runs; run += 1) {
     (globalThis as { gc?: () => void }).gc?.();
     const start = performance.now();
+    const cpuStart = process.cpuUsage();
     await task();
+    const cpu = process.cpuUsage(cpuStart);
     times.push(performance.now() - start);
+    cpuTimes.push((cpu.user + cpu.system) / 1_000);
     if ((times[0] ?? 0) > 30_000) break;
   }
-  times.sort((left, right) => left - right);
-  return {
-    medianMs: round(times[Math.floor(times.length / 2)] ?? Number.NaN),
-    runs: times.length,
-    filesystemCalls,
-  };
+  return { medianMs: median(times), medianCpuMs: median(cpuTimes), runs: times.length, filesystemCalls };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return round(sorted[Math.floor(sorted.length / 2)] ?? Number.NaN);
 }
 
 /** Wall milliseconds of one CLI command run in `directory`, and its exit code. */
