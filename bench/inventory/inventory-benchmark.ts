@@ -21,7 +21,12 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { type AgentContext, librarySource, loadAgentContext } from '../src/library.js';
+import {
+  type AgentContext,
+  librarySource,
+  loadAgentContext,
+  loadAgentContextTesting,
+} from '../src/library.js';
 
 const skillCount = 200;
 const agentCount = 50;
@@ -97,7 +102,8 @@ async function medians(tasks: Array<() => Promise<unknown> | unknown>): Promise<
 
 /** Workspace calls of one scan, by method. */
 async function countCalls(api: AgentContext, root: string) {
-  const recording = api.recordingWorkspace(api.localWorkspace(root));
+  const { recordingWorkspace } = await loadAgentContextTesting();
+  const recording = recordingWorkspace(api.localWorkspace(root));
   await api.scanInventory({ workspace: recording });
   const byMethod: Record<string, number> = {};
   for (const call of recording.calls) byMethod[call.method] = (byMethod[call.method] ?? 0) + 1;

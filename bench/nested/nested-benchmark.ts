@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { installFilesystemCounter } from '../src/harness/filesystem-counter.js';
-import { librarySource, loadAgentContext } from '../src/library.js';
+import { librarySource, loadAgentContext, loadAgentContextTesting } from '../src/library.js';
 import { createRandom } from '../src/random.js';
 
 const directoryCount = 2_000;
@@ -117,7 +117,8 @@ function expectedAnswers(tree: Tree, events: readonly Touch[]): string[][] {
 
 async function replay(tree: Tree, events: readonly Touch[], counting: boolean) {
   const library = await loadAgentContext();
-  const workspace = library.recordingWorkspace(library.localWorkspace(tree.root));
+  const { recordingWorkspace } = await loadAgentContextTesting();
+  const workspace = recordingWorkspace(library.localWorkspace(tree.root));
   const session = library.createContextSession({ workspace, capabilities: [library.nestedInstructions()] });
   let answer: string[] = [];
   session.on((event) => {

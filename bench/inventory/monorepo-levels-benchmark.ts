@@ -1,0 +1,158 @@
+/**
+ * Inventory at several levels: a 30-package monorepo with asset roots at the top and in 5 packages.
+ *
+ * The tree: `.claude` (40 skills, 10 agents, settings.json with hooks) and `.agents` (20 skills) at the
+ * top; in 5 of the 30 packages a `.claude` (6 skills, 2 agents) and an `.agents` (2 skills); in every
+ * package an AGENTS.md, a package.json and 300 unrelated source files (9,000 in all). Measured, as
+ * medians of alternating rounds on a warm cache:
+ *
+ * 1. `scanInventory` from the repository root, from a folder two levels inside each of the 5 packages
+ *    with roots (so it finds that package's roots and the top ones), and from inside a package without
+ *    roots;
+ * 2. against a bare crawl of the same roots: for each directory the scan searched, the bare node:fs
+ *    crawl of its asset roots (`readdir` of the roots, `skills/` to depth 8 and `agents/`, `readFile`
+ *    of each asset; no containment, no parsing), the least any scan of those roots must do.
+ *
+ * Run from the bench directory after `npm run build` in the repository root:
+ *   node --expose-gc --import tsx inventory/monorepo-levels-benchmark.ts [--rounds 9]
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { crawlAssetRoots } from '../src/comparisons/lower-bounds/plain-crawls.js';
+import { librarySource, loadAgentContext } from '../src/library.js';
+
+const packageCount = 30;
+const packagesWithRoots = [0, 6, 12, 18, 24];
+const roundsIndex = process.argv.indexOf('--rounds');
+const rounds = roundsIndex >= 0 ? Number(process.argv[roundsIndex + 1]) : 9;
+
+function write(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+function skill(directory: string, name: string): void {
+  write(
+    path.join(directory, 'skills', name, 'SKILL.md'),
+    `---\nname: ${name}\ndescription: Use when the task is about ${name.replace(/-/g, ' ')}.\n---\n\n${'A step of the procedure.\n'.repeat(30)}`,
+  );
+  write(path.join(directory, 'skills', name, 'reference.md'), '# Reference\n');
+}
+
+function agent(directory: string, name: string): void {
+  write(
+    path.join(directory, 'agents', `${name}.md`),
+    `---\nname: ${name}\ndescription: Reviews ${name}.\n---\nPrompt.\n`,
+  );
+}
+
+function writeMonorepo(root: string): void {
+  mkdirSync(path.join(root, '.git'), { recursive: true });
+  write(path.join(root, 'AGENTS.md'), 'Use the workspace scripts.\n');
+  for (let index = 0; index < 40; index += 1) skill(path.join(root, '.claude'), `top-skill-${index}`);
+  for (let index = 0; index < 10; index += 1) agent(path.join(root, '.claude'), `top-agent-${index}`);
+  for (let index = 0; index < 20; index += 1) skill(path.join(root, '.agents'), `shared-skill-${index}`);
+  const hooks = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] };
+  write(path.join(root, '.claude/settings.json'), JSON.stringify({ hooks }));
+  for (let index = 0; index < packageCount; index += 1) {
+    const name = `pkg-${String(index).padStart(2, '0')}`;
+    const directory = path.join(root, 'packages', name);
+    write(path.join(directory, 'package.json'), JSON.stringify({ name }));
+    write(path.join(directory, 'AGENTS.md'), `Rules of ${name}.\n`);
+    for (let module = 0; module < 10; module += 1) {
+      for (let file = 0; file < 30; file += 1) {
+        write(
+          path.join(directory, 'src', `module-${module}`, `file-${file}.ts`),
+          `export const value = ${file};\n`,
+        );
+      }
+    }
+    if (packagesWithRoots.includes(index)) {
+      for (let skillIndex = 0; skillIndex < 6; skillIndex += 1)
+        skill(path.join(directory, '.claude'), `${name}-skill-${skillIndex}`);
+      for (let agentIndex = 0; agentIndex < 2; agentIndex += 1)
+        agent(path.join(directory, '.claude'), `${name}-agent-${agentIndex}`);
+      for (let skillIndex = 0; skillIndex < 2; skillIndex += 1)
+        skill(path.join(directory, '.agents'), `${name}-extra-${skillIndex}`);
+    }
+  }
+}
+
+/** Median milliseconds of each task, the tasks alternating within each round (first round: warm-up). */
+async function medians(tasks: Array<() => Promise<unknown>>): Promise<number[]> {
+  for (const task of tasks) await task();
+  const times = tasks.map(() => [] as number[]);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, task] of tasks.entries()) {
+      (globalThis as { gc?: () => void }).gc?.();
+      const start = performance.now();
+      await task();
+      times[index]?.push(performance.now() - start);
+    }
+  }
+  return times.map((list) => {
+    list.sort((left, right) => left - right);
+    return Math.round((list[Math.floor(list.length / 2)] ?? Number.NaN) * 100) / 100;
+  });
+}
+
+async function main(): Promise<void> {
+  const api = await loadAgentContext();
+  const base = await mkdtemp(path.join(tmpdir(), 'monorepo-levels-bench-'));
+  try {
+    const root = path.join(base, 'monorepo');
+    writeMonorepo(root);
+    const workingDirectories = [
+      '.',
+      ...packagesWithRoots.map((index) => `packages/pkg-${String(index).padStart(2, '0')}/src/module-3`),
+      'packages/pkg-01/src/module-3',
+    ];
+    const rows = [];
+    for (const directory of workingDirectories) {
+      const workspace = api.localWorkspace(root, { cwd: directory });
+      const result = await api.scanInventory({ workspace });
+      const searched = (result.directories ?? ['.']).map((label) => path.resolve(root, directory, label));
+      const crawl = async () => {
+        let files = 0;
+        for (const searchedDirectory of searched) files += (await crawlAssetRoots(searchedDirectory)).files;
+        return files;
+      };
+      const crawledFiles = await crawl();
+      const [scanMs = Number.NaN, crawlMs = Number.NaN] = await medians([
+        () => api.scanInventory({ workspace: api.localWorkspace(root, { cwd: directory }) }),
+        crawl,
+      ]);
+      rows.push({
+        workingDirectory: directory,
+        directoriesSearched: searched.length,
+        rootsFound: result.roots.filter((entry) => entry.exists).length,
+        skills: result.roots.reduce((sum, entry) => sum + entry.skills.length, 0),
+        agents: result.roots.reduce((sum, entry) => sum + entry.agents.length, 0),
+        crawledFiles,
+        scanMedianMs: scanMs,
+        bareCrawlMedianMs: crawlMs,
+        ratio: Math.round((scanMs / crawlMs) * 100) / 100,
+      });
+    }
+    const report = {
+      library: librarySource(),
+      node: process.version,
+      loadAverage: loadavg().map((value) => Math.round(value * 10) / 10),
+      tree: {
+        packages: packageCount,
+        packagesWithRoots: packagesWithRoots.length,
+        unrelatedFiles: packageCount * 300,
+      },
+      rounds,
+      rows,
+    };
+    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  } finally {
+    await rm(base, { recursive: true, force: true });
+  }
+}
+
+await main();
