@@ -30,6 +30,11 @@ async function makeRepository(base: string): Promise<{ base: string; root: strin
     '.claude/skills/release-notes/SKILL.md':
       '---\nname: release-notes\ndescription: Write release notes from the merged changes.\n---\n\nList every merged change under its package.\n',
     '.context/search-call_1.txt': `${searchLines.join('\n')}\n`,
+    '.claude/rules/app-sources.md':
+      '---\npaths:\n  - "packages/app/src/**/*.ts"\n---\nApp sources: export named functions only.\n',
+    '.cursor/rules/generated.mdc': '---\nglobs: "**/generated.ts"\n---\nNever hand-edit a generated file.\n',
+    '.github/instructions/docs.instructions.md':
+      '---\napplyTo: "docs/**"\n---\nDocs: one sentence per line.\n',
   };
   for (const [name, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(root, name)), { recursive: true });
@@ -105,7 +110,13 @@ describe('agent-context mcp (a real stdio child process, the SDK client)', () =>
       '- AGENTS.md: project instructions (loaded at every run start)',
       '- docs/style.md: project instructions (imported by AGENTS.md)',
       '- packages/app/AGENTS.md: nested instructions (delivered when an agent touches packages/app/src/index.ts)',
+      '- .claude/rules/app-sources.md: files rule (delivered when an agent touches packages/app/src/index.ts, matched packages/app/src/**/*.ts)',
     ]);
+    expect(text).toContain(
+      '<context-file path=".claude/rules/app-sources.md">\nApp sources: export named functions only.',
+    );
+    expect(text).not.toContain('Never hand-edit a generated file');
+    expect(text).not.toContain('Docs: one sentence per line');
     expect(text).toContain('<context-file path="AGENTS.md">\n# Shop monorepo');
     expect(text).toContain('<context-file path="packages/app/AGENTS.md">\n# App');
     expect(text).not.toContain('Generated code lives here');
@@ -124,7 +135,17 @@ describe('agent-context mcp (a real stdio child process, the SDK client)', () =>
     });
     expect(textOf(first)).toContain('- packages/app/src/deep/CLAUDE.md: nested instructions');
     expect(textOf(first)).toContain('Generated code lives here');
+    // A directory is no file: no files rule applies to it.
+    expect(textOf(first)).not.toContain('files rule');
     expect(textOf(second)).toBe(textOf(first));
+    const generated = await client.callTool({
+      name: 'instructions_for_path',
+      arguments: { path: 'packages/app/src/deep/generated.ts' },
+    });
+    expect(textOf(generated)).toContain(
+      '- .claude/rules/app-sources.md: files rule (delivered when an agent touches packages/app/src/deep/generated.ts, matched packages/app/src/**/*.ts)\n- .cursor/rules/generated.mdc: files rule (delivered when an agent touches packages/app/src/deep/generated.ts, matched **/generated.ts)',
+    );
+    expect(textOf(generated)).toContain('Never hand-edit a generated file.');
     const notYetWritten = await client.callTool({
       name: 'instructions_for_path',
       arguments: { path: 'packages/app/src/new-file.ts' },

@@ -21,7 +21,8 @@ const input = z.object({
  * `instructions_for_path({ path })`: the instructions that apply to work on `path`, named and as a
  * session delivers them: the project instructions (walk-up, imports, budget) as `<context-file>`
  * blocks, then the instruction files of the directories from the served directory down to `path`
- * (nested instructions, delivered when an agent touches the path). Each call starts from a fresh
+ * (nested instructions, delivered when an agent touches the path), then the `files` rules whose globs
+ * match the file (delivered on the same touch; a directory matches none). Each call starts from a fresh
  * session, so every file that applies is listed, whatever was asked before. The path may name a file
  * that does not exist yet (its directory's instructions apply to writing it). Problems (a cut, a
  * skipped or unreadable file) are listed after the file list. A path outside the served directory is
@@ -34,7 +35,7 @@ export function instructionsForPathTool(
   return {
     name: 'instructions_for_path',
     description:
-      'The project instructions and the nested instruction files (AGENTS.md, CLAUDE.md of the directories on the way) that apply to a file or directory, each named, as an agent working in this repository gets them.',
+      "The project instructions, the nested instruction files (AGENTS.md, CLAUDE.md of the directories on the way) and the assistants' path-scoped rules (Cursor, Claude Code, Copilot, ...) whose globs match a file, that apply to a file or directory, each named, as an agent working in this repository gets them.",
     inputSchema: input,
     async execute({ path }) {
       const served = await checkServedPath(workspace, path);
@@ -43,7 +44,7 @@ export function instructionsForPathTool(
         workspace,
         capabilities: [
           projectInstructions(options),
-          nestedInstructions({ inject: 'contents', guidance: '' }),
+          nestedInstructions({ inject: 'contents', guidance: '', ...ruleSelection(options) }),
         ],
       });
       const events: ContextEvent[] = [];
@@ -60,11 +61,23 @@ export function instructionsForPathTool(
 }
 
 function renderAnswer(label: string, project: string, nested: string[], events: ContextEvent[]): string {
-  const files = events.flatMap((event) => {
+  // A touch names its rules before its nested files are read, but delivers them after: list them so.
+  const touchRank = (event: ContextEvent) =>
+    event.capability === 'project-instructions' ? 0 : event.reason === 'rule' ? 2 : 1;
+  const ordered = events
+    .map((event, index) => ({ event, index }))
+    .sort((left, right) => touchRank(left.event) - touchRank(right.event) || left.index - right.index)
+    .map(({ event }) => event);
+  const files = ordered.flatMap((event) => {
     if (event.type !== 'loaded' || event.path === undefined) return [];
     if (event.capability === 'project-instructions') {
       const how = event.reason === 'import' ? `imported by ${event.trigger}` : 'loaded at every run start';
       return [`- ${event.path}: project instructions (${how})`];
+    }
+    if (event.reason === 'rule') {
+      const glob = event.trigger?.match(/ matched (.+)$/)?.[1];
+      const matched = glob === undefined ? '' : `, matched ${glob}`;
+      return [`- ${event.path}: files rule (delivered when an agent touches ${label}${matched})`];
     }
     return [`- ${event.path}: nested instructions (delivered when an agent touches ${label})`];
   });
@@ -81,6 +94,17 @@ function renderAnswer(label: string, project: string, nested: string[], events: 
   ];
   if (problems.length > 0) sections.push(`Problems:\n${problems.join('\n')}`);
   if (project !== '') sections.push(`## Project instructions\n\n${project}`);
-  if (nested.length > 0) sections.push(`## Nested instructions\n\n${nested.join('\n\n')}`);
+  if (nested.length > 0) sections.push(`## Nested instructions and rules\n\n${nested.join('\n\n')}`);
   return `${sections.join('\n\n')}\n`;
+}
+
+/** The rule options of the project instructions, so the touch reads the same rules. */
+function ruleSelection(options: Omit<ProjectInstructionsOptions, 'workspace'>) {
+  const stopAt = options.stopAt ?? options.homeDir;
+  return {
+    ...(options.formats === undefined ? {} : { formats: options.formats }),
+    ...(options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory }),
+    ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
+    ...(stopAt === undefined ? {} : { stopAt }),
+  };
 }

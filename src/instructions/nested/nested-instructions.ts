@@ -61,6 +61,8 @@ export interface NestedInstructionsOptions {
   userDirectory?: string;
   /** Names marking the project root, the top of the rules search. Default `['.git']`. */
   rootMarkers?: readonly string[];
+  /** The highest directory of the rules search; overrides `rootMarkers`. Default: none. */
+  stopAt?: string;
 }
 
 /**
@@ -128,6 +130,7 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
     ...(options.formats === undefined ? {} : { formats: options.formats }),
     ...(options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory }),
     ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
+    ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
   };
   const readsRules = options.formats === undefined || options.formats.length > 0;
 
