@@ -100,7 +100,7 @@ function renderAnswer(label: string, project: string, nested: string[], events: 
 
 /** The rule options of the project instructions, so the touch reads the same rules. */
 function ruleSelection(options: Omit<ProjectInstructionsOptions, 'workspace'>) {
-  const stopAt = options.stopAt ?? options.homeDir;
+  const { stopAt } = options;
   return {
     ...(options.formats === undefined ? {} : { formats: options.formats }),
     ...(options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory }),
