@@ -66,6 +66,8 @@ export class NestedTracker {
 
   /** Check claimed directories one at a time (outermost first, so first-occurrence dedup is deterministic). */
   check(directories: readonly string[], trigger: string): Promise<NestedFile[]> {
+    // Most touches claim nothing: answer them without starting an operation.
+    if (directories.length === 0) return Promise.resolve([]);
     // One operation: a chain of directories shares the checks of their common ancestors.
     return withCheckedDirectories(async () => {
       const files: NestedFile[] = [];
