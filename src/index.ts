@@ -195,7 +195,7 @@ export type { FileLockOptions } from './capability-creation/file-lock.js';
 export type { CapabilityRecord, CapabilityStatus } from './capability-creation/manifest.js';
 export type { ValidationLimits } from './capability-creation/validate-in-sandbox.js';
 
-// Presets: `repoContext()`, the bundle that takes the seed's option names.
+// Presets: `repoContext()`, the bundle that takes RepoContext's option names.
 
 export {
   type RepoContext,

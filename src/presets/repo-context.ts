@@ -70,12 +70,12 @@ export interface RepoContext extends CapabilityGroup {
 export type RepoContextPreset = RepoContext;
 
 /**
- * The seed's RepoContext as one value: project instructions (walk-up), the inventory tool and hint,
+ * RepoContext's setup as one value: project instructions (walk-up), the inventory tool and hint,
  * and optionally skills and nested instructions on touch, composed from `projectInstructions`,
  * `inventory`, `skills` and `nestedInstructions` with RepoContext's defaults.
  *
  * It is a capability group, so it stands in a `capabilities` list like one capability; it also
- * carries its workspace, because the seed takes directories, so the preset builds the workspace
+ * carries its workspace, because RepoContext takes directories, so the preset builds the workspace
  * too. Give the session that workspace: the walk-up ceiling is set for it.
  *
  * Mapping: `homeDir` is the walk-up ceiling (`stopAt`); without it only the workspace directory
