@@ -24,7 +24,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { librarySource, loadAgentContext } from '../src/library.js';
+import { librarySource, loadAgentContext, loadAgentContextTesting } from '../src/library.js';
 
 const runs = 21;
 const siblingCount = 10_000;
@@ -88,8 +88,8 @@ interface Measurement {
  * load hits every tree alike instead of skewing one of them.
  */
 async function measure(trees: Tree[]): Promise<Measurement[]> {
-  const { discoverInstructions, localWorkspace, recordingWorkspace, renderInstructions } =
-    await loadAgentContext();
+  const { discoverInstructions, localWorkspace, renderInstructions } = await loadAgentContext();
+  const { recordingWorkspace } = await loadAgentContextTesting();
   const setups = await Promise.all(
     trees.map(async (tree) => {
       const cwd = path.relative(tree.root, tree.deepest);
