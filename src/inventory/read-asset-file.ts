@@ -1,12 +1,11 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { toLabel } from '../workspace/labels.js';
-import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { checkAssetFields } from './check-asset-fields.js';
-import { diagnosticFromError } from './diagnostic-from-error.js';
 import { inventoryDefaults } from './inventory-defaults.js';
 import type { InventoryAssetFields } from './inventory-result.js';
 import { type FrontmatterStatus, type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
+import { readAssetText } from './read-asset-text.js';
 
 /** Options of {@link readAssetFile}. */
 export interface ReadAssetFileOptions {
@@ -72,18 +71,13 @@ export async function readFrontmatterFile(
   path: string,
   maxBytes: number = inventoryDefaults.maxFileBytes,
 ): Promise<FrontmatterFile> {
-  const label = toLabel(workspace, path);
+  const read = await readAssetText(workspace, path, maxBytes, 'Markdown');
+  if (!read.ok) return { ok: false, failure: read.failure };
+  const { file, label } = read;
   const fail = (code: string, message: string): FrontmatterFile => ({
     ok: false,
     failure: { severity: 'error', code, message, path: label },
   });
-  let file: Awaited<ReturnType<typeof readTextFile>>;
-  try {
-    file = await readTextFile(workspace, path, { maxBytes });
-  } catch (error) {
-    return { ok: false, failure: diagnosticFromError(error, label, 'file') };
-  }
-  if (file.binary) return fail('binary-file', `${label} is a binary file, not Markdown; skipped.`);
   const parsed = parseFrontmatter(file.text, label);
   if (parsed.status !== 'unclosed') return { ok: true, parsed: { ...parsed, status: parsed.status } };
   return file.truncated

@@ -1,9 +1,7 @@
 import { parse, TomlError } from 'smol-toml';
 import type { Diagnostic } from '../diagnostics.js';
-import { toLabel } from '../workspace/labels.js';
-import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
-import { diagnosticFromError } from './diagnostic-from-error.js';
+import { readAssetText } from './read-asset-text.js';
 
 /** Result of {@link readTomlFile}: the parsed table, or the one problem that stopped the read. */
 export type TomlFile = { ok: true; data: Record<string, unknown> } | { ok: false; failure: Diagnostic };
@@ -15,18 +13,13 @@ export type TomlFile = { ok: true; data: Record<string, unknown> } | { ok: false
  * not parse (`invalid-toml`, naming the line and column) are an `error` diagnostic instead.
  */
 export async function readTomlFile(workspace: Workspace, path: string, maxBytes: number): Promise<TomlFile> {
-  const label = toLabel(workspace, path);
+  const read = await readAssetText(workspace, path, maxBytes, 'TOML');
+  if (!read.ok) return { ok: false, failure: read.failure };
+  const { file, label } = read;
   const fail = (code: string, message: string): TomlFile => ({
     ok: false,
     failure: { severity: 'error', code, message, path: label },
   });
-  let file: Awaited<ReturnType<typeof readTextFile>>;
-  try {
-    file = await readTextFile(workspace, path, { maxBytes });
-  } catch (error) {
-    return { ok: false, failure: diagnosticFromError(error, label, 'file') };
-  }
-  if (file.binary) return fail('binary-file', `${label} is a binary file, not TOML; skipped.`);
   if (file.truncated) {
     return fail(
       'file-too-large',
