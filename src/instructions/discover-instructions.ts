@@ -2,10 +2,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
+import type { RuleFormatName } from '../rules/rule.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toPosixPath } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { InstructionDiscovery, InstructionFile } from './instruction-file.js';
+import { resolveInstructionFilenames } from './instruction-filenames.js';
 import { instructionLabel } from './instruction-label.js';
 import { fileTruncatedDiagnostic, type ImportContext, loadImports } from './load-imports.js';
 import { readCandidate } from './read-candidate.js';
@@ -15,8 +17,20 @@ import { walkUpDirectories } from './walk-up-directories.js';
 export interface DiscoverInstructionsOptions {
   /** Where files come from. The walk starts at `workspace.cwd` and never leaves `workspace.root`. */
   workspace: Workspace;
-  /** File names looked for in each directory, in per-directory order. Default `['AGENTS.md', 'CLAUDE.md']`. */
+  /**
+   * File names looked for in each directory, in per-directory order; a list given here is used as is
+   * (no format adds a file or an override to it). Default `AGENTS.md`, `CLAUDE.md`, then the
+   * per-directory files of the selected `formats` (with every format: `.claude/CLAUDE.md`,
+   * `CLAUDE.local.md`, `GEMINI.md`).
+   */
   filenames?: readonly string[];
+  /**
+   * The assistants' formats whose per-directory files are read when `filenames` is not given: their
+   * files join the default names, and their overrides apply (with `codex`, an `AGENTS.override.md` that is there and not
+   * blank is read in place of its directory's `AGENTS.md`, which is skipped with a `replaced`
+   * diagnostic). Default: every format; `[]` for none.
+   */
+  formats?: readonly RuleFormatName[];
   /**
    * `'all'` (default): every listed file of a directory. `'first'`: only the first listed file that
    * can be used (exists, is a regular text file, not refused); a duplicate still counts as used.
@@ -58,7 +72,8 @@ export const instructionDefaults = {
  *
  * 1. Choose the directories: from the project root (nearest ancestor holding a root marker, or
  *    `stopAt`) down to the workspace directory; the workspace directory alone when there is none.
- * 2. In each directory, ancestors first, look for `filenames` in order (all, or the first usable).
+ * 2. In each directory, ancestors first, look for `filenames` in order (all, or the first usable); an
+ *    override that is there and not blank is read in place of the file it replaces.
  * 3. Skip a file already loaded: same real path, same text (sha-256), or already imported.
  * 4. Refuse a symlink whose target leaves its directory or the workspace root, binary files and
  *    unreadable files, each with a diagnostic.
@@ -105,58 +120,84 @@ async function discoverOnce(options: DiscoverInstructionsOptions): Promise<Instr
   // Ancestors of a real path are real paths: when the workspace directory is one, a walk-up file
   // that is not a symlink needs no `realpath` call (the cost per file stays flat as the chain grows).
   const cwdIsReal = (await workspace.realpath(workspace.cwd).catch(() => undefined)) === workspace.cwd;
+  /** Read one file of a directory: `used` when it counts as the directory's file (read or a duplicate). */
+  const readFile = async (directory: string, filename: string, replaces?: string): Promise<FileUse> => {
+    const filePath = path.posix.join(directory, filename);
+    const fileLabel = label(filePath);
+    // Steps 3 and 4.
+    const outcome = await readCandidate(workspace, filePath, {
+      seen: context.seen,
+      maxFileBytes: settings.maxFileBytes,
+      symlinkBoundary: directory,
+      directoryIsReal: cwdIsReal && !filename.includes('/'),
+    });
+    if (outcome.status === 'missing') return 'unused';
+    if (outcome.status === 'refused') {
+      const instead = replaces === undefined ? '' : `; ${replaces} is read instead`;
+      diagnostics.push({
+        severity: 'error',
+        code: outcome.code,
+        message: `Skipped ${fileLabel}: ${outcome.reason}${instead}.`,
+        path: fileLabel,
+      });
+      return 'unused';
+    }
+    if (outcome.status === 'duplicate') {
+      diagnostics.push({
+        severity: 'info',
+        code: 'duplicate',
+        message: `Skipped ${fileLabel}: ${outcome.reason}.`,
+        path: fileLabel,
+      });
+      return 'used';
+    }
+    if (replaces !== undefined && outcome.text.trim() === '') {
+      diagnostics.push({
+        severity: 'info',
+        code: 'blank-override',
+        message: `Skipped ${fileLabel}: it is blank, so ${replaces} is read instead.`,
+        path: fileLabel,
+      });
+      return 'unused';
+    }
+    if (outcome.truncated)
+      diagnostics.push(fileTruncatedDiagnostic(fileLabel, outcome.size, settings.maxFileBytes));
+    context.seen.realPaths.set(outcome.realPath, fileLabel);
+    context.seen.hashes.set(outcome.sha256, fileLabel);
+    const file: InstructionFile = {
+      path: filePath,
+      realPath: outcome.realPath,
+      label: fileLabel,
+      directory,
+      reason: 'walk-up',
+      importDepth: 0,
+      text: outcome.text,
+      characters: outcome.text.length,
+      size: outcome.size,
+      sha256: outcome.sha256,
+      imports: [],
+    };
+    items.push(file);
+    // Step 5.
+    items.push(...(await loadImports(context, file, [file.realPath])));
+    return 'used';
+  };
+
   // Step 2.
   for (const directory of walk.directories) {
     for (const filename of settings.filenames) {
-      const filePath = path.posix.join(directory, filename);
-      const fileLabel = label(filePath);
-      // Steps 3 and 4.
-      const outcome = await readCandidate(workspace, filePath, {
-        seen: context.seen,
-        maxFileBytes: settings.maxFileBytes,
-        symlinkBoundary: directory,
-        directoryIsReal: cwdIsReal && !filename.includes('/'),
-      });
-      if (outcome.status === 'missing') continue;
-      if (outcome.status === 'refused') {
-        diagnostics.push({
-          severity: 'error',
-          code: outcome.code,
-          message: `Skipped ${fileLabel}: ${outcome.reason}.`,
-          path: fileLabel,
-        });
-        continue;
-      }
-      if (outcome.status === 'duplicate') {
-        diagnostics.push({
-          severity: 'info',
-          code: 'duplicate',
-          message: `Skipped ${fileLabel}: ${outcome.reason}.`,
-          path: fileLabel,
-        });
+      const override = settings.overrides.get(filename);
+      let use: FileUse = 'unused';
+      if (override !== undefined && (await readFile(directory, override, filename)) === 'used') {
+        use = 'used';
+        const replaced = path.posix.join(directory, filename);
+        if ((await workspace.stat(replaced).catch(() => undefined)) !== undefined) {
+          diagnostics.push(replacedDiagnostic(label(replaced), label(path.posix.join(directory, override))));
+        }
       } else {
-        if (outcome.truncated)
-          diagnostics.push(fileTruncatedDiagnostic(fileLabel, outcome.size, settings.maxFileBytes));
-        context.seen.realPaths.set(outcome.realPath, fileLabel);
-        context.seen.hashes.set(outcome.sha256, fileLabel);
-        const file: InstructionFile = {
-          path: filePath,
-          realPath: outcome.realPath,
-          label: fileLabel,
-          directory,
-          reason: 'walk-up',
-          importDepth: 0,
-          text: outcome.text,
-          characters: outcome.text.length,
-          size: outcome.size,
-          sha256: outcome.sha256,
-          imports: [],
-        };
-        items.push(file);
-        // Step 5.
-        items.push(...(await loadImports(context, file, [file.realPath])));
+        use = await readFile(directory, filename);
       }
-      if (settings.perDirectory === 'first') break;
+      if (use === 'used' && settings.perDirectory === 'first') break;
     }
   }
   return {
@@ -169,15 +210,35 @@ async function discoverOnce(options: DiscoverInstructionsOptions): Promise<Instr
   };
 }
 
+/** Whether a file counts as its directory's file (for `perDirectory: 'first'` and overrides). */
+type FileUse = 'used' | 'unused';
+
+/** The diagnostic of a file another replaces in its directory (`AGENTS.md` under `AGENTS.override.md`). */
+export function replacedDiagnostic(replaced: string, override: string): Diagnostic {
+  return {
+    severity: 'info',
+    code: 'replaced',
+    message: `Skipped ${replaced}: ${override} replaces it in its directory.`,
+    path: replaced,
+  };
+}
+
 /**
  * The discovery options with their defaults applied. Throws `invalid-option` for values that cannot
  * work, so `projectInstructions` can refuse them when it is created rather than at the first run.
  */
 export function resolveInstructionSettings(options: Omit<DiscoverInstructionsOptions, 'workspace'>) {
-  const filenames = options.filenames ?? instructionDefaults.filenames;
-  if (filenames.length === 0 || filenames.some((name) => !isPlainRelativePath(name))) {
+  if (
+    options.filenames !== undefined &&
+    (options.filenames.length === 0 || options.filenames.some((name) => !isPlainRelativePath(name)))
+  ) {
     throw invalidOption('`filenames` must be a non-empty list of relative paths without `..`');
   }
+  const { filenames, overrides } = resolveInstructionFilenames(
+    options.filenames,
+    options.formats,
+    instructionDefaults.filenames,
+  );
   const perDirectory = options.perDirectory ?? instructionDefaults.perDirectory;
   if (perDirectory !== 'all' && perDirectory !== 'first') {
     throw invalidOption("`perDirectory` must be 'all' or 'first'");
@@ -192,6 +253,7 @@ export function resolveInstructionSettings(options: Omit<DiscoverInstructionsOpt
   }
   return {
     filenames,
+    overrides,
     perDirectory,
     rootMarkers: options.rootMarkers ?? instructionDefaults.rootMarkers,
     stopAt: options.stopAt,

@@ -1,6 +1,6 @@
 import { loadRules } from '../rules/load-rules.js';
 import { renderRulesCatalog } from '../rules/render-rules-catalog.js';
-import type { RuleFormatName, RuleScope } from '../rules/rule.js';
+import type { RuleScope } from '../rules/rule.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { toPosixPath } from '../workspace/paths.js';
@@ -17,8 +17,6 @@ export interface InspectInstructionsOptions
   directory: string;
   /** Budget over the rendered text. Default `32_000`. */
   maxChars?: number;
-  /** The assistants' rule formats read. Default: every format; `[]` for none. */
-  formats?: readonly RuleFormatName[];
   /** The user's home directory: user-level rules, and what `@~/` imports mean. Default: no user-level rules; `@~/` means `os.homedir()`. */
   userDirectory?: string;
 }
@@ -75,6 +73,7 @@ async function inspectOnce(options: InspectInstructionsOptions): Promise<Instruc
   });
   const found = await discoverInstructions({
     ...discoverOptions,
+    ...(formats === undefined ? {} : { formats }),
     ...(stopAt === undefined ? {} : { stopAt: toPosixPath(stopAt) }),
     ...(userDirectory === undefined ? {} : { userDirectory }),
     workspace,

@@ -21,8 +21,9 @@ export interface ProjectInstructionsOptions extends Omit<DiscoverInstructionsOpt
   /** Budget over the rendered text. Default `32_000`. */
   maxChars?: number;
   /**
-   * The assistants' rule formats read: their `always` rules join the instruction files, their
-   * `described` rules are listed in a catalog block. Default: every format; `[]` for none.
+   * The assistants' formats read: their per-directory files (`GEMINI.md`, `CLAUDE.local.md`, ...)
+   * and `always` rules join the instruction files, their `described` rules are listed in a catalog
+   * block, and Codex's `AGENTS.override.md` replaces `AGENTS.md`. Default: every format; `[]` for none.
    */
   formats?: readonly RuleFormatName[];
   /**
@@ -83,7 +84,7 @@ export function projectInstructions(options: ProjectInstructionsOptions = {}): P
     ...(discoverOptions.stopAt === undefined ? {} : { stopAt: discoverOptions.stopAt }),
   };
   // Refuse impossible options now, not at the first run.
-  resolveInstructionSettings(discoverOptions);
+  resolveInstructionSettings({ ...discoverOptions, ...(formats === undefined ? {} : { formats }) });
   renderInstructions({ items: [] }, maxChars === undefined ? {} : { maxChars });
   const perRun = new WeakMap<Run, Promise<string | undefined>>();
   let latest: ProjectInstructionsSnapshot | undefined;
@@ -94,6 +95,7 @@ export function projectInstructions(options: ProjectInstructionsOptions = {}): P
     const discovery = addAlwaysRules(
       await discoverInstructions({
         ...discoverOptions,
+        ...(formats === undefined ? {} : { formats }),
         ...(userDirectory === undefined ? {} : { userDirectory }),
         workspace,
       }),
@@ -165,6 +167,7 @@ export function projectInstructions(options: ProjectInstructionsOptions = {}): P
 
 function eventTypeOf(diagnostic: Diagnostic): ContextEvent['type'] {
   if (diagnostic.code === 'truncated') return 'cut';
+  if (diagnostic.code === 'replaced') return 'skipped';
   if (diagnostic.severity === 'error') return 'skipped';
   return 'diagnostic';
 }

@@ -280,7 +280,8 @@ function normalizeBody(body: string): string {
   return body.replace(/\r\n?/g, '\n').trim();
 }
 
-function selectFormats(names: readonly RuleFormatName[] | undefined): RuleFormat[] {
+/** The descriptors of the named formats, in `ruleFormats` order (all when `undefined`); throws `invalid-option` for an unknown name. */
+export function selectFormats(names: readonly RuleFormatName[] | undefined): RuleFormat[] {
   if (names === undefined) return [...ruleFormats];
   for (const name of names) {
     if (!ruleFormatNames.includes(name)) {

@@ -14,6 +14,17 @@ export interface RuleLocation {
   scope?: RuleScope;
 }
 
+/**
+ * A file that replaces an instruction file of its own directory when it is there and not blank
+ * (Codex's `AGENTS.override.md` for `AGENTS.md`).
+ */
+export interface InstructionOverride {
+  /** The override's file name, e.g. `AGENTS.override.md`. */
+  filename: string;
+  /** The instruction file name it replaces, e.g. `AGENTS.md`. */
+  replaces: string;
+}
+
 /** What a format's frontmatter says about one rule file. */
 export type RuleScopeReading =
   | { scope: RuleScope; globs?: readonly string[]; description?: string }
@@ -38,10 +49,12 @@ export interface RuleFormat {
   /** The assistant's name, e.g. `Cursor`. */
   title: string;
   /**
-   * Per-directory instruction files this assistant reads (walk-up and nested). These load through
-   * the instruction file names (`filenames`) of project and nested instructions, not as rules.
+   * Per-directory instruction files this assistant reads (walk-up and nested), in its order. They load
+   * as instruction files, not as rules: after the default `filenames` when the format is selected.
    */
   instructionFilenames: readonly string[];
+  /** Per-directory files read in place of another instruction file of the same directory. */
+  instructionOverrides: readonly InstructionOverride[];
   /** Rule files looked for in each directory from the project root down to the workspace directory. */
   locations: readonly RuleLocation[];
   /** Rule files looked for under `userDirectory` (only when it is given). */

@@ -4,10 +4,17 @@ import {
   createContextSession,
   type InventoryResult,
   listInventoryDiagnostics,
+  localWorkspace,
+  projectInstructions,
   repoContext,
 } from '../../src/index.js';
 import { runCliInProcess } from '../support/cli.js';
-import { buildShape, type RepositoryShape, repositoryShapes } from './repository-shapes.js';
+import {
+  assistantFilesShape,
+  buildShape,
+  type RepositoryShape,
+  repositoryShapes,
+} from './repository-shapes.js';
 
 interface Reading {
   /** The project instructions as the model gets them. */
@@ -131,5 +138,24 @@ describe('repository shapes, read through the library and the CLI alike', () => 
         diagnostics: [],
       },
     ]);
+  });
+
+  it("reads every assistant's per-directory file once, and the override in place of AGENTS.md, by default", async () => {
+    const root = await buildShape(assistantFilesShape);
+    const directory = path.join(root, assistantFilesShape.cwd);
+    const run = await createContextSession({
+      workspace: localWorkspace(root, { cwd: directory }),
+      capabilities: [projectInstructions()],
+    }).startRun();
+    const render = await runCliInProcess(root, ['render', directory]);
+    expect(render).toMatchObject({ code: 0, stderr: '' });
+    expect(render.stdout).toBe(run.instructions);
+    expect(run.instructions).toBe(
+      [
+        '<context-file path="../../AGENTS.md">\nFormat with the project formatter before committing.\n</context-file>',
+        '<context-file path="../../CLAUDE.local.md">\nMy local API key lives in .env.local.\n</context-file>',
+        '<context-file path="AGENTS.override.md">\nUntil the audit ends, billing changes need two reviewers.\n</context-file>',
+      ].join('\n\n'),
+    );
   });
 });

@@ -123,6 +123,24 @@ export const repositoryShapes: RepositoryShape[] = [
   },
 ];
 
+/**
+ * Every assistant's per-directory file linked to one `AGENTS.md` (the way teams share one text), a
+ * personal `CLAUDE.local.md`, and a package whose `AGENTS.override.md` holds a temporary rule.
+ */
+export const assistantFilesShape: RepositoryShape = {
+  name: 'CLAUDE.md and GEMINI.md linked to AGENTS.md, a CLAUDE.local.md, a package with AGENTS.override.md',
+  files: {
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    'AGENTS.md': 'Format with the project formatter before committing.\n',
+    'CLAUDE.local.md': 'My local API key lives in .env.local.\n',
+    'services/billing/AGENTS.md': 'Billing amounts are integers in cents.\n',
+    'services/billing/AGENTS.override.md': 'Until the audit ends, billing changes need two reviewers.\n',
+    'services/billing/src/invoice.ts': 'export {};\n',
+  },
+  links: { 'CLAUDE.md': 'AGENTS.md', 'GEMINI.md': 'AGENTS.md' },
+  cwd: 'services/billing',
+};
+
 /** Write a shape into a fresh temporary directory (removed after the test); returns its real root. */
 export async function buildShape(shape: RepositoryShape): Promise<string> {
   const root = path.join(await realpath(await useTemporaryDirectory('agent-context-shape-')), 'repo');

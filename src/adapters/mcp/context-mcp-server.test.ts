@@ -23,6 +23,9 @@ async function makeRepository(base: string): Promise<{ base: string; root: strin
     'packages/app/src/index.ts': 'export const app = 1;\n',
     'packages/app/src/deep/CLAUDE.md': 'Generated code lives here: never edit it by hand.\n',
     'packages/app/src/deep/generated.ts': 'export const generated = true;\n',
+    'packages/lib/.claude/CLAUDE.md': 'The lib package has no runtime dependencies.\n',
+    'packages/lib/AGENTS.override.md': 'Lib is frozen until the next major.\n',
+    'packages/lib/GEMINI.md': 'Lib examples run in the browser.\n',
     'node_modules/left-pad/AGENTS.md': 'Not ours.\n',
     '.claude/commands/review.md':
       '---\ndescription: Review a change with the team checklist.\nargument-hint: "[file]"\n---\n\nReview $ARGUMENTS against docs/style.md. Start with $ARGUMENTS itself.\n',
@@ -237,6 +240,9 @@ describe('agent-context mcp (a real stdio child process, the SDK client)', () =>
       ['AGENTS.md', real('AGENTS.md')],
       ['docs/style.md', real('docs/style.md')],
       ['packages/app/AGENTS.md', real('packages/app/AGENTS.md')],
+      ['packages/lib/.claude/CLAUDE.md', real('packages/lib/.claude/CLAUDE.md')],
+      ['packages/lib/AGENTS.override.md', real('packages/lib/AGENTS.override.md')],
+      ['packages/lib/GEMINI.md', real('packages/lib/GEMINI.md')],
       ['packages/app/src/deep/CLAUDE.md', real('packages/app/src/deep/CLAUDE.md')],
     ]);
     const whole = await client.readResource({ uri: 'agent-context://instructions' });
@@ -250,6 +256,9 @@ describe('agent-context mcp (a real stdio child process, the SDK client)', () =>
         'docs/style.md': 'Prefer named exports.\n',
         'packages/app/AGENTS.md': '# App\nRun `pnpm test --filter app`.\n',
         'packages/app/src/deep/CLAUDE.md': 'Generated code lives here: never edit it by hand.\n',
+        'packages/lib/.claude/CLAUDE.md': 'The lib package has no runtime dependencies.\n',
+        'packages/lib/AGENTS.override.md': 'Lib is frozen until the next major.\n',
+        'packages/lib/GEMINI.md': 'Lib examples run in the browser.\n',
       }[label];
       expect((read.contents[0] as { text: string }).text, label).toBe(expected);
     }

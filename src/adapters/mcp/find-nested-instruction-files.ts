@@ -5,7 +5,7 @@ import type { Workspace } from '../../workspace/workspace.js';
 
 /** Limits of {@link findNestedInstructionFiles}. */
 export interface FindNestedInstructionFilesOptions {
-  /** File names looked for in each directory. */
+  /** File names looked for in each directory; a name with a `/` (`.claude/CLAUDE.md`) is a path below it. */
   filenames: readonly string[];
   /** Directories read at most (breadth first). Default 2,000. */
   maxDirectories?: number;
@@ -26,7 +26,13 @@ export async function findNestedInstructionFiles(
 ): Promise<LoadResult<string>> {
   const maxDirectories = options.maxDirectories ?? 2_000;
   const maxDepth = options.maxDepth ?? 8;
-  const wanted = new Set(options.filenames);
+  const wanted = new Set(options.filenames.filter((name) => !name.includes('/')));
+  // Names below a folder of the directory (`.claude/CLAUDE.md`), by that folder's name.
+  const below = new Map<string, string[]>();
+  for (const name of options.filenames) {
+    const slash = name.indexOf('/');
+    if (slash > 0) below.set(name.slice(0, slash), [...(below.get(name.slice(0, slash)) ?? []), name]);
+  }
   const items: string[] = [];
   const diagnostics: Diagnostic[] = [];
   let queue: string[] = [workspace.cwd];
@@ -57,6 +63,13 @@ export async function findNestedInstructionFiles(
       }
       for (const entry of entries) {
         const child = path.posix.join(directory, entry.name);
+        if (directory !== workspace.cwd && entry.kind === 'directory' && below.has(entry.name)) {
+          for (const name of below.get(entry.name) ?? []) {
+            const file = path.posix.join(directory, name);
+            const stat = await workspace.stat(file).catch(() => undefined);
+            if (stat?.kind === 'file') items.push(file);
+          }
+        }
         if (entry.kind === 'directory' && !entry.name.startsWith('.') && entry.name !== 'node_modules') {
           if (depth < maxDepth) next.push(child);
         } else if (directory !== workspace.cwd && wanted.has(entry.name) && entry.kind !== 'directory') {

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { discoverInstructions, instructionDefaults } from '../../instructions/discover-instructions.js';
+import { resolveInstructionFilenames } from '../../instructions/instruction-filenames.js';
 import type { ProjectInstructionsOptions } from '../../instructions/project-instructions.js';
 import { renderInstructions } from '../../instructions/render-instructions.js';
 import { toLabel } from '../../workspace/labels.js';
@@ -28,7 +29,13 @@ export function registerInstructionResources(
   options: Omit<ProjectInstructionsOptions, 'workspace'> = {},
 ): void {
   const { maxChars, ...discoverOptions } = options;
-  const filenames = options.filenames ?? instructionDefaults.filenames;
+  const resolved = resolveInstructionFilenames(
+    options.filenames,
+    options.formats,
+    instructionDefaults.filenames,
+  );
+  // Every name a directory's instruction file can have, overrides included.
+  const filenames = [...resolved.filenames, ...resolved.overrides.values()];
   const discover = () => discoverInstructions({ ...discoverOptions, workspace });
 
   server.registerResource(
@@ -37,7 +44,7 @@ export function registerInstructionResources(
     {
       title: 'Project instructions',
       description:
-        'The instruction files (AGENTS.md, CLAUDE.md and their imports) from the project root down to the served directory, rendered as an agent gets them.',
+        'The instruction files (AGENTS.md, CLAUDE.md, GEMINI.md, ... and their imports) and always rules from the project root down to the served directory, rendered as an agent gets them.',
       mimeType: 'text/markdown',
     },
     async (uri) => {
@@ -82,7 +89,8 @@ export function registerInstructionResources(
     },
     async (uri) => {
       const absolute = fileURLToPath(uri).split(path.sep).join('/');
-      const nested = filenames.includes(path.posix.basename(absolute)) && isInside(workspace.cwd, absolute);
+      const nested =
+        filenames.some((name) => absolute.endsWith(`/${name}`)) && isInside(workspace.cwd, absolute);
       const known = nested || (await discover()).items.some((item) => item.path === absolute);
       if (!known) {
         throw new Error(

@@ -35,7 +35,7 @@ export function instructionsForPathTool(
   return {
     name: 'instructions_for_path',
     description:
-      "The project instructions, the nested instruction files (AGENTS.md, CLAUDE.md of the directories on the way) and the assistants' path-scoped rules (Cursor, Claude Code, Copilot, ...) whose globs match a file, that apply to a file or directory, each named, as an agent working in this repository gets them.",
+      "The project instructions, the nested instruction files (AGENTS.md, CLAUDE.md, GEMINI.md, ... of the directories on the way) and the assistants' path-scoped rules (Cursor, Claude Code, Copilot, ...) whose globs match a file, that apply to a file or directory, each named, as an agent working in this repository gets them.",
     inputSchema: input,
     async execute({ path }) {
       const served = await checkServedPath(workspace, path);
@@ -44,7 +44,7 @@ export function instructionsForPathTool(
         workspace,
         capabilities: [
           projectInstructions(options),
-          nestedInstructions({ inject: 'contents', guidance: '', ...ruleSelection(options) }),
+          nestedInstructions({ inject: 'contents', guidance: '', ...touchOptions(options) }),
         ],
       });
       const events: ContextEvent[] = [];
@@ -98,10 +98,12 @@ function renderAnswer(label: string, project: string, nested: string[], events: 
   return `${sections.join('\n\n')}\n`;
 }
 
-/** The rule options of the project instructions, so the touch reads the same rules. */
-function ruleSelection(options: Omit<ProjectInstructionsOptions, 'workspace'>) {
+/** The file and rule options of the project instructions, so the touch reads the same files and rules. */
+function touchOptions(options: Omit<ProjectInstructionsOptions, 'workspace'>) {
   const { stopAt } = options;
   return {
+    ...(options.filenames === undefined ? {} : { filenames: [...options.filenames] }),
+    ...(options.perDirectory === undefined ? {} : { perDirectory: options.perDirectory }),
     ...(options.formats === undefined ? {} : { formats: options.formats }),
     ...(options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory }),
     ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),

@@ -48,8 +48,10 @@ describe('nestedInstructions (defaults: chain scope, contents, after the tool re
     await conversation.call('read_file', { path: 'pkg/sub/deep/file.ts' }, hostTool());
     const stats = workspace.calls.filter((call) => call.method === 'stat');
     const reads = workspace.calls.filter((call) => call.method === 'readFile');
-    expect(stats).toHaveLength(6);
-    expect(new Set(stats.map((call) => call.path)).size).toBe(6);
+    // Three new directories, six candidates each: AGENTS.override.md, AGENTS.md, CLAUDE.md,
+    // .claude/CLAUDE.md, CLAUDE.local.md, GEMINI.md.
+    expect(stats).toHaveLength(18);
+    expect(new Set(stats.map((call) => call.path)).size).toBe(18);
     expect(reads.map((call) => call.path.slice(currentTree().root.length))).toEqual([
       '/pkg/CLAUDE.md',
       '/pkg/sub/AGENTS.md',
@@ -58,7 +60,7 @@ describe('nestedInstructions (defaults: chain scope, contents, after the tool re
     ]);
     const realpaths = workspace.calls.filter((call) => call.method === 'realpath');
     expect(realpaths.map((call) => call.path)).toEqual(reads.map((call) => call.path));
-    expect(workspace.calls).toHaveLength(14);
+    expect(workspace.calls).toHaveLength(26);
   });
 
   it('delivers a directory once when parallel calls touch it', async () => {

@@ -3,6 +3,7 @@ import type { RuleFormatName } from '../../rules/rule.js';
 import { rulesOfRun } from '../../rules/rules-of-run.js';
 import type { Capability, ContextSessionLike, TouchedPath } from '../../session/capability.js';
 import { extractUserInputPaths } from '../../session/user-input-paths.js';
+import { resolveInstructionFilenames } from '../instruction-filenames.js';
 import type { NestedFile } from './nested-file.js';
 import { nestedInstructionDefaults } from './nested-instruction-defaults.js';
 import { NestedTracker } from './nested-tracker.js';
@@ -17,7 +18,12 @@ export type NestedDelivery = 'after-tool-result' | 'in-tool-result' | 'consolida
 export interface NestedInstructionsOptions {
   /** Capability name (events, `describe()`). Default `nested-instructions`. */
   name?: string;
-  /** Candidate file names, in per-directory order. Default `['AGENTS.md', 'CLAUDE.md']`. */
+  /**
+   * Candidate file names, in per-directory order; a list given here is used as is (no format adds a
+   * file or an override to it). Default `AGENTS.md`, `CLAUDE.md`,
+   * then the per-directory files of the selected `formats` (with every format: `.claude/CLAUDE.md`,
+   * `CLAUDE.local.md`, `GEMINI.md`).
+   */
   filenames?: string[];
   /** `all` (default): every candidate that exists; `first`: only the first (later names are not even checked). */
   perDirectory?: 'all' | 'first';
@@ -52,9 +58,10 @@ export interface NestedInstructionsOptions {
   /** The text of one message from its files. Default {@link renderNestedFiles}. */
   render?: (files: readonly NestedFile[]) => string;
   /**
-   * The assistants' rule formats whose `files` rules are delivered on touch (and whose `manual` and
-   * `described` rules are delivered when the user writes `@name`), in the same messages as the
-   * nested files. Rules are loaded once per run. Default: every format; `[]` for none.
+   * The assistants' formats read: their per-directory files join the default `filenames` (Codex's
+   * `AGENTS.override.md` is read in place of `AGENTS.md`), their `files` rules are delivered on touch
+   * (and their `manual` and `described` rules when the user writes `@name`), in the same messages as
+   * the nested files. Rules are loaded once per run. Default: every format; `[]` for none.
    */
   formats?: readonly RuleFormatName[];
   /** The user's home directory, for user-level rules (read-only). Default: none (never read). */
@@ -94,7 +101,7 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
   }
   const settings = {
     capability: name,
-    filenames: [...(options.filenames ?? nestedInstructionDefaults.filenames)],
+    ...resolveInstructionFilenames(options.filenames, options.formats, nestedInstructionDefaults.filenames),
     perDirectory: options.perDirectory ?? nestedInstructionDefaults.perDirectory,
     scope: options.scope ?? nestedInstructionDefaults.scope,
     inject,

@@ -14,6 +14,8 @@ import { resolveBelowCwd } from './resolve-below-cwd.js';
 export interface NestedTrackerSettings {
   capability: string;
   filenames: readonly string[];
+  /** File name -> the override read in its place when it is there and not blank. */
+  overrides: ReadonlyMap<string, string>;
   perDirectory: 'all' | 'first';
   scope: 'chain' | 'directory';
   inject: 'pointer' | 'contents';
@@ -117,34 +119,82 @@ export class NestedTracker {
   async #check(directory: string, trigger: string): Promise<NestedFile[]> {
     const files: NestedFile[] = [];
     for (const name of this.#settings.filenames) {
-      const candidate = `${directory}/${name}`;
-      let kind: string | undefined;
-      try {
-        kind = (await this.#workspace.stat(candidate))?.kind;
-      } catch (error) {
-        this.#skip(
-          candidate,
-          trigger,
-          codeOf(error),
-          `${toLabel(this.#workspace, candidate)} was not checked: ${describeError(error)}`,
-        );
-        continue;
+      const override = this.#settings.overrides.get(name);
+      let found =
+        override === undefined ? 'missing' : await this.#checkFile(directory, override, trigger, files, name);
+      if (found === 'file') {
+        const replaced = `${directory}/${name}`;
+        if ((await this.#statQuietly(replaced))?.kind === 'file') {
+          const label = toLabel(this.#workspace, replaced);
+          const by = toLabel(this.#workspace, `${directory}/${override}`);
+          this.#skip(
+            replaced,
+            trigger,
+            'replaced',
+            `${label} is replaced by ${by} in its directory; skipped.`,
+            'info',
+          );
+        }
+      } else {
+        found = await this.#checkFile(directory, name, trigger, files);
       }
-      if (kind === undefined || kind === 'directory') continue;
-      if (kind === 'other') {
-        this.#skip(
-          candidate,
-          trigger,
-          'not-a-file',
-          `${toLabel(this.#workspace, candidate)} is not a regular file; skipped.`,
-        );
-        continue;
-      }
-      const file = await this.#load(candidate, name, directory, trigger);
-      if (file) files.push(file);
-      if (this.#settings.perDirectory === 'first') break;
+      if (found === 'file' && this.#settings.perDirectory === 'first') break;
     }
     return files;
+  }
+
+  /**
+   * Look for one file of a directory and load it into `files`. `file` when a regular file is there
+   * (loaded, or skipped as a duplicate or unreadable); `missing` otherwise. An override (`replaces`
+   * given) that is blank counts as missing.
+   */
+  async #checkFile(
+    directory: string,
+    name: string,
+    trigger: string,
+    files: NestedFile[],
+    replaces?: string,
+  ): Promise<'file' | 'missing'> {
+    const candidate = `${directory}/${name}`;
+    let stat: Awaited<ReturnType<Workspace['stat']>>;
+    try {
+      stat = await this.#workspace.stat(candidate);
+    } catch (error) {
+      this.#skip(
+        candidate,
+        trigger,
+        codeOf(error),
+        `${toLabel(this.#workspace, candidate)} was not checked: ${describeError(error)}`,
+      );
+      return 'missing';
+    }
+    if (stat === undefined || stat.kind === 'directory') return 'missing';
+    if (stat.kind === 'other') {
+      this.#skip(
+        candidate,
+        trigger,
+        'not-a-file',
+        `${toLabel(this.#workspace, candidate)} is not a regular file; skipped.`,
+      );
+      return 'missing';
+    }
+    if (replaces !== undefined && stat.size === 0) return this.#blankOverride(candidate, replaces, trigger);
+    const file = await this.#load(candidate, name, directory, trigger, replaces);
+    if (file === 'blank') return this.#blankOverride(candidate, replaces ?? name, trigger);
+    if (file) files.push(file);
+    return 'file';
+  }
+
+  #blankOverride(candidate: string, replaces: string, trigger: string): 'missing' {
+    const label = toLabel(this.#workspace, candidate);
+    this.#skip(
+      candidate,
+      trigger,
+      'blank-override',
+      `${label} is blank, so ${replaces} is read instead.`,
+      'info',
+    );
+    return 'missing';
   }
 
   async #load(
@@ -152,7 +202,8 @@ export class NestedTracker {
     name: string,
     directory: string,
     trigger: string,
-  ): Promise<NestedFile | undefined> {
+    replaces?: string,
+  ): Promise<NestedFile | 'blank' | undefined> {
     const label = toLabel(this.#workspace, absolute);
     const file: NestedFile = { path: absolute, label, name, directory, trigger };
     // One entry per real file (`CLAUDE.md -> AGENTS.md`): one `realpath`, no read, in either mode.
@@ -181,6 +232,7 @@ export class NestedTracker {
         this.#skip(absolute, trigger, read.code, read.message);
         return undefined;
       }
+      if (replaces !== undefined && read.text.trim() === '') return 'blank';
       const duplicateOf = this.#hashes.get(read.hash);
       if (duplicateOf !== undefined) {
         this.#skip(

@@ -9,6 +9,7 @@ export const claudeCodeFormat: RuleFormat = {
   name: 'claude-code',
   title: 'Claude Code',
   instructionFilenames: ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'],
+  instructionOverrides: [],
   locations: [{ path: '.claude/rules', kind: 'directory', extensions: ['.md'], recursive: true }],
   userLocations: [
     { path: '.claude/CLAUDE.md', kind: 'file', scope: 'always' },

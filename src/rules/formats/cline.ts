@@ -8,6 +8,7 @@ export const clineFormat: RuleFormat = {
   name: 'cline',
   title: 'Cline',
   instructionFilenames: [],
+  instructionOverrides: [],
   locations: [
     { path: '.clinerules', kind: 'file', scope: 'always' },
     { path: '.clinerules', kind: 'directory', extensions: ['.md'], recursive: true },

@@ -9,6 +9,7 @@ export const continueFormat: RuleFormat = {
   name: 'continue',
   title: 'Continue',
   instructionFilenames: [],
+  instructionOverrides: [],
   locations: [{ path: '.continue/rules', kind: 'directory', extensions: ['.md'], recursive: true }],
   userLocations: [{ path: '.continue/rules', kind: 'directory', extensions: ['.md'], recursive: true }],
   read({ data }) {

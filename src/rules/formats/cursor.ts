@@ -9,6 +9,7 @@ export const cursorFormat: RuleFormat = {
   name: 'cursor',
   title: 'Cursor',
   instructionFilenames: [],
+  instructionOverrides: [],
   locations: [
     { path: '.cursor/rules', kind: 'directory', extensions: ['.mdc', '.md'], recursive: true },
     { path: '.cursorrules', kind: 'file', scope: 'always' },

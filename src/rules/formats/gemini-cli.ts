@@ -5,6 +5,7 @@ export const geminiCliFormat: RuleFormat = {
   name: 'gemini-cli',
   title: 'Gemini CLI',
   instructionFilenames: ['GEMINI.md'],
+  instructionOverrides: [],
   locations: [],
   userLocations: [{ path: '.gemini/GEMINI.md', kind: 'file', scope: 'always' }],
   read: () => ({ scope: 'always' }),

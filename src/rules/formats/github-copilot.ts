@@ -11,6 +11,7 @@ export const githubCopilotFormat: RuleFormat = {
   name: 'github-copilot',
   title: 'GitHub Copilot',
   instructionFilenames: [],
+  instructionOverrides: [],
   locations: [
     { path: '.github/copilot-instructions.md', kind: 'file', scope: 'always' },
     { path: '.github/instructions', kind: 'directory', extensions: ['.instructions.md'], recursive: true },

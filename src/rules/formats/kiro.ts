@@ -10,6 +10,7 @@ export const kiroFormat: RuleFormat = {
   name: 'kiro',
   title: 'Kiro',
   instructionFilenames: [],
+  instructionOverrides: [],
   locations: [{ path: '.kiro/steering', kind: 'directory', extensions: ['.md'], recursive: true }],
   userLocations: [{ path: '.kiro/steering', kind: 'directory', extensions: ['.md'], recursive: true }],
   read({ data }) {

@@ -11,6 +11,7 @@ export const windsurfFormat: RuleFormat = {
   name: 'windsurf',
   title: 'Windsurf',
   instructionFilenames: [],
+  instructionOverrides: [],
   locations: [
     { path: '.windsurf/rules', kind: 'directory', extensions: ['.md'], recursive: true },
     { path: '.windsurfrules', kind: 'file', scope: 'always' },
