@@ -58,6 +58,7 @@ export interface DiscoverInstructionsOptions {
 
 /** Defaults of {@link DiscoverInstructionsOptions}. */
 export const instructionDefaults = {
+  /** The first file names of each directory; the selected formats' files follow (see `formats`). */
   filenames: ['AGENTS.md', 'CLAUDE.md'],
   perDirectory: 'all',
   rootMarkers: ['.git'],

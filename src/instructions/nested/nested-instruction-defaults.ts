@@ -2,7 +2,7 @@
 export const nestedInstructionDefaults = {
   /** Capability name (events, `describe()`). */
   name: 'nested-instructions',
-  /** Candidate file names, in per-directory order. */
+  /** The first candidate file names, in per-directory order; the selected formats' files follow (see `formats`). */
   filenames: ['AGENTS.md', 'CLAUDE.md'],
   perDirectory: 'all',
   scope: 'chain',
