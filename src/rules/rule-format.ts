@@ -12,6 +12,12 @@ export interface RuleLocation {
   recursive?: boolean;
   /** For files: the scope of the whole file, no frontmatter read (legacy single-file formats). */
   scope?: RuleScope;
+  /**
+   * Also looked for in each directory below the working directory, when the agent first touches it
+   * (the assistant reads this location in subfolders too, scoped to the subfolder): the rules found
+   * there are relative to that directory and apply to its files. Default `false`.
+   */
+  nested?: boolean;
 }
 
 /**

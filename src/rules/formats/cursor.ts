@@ -11,7 +11,13 @@ export const cursorFormat: RuleFormat = {
   instructionFilenames: [],
   instructionOverrides: [],
   locations: [
-    { path: '.cursor/rules', kind: 'directory', extensions: ['.mdc', '.md'], recursive: true },
+    {
+      path: '.cursor/rules',
+      kind: 'directory',
+      extensions: ['.mdc', '.md'],
+      recursive: true,
+      nested: true,
+    },
     { path: '.cursorrules', kind: 'file', scope: 'always' },
   ],
   userLocations: [],

@@ -13,7 +13,7 @@ export const windsurfFormat: RuleFormat = {
   instructionFilenames: [],
   instructionOverrides: [],
   locations: [
-    { path: '.windsurf/rules', kind: 'directory', extensions: ['.md'], recursive: true },
+    { path: '.windsurf/rules', kind: 'directory', extensions: ['.md'], recursive: true, nested: true },
     { path: '.windsurfrules', kind: 'file', scope: 'always' },
   ],
   userLocations: [],
