@@ -11,7 +11,7 @@ import type { Workspace } from '../workspace/workspace.js';
 import { findRuleFiles } from './find-rule-files.js';
 import { ruleFormatNames, ruleFormats } from './formats/index.js';
 import type { LoadedRule, RuleFormatName } from './rule.js';
-import { isNotLoaded, RuleCollector, type RuleSource } from './rule-collector.js';
+import { defaultMaxRuleFileBytes, isNotLoaded, RuleCollector, type RuleSource } from './rule-collector.js';
 import type { RuleFormat } from './rule-format.js';
 import { RuleMatcher } from './rule-matcher.js';
 
@@ -64,7 +64,7 @@ export function loadRules(options: LoadRulesOptions): Promise<RulesLoad> {
 
 async function loadOnce(options: LoadRulesOptions): Promise<RulesLoad> {
   const formats = selectFormats(options.formats);
-  const maxFileBytes = options.maxFileBytes ?? 1024 * 1024;
+  const maxFileBytes = options.maxFileBytes ?? defaultMaxRuleFileBytes;
   const { workspace } = options;
   const collector = new RuleCollector(maxFileBytes);
   const walk = await walkUpDirectories(workspace, {

@@ -14,8 +14,15 @@ const maxDescription = 300;
  */
 export function renderRulesCatalog(rules: readonly Rule[]): string {
   const described = rules.filter((rule) => rule.scope === 'described');
-  if (described.length === 0) return '';
-  const lines = described.map((rule) => `- ${rule.path}: ${oneLine(rule.description ?? rule.name)}`);
+  return renderRulesCatalogOf(
+    described.map((rule) => ({ path: rule.path, description: rule.description ?? rule.name })),
+  );
+}
+
+/** {@link renderRulesCatalog} of entries already chosen: a `<rules>` block, `''` for none. */
+export function renderRulesCatalogOf(entries: ReadonlyArray<{ path: string; description: string }>): string {
+  if (entries.length === 0) return '';
+  const lines = entries.map((entry) => `- ${entry.path}: ${oneLine(entry.description)}`);
   return [
     '<rules>',
     'Rules that apply only in some situations (file: when it applies). When one is relevant to your task, read its file before you go on.',

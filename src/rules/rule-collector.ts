@@ -25,6 +25,9 @@ export interface MatcherEntry {
   globs: readonly CompiledGlob[];
 }
 
+/** Bytes read from one rule file at most, unless told otherwise: 1 MiB. */
+export const defaultMaxRuleFileBytes = 1024 * 1024;
+
 /** Codes of diagnostics that mean a rule file was not loaded. */
 const notLoaded = new Set([
   'invalid-glob',

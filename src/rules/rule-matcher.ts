@@ -25,7 +25,8 @@ interface Candidate {
  * could match it.
  */
 export class RuleMatcher {
-  readonly #size: number;
+  #size = 0;
+  #order = 0;
   /** Globs that can match at any depth below their directory. */
   readonly #below = new Map<string, Candidate[]>();
   /** Globs that match only files directly in their directory. */
@@ -34,14 +35,22 @@ export class RuleMatcher {
   /** Per directory: the globs of `#below` filed under it or an ancestor (see `#belowOrAbove`). */
   readonly #reaching = new Map<string, Candidate[]>();
   /** Per exclusion set: each directory's candidates without its rules, and the set's size then. */
-  readonly #remaining = new WeakMap<
+  #remaining = new WeakMap<
     ReadonlySet<LoadedRule>,
     Map<string, { excluded: number; candidates: Candidate[] }>
   >();
 
-  constructor(entries: Array<{ rule: LoadedRule; globs: readonly CompiledGlob[] }>) {
-    this.#size = entries.length;
-    let order = 0;
+  constructor(entries: ReadonlyArray<{ rule: LoadedRule; globs: readonly CompiledGlob[] }> = []) {
+    this.add(entries);
+  }
+
+  /**
+   * Add `files` rules after the ones it holds (later in load order). The per-directory candidate
+   * lists are worked out again, lazily, from the next match on.
+   */
+  add(entries: ReadonlyArray<{ rule: LoadedRule; globs: readonly CompiledGlob[] }>): void {
+    if (entries.length === 0) return;
+    this.#size += entries.length;
     for (const { rule, globs } of entries) {
       const base = rule.baseDirectory;
       const offset = base === '/' ? 1 : base.length + 1;
@@ -49,10 +58,15 @@ export class RuleMatcher {
         const directory = glob.prefix === '' ? base : `${base === '/' ? '' : base}/${glob.prefix}`;
         const index = glob.direct ? this.#directlyIn : this.#below;
         const filed = index.get(directory);
-        const candidate = { rule, glob, offset, order: order++ };
+        const candidate = { rule, glob, offset, order: this.#order++ };
         if (filed === undefined) index.set(directory, [candidate]);
         else filed.push(candidate);
       }
+    }
+    if (this.#byDirectory.size > 0 || this.#reaching.size > 0) {
+      this.#byDirectory.clear();
+      this.#reaching.clear();
+      this.#remaining = new WeakMap();
     }
   }
 

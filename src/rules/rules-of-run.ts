@@ -41,7 +41,7 @@ export function rulesOfRun(
     load = loadRules({ ...selection, workspace }).then((loaded) => {
       const skipped = new Set(loaded.skipped);
       for (const diagnostic of loaded.diagnostics)
-        run.emit(ruleEvent(diagnostic, skipped.has(diagnostic), capability));
+        run.emit(ruleDiagnosticEvent(diagnostic, skipped.has(diagnostic), capability));
       return loaded;
     });
     bySelection.set(key, load);
@@ -49,12 +49,22 @@ export function rulesOfRun(
   return load;
 }
 
-function ruleEvent(diagnostic: Diagnostic, skipped: boolean, capability: string): ContextEvent {
+/**
+ * The event of a rule file's diagnostic: `skipped` (reason `rule`) for a file not loaded as a rule,
+ * `diagnostic` for the rest; with `trigger` when a touch found the file.
+ */
+export function ruleDiagnosticEvent(
+  diagnostic: Diagnostic,
+  skipped: boolean,
+  capability: string,
+  trigger?: string,
+): ContextEvent {
   return {
     type: skipped ? 'skipped' : 'diagnostic',
     reason: 'rule',
     capability,
     ...(diagnostic.path === undefined ? {} : { path: diagnostic.path }),
+    ...(trigger === undefined ? {} : { trigger }),
     message: diagnostic.message,
     diagnostic,
   };

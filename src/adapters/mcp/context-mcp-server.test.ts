@@ -36,6 +36,14 @@ async function makeRepository(base: string): Promise<{ base: string; root: strin
     '.claude/rules/app-sources.md':
       '---\npaths:\n  - "packages/app/src/**/*.ts"\n---\nApp sources: export named functions only.\n',
     '.cursor/rules/generated.mdc': '---\nglobs: "**/generated.ts"\n---\nNever hand-edit a generated file.\n',
+    'packages/shop/.cursor/rules/money.mdc': '---\nalwaysApply: true\n---\nAmounts are integer cents.\n',
+    'packages/shop/.cursor/rules/cart.mdc':
+      '---\nglobs: src/cart/**\n---\nThe cart total is computed once.\n',
+    'packages/shop/.cursor/rules/refunds.mdc':
+      '---\ndescription: Handling a refund or a chargeback\n---\nRefunds go through the ledger.\n',
+    'packages/shop/src/cart/total.ts': 'export const total = 0;\n',
+    'packages/docs/.cursor/rules/docs.mdc':
+      '---\nalwaysApply: true\n---\nThe docs package is not on the way.\n',
     '.github/instructions/docs.instructions.md':
       '---\napplyTo: "docs/**"\n---\nDocs: one sentence per line.\n',
   };
@@ -154,6 +162,29 @@ describe('agent-context mcp (a real stdio child process, the SDK client)', () =>
       arguments: { path: 'packages/app/src/new-file.ts' },
     });
     expect(textOf(notYetWritten)).toContain('- packages/app/AGENTS.md: nested instructions');
+  });
+
+  it('instructions_for_path includes the rule folders of the directories on the way to the path', async () => {
+    const result = await client.callTool({
+      name: 'instructions_for_path',
+      arguments: { path: 'packages/shop/src/cart/total.ts' },
+    });
+    const text = textOf(result);
+    const files = text.slice(text.indexOf('Files,'), text.indexOf('## Project instructions'));
+    expect(files.trim().split('\n').slice(3)).toEqual([
+      '- packages/shop/.cursor/rules/money.mdc: rule of its folder (applies to everything in it; delivered when an agent touches packages/shop/src/cart/total.ts)',
+      '- packages/shop/.cursor/rules/refunds.mdc: described rule of its folder (named with its description when an agent touches packages/shop/src/cart/total.ts; read it when relevant)',
+      '- packages/shop/.cursor/rules/cart.mdc: files rule (delivered when an agent touches packages/shop/src/cart/total.ts, matched src/cart/**)',
+    ]);
+    expect(text).toContain(
+      '<context-file path="packages/shop/.cursor/rules/money.mdc">\nAmounts are integer cents.',
+    );
+    expect(text).toContain(
+      '<context-file path="packages/shop/.cursor/rules/cart.mdc">\nThe cart total is computed once.',
+    );
+    expect(text).toContain('- packages/shop/.cursor/rules/refunds.mdc: Handling a refund or a chargeback');
+    expect(text).not.toContain('Refunds go through the ledger.');
+    expect(text).not.toContain('packages/docs');
   });
 
   it('inventory_agent_context returns the inventory as JSON and as structured content', async () => {

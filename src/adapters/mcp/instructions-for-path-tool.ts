@@ -21,8 +21,10 @@ const input = z.object({
  * `instructions_for_path({ path })`: the instructions that apply to work on `path`, named and as a
  * session delivers them: the project instructions (walk-up, imports, budget) as `<context-file>`
  * blocks, then the instruction files of the directories from the served directory down to `path`
- * (nested instructions, delivered when an agent touches the path), then the `files` rules whose globs
- * match the file (delivered on the same touch; a directory matches none). Each call starts from a fresh
+ * (nested instructions, delivered when an agent touches the path), the rules of the rule folders
+ * (`.cursor/rules`, `.windsurf/rules`) of those directories (their `always` rules, and their
+ * `described` rules named), then the `files` rules whose globs match the file (delivered on the same
+ * touch; a directory matches none). Each call starts from a fresh
  * session, so every file that applies is listed, whatever was asked before. The path may name a file
  * that does not exist yet (its directory's instructions apply to writing it). Problems (a cut, a
  * skipped or unreadable file) are listed after the file list. A path outside the served directory is
@@ -61,23 +63,37 @@ export function instructionsForPathTool(
 }
 
 function renderAnswer(label: string, project: string, nested: string[], events: ContextEvent[]): string {
-  // A touch names its rules before its nested files are read, but delivers them after: list them so.
-  const touchRank = (event: ContextEvent) =>
-    event.capability === 'project-instructions' ? 0 : event.reason === 'rule' ? 2 : 1;
+  // A touch names its files rules before its nested files and folder rules are read, but delivers
+  // them after: list them in delivery order.
+  const touchRank = (event: ContextEvent) => {
+    if (event.capability === 'project-instructions') return 0;
+    if (event.reason !== 'rule') return 1;
+    return matchedGlob(event) === undefined ? 2 : 3;
+  };
   const ordered = events
     .map((event, index) => ({ event, index }))
     .sort((left, right) => touchRank(left.event) - touchRank(right.event) || left.index - right.index)
     .map(({ event }) => event);
   const files = ordered.flatMap((event) => {
-    if (event.type !== 'loaded' || event.path === undefined) return [];
+    if (event.path === undefined) return [];
+    if (event.type === 'surfaced' && event.reason === 'rule') {
+      return [
+        `- ${event.path}: described rule of its folder (named with its description when an agent touches ${label}; read it when relevant)`,
+      ];
+    }
+    if (event.type !== 'loaded') return [];
     if (event.capability === 'project-instructions') {
       const how = event.reason === 'import' ? `imported by ${event.trigger}` : 'loaded at every run start';
       return [`- ${event.path}: project instructions (${how})`];
     }
     if (event.reason === 'rule') {
-      const glob = event.trigger?.match(/ matched (.+)$/)?.[1];
-      const matched = glob === undefined ? '' : `, matched ${glob}`;
-      return [`- ${event.path}: files rule (delivered when an agent touches ${label}${matched})`];
+      const glob = matchedGlob(event);
+      if (glob === undefined) {
+        return [
+          `- ${event.path}: rule of its folder (applies to everything in it; delivered when an agent touches ${label})`,
+        ];
+      }
+      return [`- ${event.path}: files rule (delivered when an agent touches ${label}, matched ${glob})`];
     }
     return [`- ${event.path}: nested instructions (delivered when an agent touches ${label})`];
   });
@@ -96,6 +112,11 @@ function renderAnswer(label: string, project: string, nested: string[], events: 
   if (project !== '') sections.push(`## Project instructions\n\n${project}`);
   if (nested.length > 0) sections.push(`## Nested instructions and rules\n\n${nested.join('\n\n')}`);
   return `${sections.join('\n\n')}\n`;
+}
+
+/** The glob a files rule's touch matched (its trigger ends with ` matched GLOB`). */
+function matchedGlob(event: ContextEvent): string | undefined {
+  return event.trigger?.match(/ matched (.+)$/)?.[1];
 }
 
 /** The file and rule options of the project instructions, so the touch reads the same files and rules. */

@@ -17,7 +17,15 @@ export interface NestedFile {
   /**
    * Set when it is a rule of one of the assistants' formats rather than a directory's instruction
    * file: its format, scope, and the glob that matched (absent for a rule mentioned as `@name`).
-   * `directory` is then the directory its globs are relative to.
+   * `directory` is then the directory its globs are relative to, `base` its label. `description` is set for a
+   * `described` rule found in a folder below the working directory: such a rule is named with its
+   * description and path (the agent reads it when relevant), never inlined, whatever `inject`.
    */
-  rule?: { format: RuleFormatName; scope: RuleScope; glob?: string };
+  rule?: {
+    format: RuleFormatName;
+    scope: RuleScope;
+    glob?: string;
+    base?: string;
+    description?: string;
+  };
 }

@@ -43,15 +43,28 @@ describe('nestedInstructions (defaults: chain scope, contents, after the tool re
     ]);
   });
 
-  it('costs one stat per candidate, one realpath per file found and one read per surfaced file for a new directory', async () => {
+  it('costs one stat per candidate and per nested rule folder, one realpath per file found and one read per surfaced file for a new directory', async () => {
     const { conversation, workspace } = await setup();
     await conversation.call('read_file', { path: 'pkg/sub/deep/file.ts' }, hostTool());
     const stats = workspace.calls.filter((call) => call.method === 'stat');
     const reads = workspace.calls.filter((call) => call.method === 'readFile');
-    // Three new directories, six candidates each: AGENTS.override.md, AGENTS.md, CLAUDE.md,
-    // .claude/CLAUDE.md, CLAUDE.local.md, GEMINI.md.
-    expect(stats).toHaveLength(18);
-    expect(new Set(stats.map((call) => call.path)).size).toBe(18);
+    // Three new directories, six candidates each (AGENTS.override.md, AGENTS.md, CLAUDE.md,
+    // .claude/CLAUDE.md, CLAUDE.local.md, GEMINI.md), and the rule folders read in subfolders
+    // (.cursor/rules, .windsurf/rules).
+    expect(stats).toHaveLength(24);
+    expect(new Set(stats.map((call) => call.path)).size).toBe(24);
+    expect(
+      stats
+        .filter((call) => call.path.endsWith('/rules'))
+        .map((call) => call.path.slice(currentTree().root.length)),
+    ).toEqual([
+      '/pkg/.cursor/rules',
+      '/pkg/.windsurf/rules',
+      '/pkg/sub/.cursor/rules',
+      '/pkg/sub/.windsurf/rules',
+      '/pkg/sub/deep/.cursor/rules',
+      '/pkg/sub/deep/.windsurf/rules',
+    ]);
     expect(reads.map((call) => call.path.slice(currentTree().root.length))).toEqual([
       '/pkg/CLAUDE.md',
       '/pkg/sub/AGENTS.md',
@@ -60,7 +73,7 @@ describe('nestedInstructions (defaults: chain scope, contents, after the tool re
     ]);
     const realpaths = workspace.calls.filter((call) => call.method === 'realpath');
     expect(realpaths.map((call) => call.path)).toEqual(reads.map((call) => call.path));
-    expect(workspace.calls).toHaveLength(26);
+    expect(workspace.calls).toHaveLength(32);
   });
 
   it('delivers a directory once when parallel calls touch it', async () => {

@@ -1,4 +1,5 @@
 import { AgentContextError } from '../../errors.js';
+import { nestedRuleLocations } from '../../rules/load-nested-rules.js';
 import type { RuleFormatName } from '../../rules/rule.js';
 import { rulesOfRun } from '../../rules/rules-of-run.js';
 import type { Capability, ContextSessionLike, TouchedPath } from '../../session/capability.js';
@@ -125,12 +126,19 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
       owner,
       () => new NestedTracker(session.workspace, settings, (event) => session.emit(event)),
     );
+  const readsRules = options.formats === undefined || options.formats.length > 0;
+  // The rule folders looked for in each new directory below the cwd (`.cursor/rules`, ...).
+  const nestedLocations = readsRules ? nestedRuleLocations(options.formats) : [];
   const ruleTrackerOf = (session: ContextSessionLike) =>
     session.state(
       ruleOwner,
       () =>
-        new RuleTracker(session.workspace, trackerOf(session).surfaced, settings, (event) =>
-          session.emit(event),
+        new RuleTracker(
+          session.workspace,
+          trackerOf(session).surfaced,
+          settings,
+          (event) => session.emit(event),
+          nestedLocations,
         ),
     );
   const ruleSelection = {
@@ -139,9 +147,12 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
     ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
     ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
   };
-  const readsRules = options.formats === undefined || options.formats.length > 0;
 
-  /** Claims every touch first (synchronously when kinds are known), then checks only if something is new. */
+  /**
+   * Claims every touch first (synchronously when kinds are known), then checks only if something is
+   * new: each new directory's instruction files, then its nested rule folders. A touch whose
+   * directory brought new `files` rules is matched again, so the touch that found them gets them.
+   */
   const surface = (
     session: ContextSessionLike,
     touches: readonly TouchedPath[],
@@ -149,19 +160,27 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
   ): undefined | Promise<{ tracker: NestedTracker; files: NestedFile[] }> => {
     const tracker = trackerOf(session);
     const claims = touches.map((touch) => tracker.claim(touch));
+    const rules = readsRules ? ruleTrackerOf(session) : undefined;
     // Rules are matched after the directories are claimed, so they follow the nested files they refine.
-    const rules = readsRules
-      ? touches.flatMap((touch) => ruleTrackerOf(session).touch(touch, () => trigger(touch)))
-      : [];
+    const matched = rules ? touches.flatMap((touch) => rules.touch(touch, () => trigger(touch))) : [];
     if (claims.every(isEmptyClaim)) {
-      return rules.length === 0 ? undefined : Promise.resolve({ tracker, files: rules });
+      return matched.length === 0 ? undefined : Promise.resolve({ tracker, files: matched });
     }
     return (async () => {
       const files: NestedFile[] = [];
+      let newFilesRules = false;
       for (const [index, claim] of claims.entries()) {
-        files.push(...(await tracker.check(await claim, trigger(touches[index]!))));
+        const directories = await claim;
+        const touchTrigger = trigger(touches[index]!);
+        files.push(...(await tracker.check(directories, touchTrigger)));
+        if (rules === undefined) continue;
+        const found = await rules.discover(directories, touchTrigger);
+        files.push(...found.files);
+        newFilesRules ||= found.filesRules;
       }
-      return { tracker, files: [...files, ...rules] };
+      const later =
+        rules && newFilesRules ? touches.flatMap((touch) => rules.touch(touch, () => trigger(touch))) : [];
+      return { tracker, files: [...files, ...matched, ...later] };
     })();
   };
 

@@ -1,3 +1,4 @@
+import { renderRulesCatalogOf } from '../../rules/render-rules-catalog.js';
 import { renderContextFile, stripTrailingNewlines } from '../render.js';
 import type { NestedFile } from './nested-file.js';
 
@@ -7,8 +8,16 @@ import type { NestedFile } from './nested-file.js';
  */
 export function repoContextPointer(file: NestedFile): string {
   if (file.rule !== undefined) {
+    const { rule } = file;
+    if (rule.description !== undefined) {
+      return `<repo-context>The rule ${file.label} (${rule.format}) is for: ${rule.description.replace(/[.\s]+$/, '')}. Read it if relevant to your task.</repo-context>`;
+    }
     const when =
-      file.rule.glob === undefined ? 'was asked for' : `applies to files matching ${file.rule.glob}`;
+      rule.glob !== undefined
+        ? `applies to files matching ${rule.glob}`
+        : rule.scope === 'always' && rule.base !== undefined
+          ? `applies to everything in ${rule.base}`
+          : 'was asked for';
     return `<repo-context>The rule ${file.label} (${file.rule.format}) ${when}. Read it if relevant to your task.</repo-context>`;
   }
   return `<repo-context>This directory has ${file.name} (${file.label}). Read it if relevant to your task.</repo-context>`;
@@ -20,7 +29,7 @@ export const nestedContentsLead =
 
 /** The lead of a `contents` message that holds rules too. */
 export const nestedRulesLead =
-  "Instruction files and rules for what was touched in this conversation; a directory's file applies to work inside that directory, a rule to the files its globs match:";
+  "Instruction files and rules for what was touched in this conversation; a directory's file applies to work inside that directory, a rule to the files its globs match (without globs, to everything under the directory holding its rules folder):";
 
 /**
  * The default text of one nested-instructions message (a hidden message, a note appended to a
@@ -33,9 +42,17 @@ export function renderNestedFiles(
   pointer: (file: NestedFile) => string = repoContextPointer,
 ): string {
   if (inject === 'pointer') return files.map(pointer).join('\n');
-  const blocks = files.map((file) => renderContextFile({ label: file.label, text: file.text ?? '' }));
+  const blocks = files.flatMap((file) =>
+    file.rule?.description === undefined
+      ? [renderContextFile({ label: file.label, text: file.text ?? '' })]
+      : [],
+  );
+  // Described rules of a folder are named, never inlined: one catalog block after the files.
+  const named = files.flatMap((file) =>
+    file.rule?.description === undefined ? [] : [{ path: file.label, description: file.rule.description }],
+  );
   const lead = files.some((file) => file.rule !== undefined) ? nestedRulesLead : nestedContentsLead;
-  return [lead, ...blocks].join('\n\n');
+  return [lead, ...blocks, ...(named.length === 0 ? [] : [renderRulesCatalogOf(named)])].join('\n\n');
 }
 
 /** The heading of the `progressiveContext()` message (pi progressive-context parity). */

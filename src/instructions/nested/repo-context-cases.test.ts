@@ -50,6 +50,8 @@ describe('nestedInstructions (RepoContext cases)', () => {
     expect(workspace.calls.map((call) => call.path)).toEqual([
       `${currentTree().root}/empty/CLAUDE.md`,
       `${currentTree().root}/empty/AGENTS.md`,
+      `${currentTree().root}/empty/.cursor/rules`,
+      `${currentTree().root}/empty/.windsurf/rules`,
     ]);
     workspace.clearCalls();
     await conversation.call('list_directory', { path: 'empty' }, hostTool());

@@ -1,6 +1,11 @@
+import { loadNestedRules, type NestedRuleLocation } from '../../rules/load-nested-rules.js';
 import type { RulesLoad } from '../../rules/load-rules.js';
 import type { LoadedRule } from '../../rules/rule.js';
+import { isNotLoaded } from '../../rules/rule-collector.js';
+import { RuleMatcher } from '../../rules/rule-matcher.js';
+import { ruleDiagnosticEvent } from '../../rules/rules-of-run.js';
 import type { ContextEvent, TouchedPath } from '../../session/capability.js';
+import { withCheckedDirectories } from '../../workspace/checked-directories.js';
 import { isInside } from '../../workspace/paths.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import type { NestedFile } from './nested-file.js';
@@ -8,16 +13,30 @@ import type { NestedFile } from './nested-file.js';
 /**
  * Per-session memory of the rules delivered on touch (`files` rules) and on `@name` (the others but
  * `always`), next to the nested instruction files. Each rule is delivered once per session. The rules
- * themselves are the latest run's (`use`), so an edit on disk applies from the next run.
+ * found from the project root down to the working directory are the latest run's (`use`), so an edit
+ * on disk applies from the next run.
+ *
+ * Nested rules: the rule folders a format also reads in subfolders (`.cursor/rules`, ...) are looked
+ * for in each directory below the working directory when it is first touched (`discover`), once per
+ * session, never again; the rules found stay for the rest of the session, across runs, with that
+ * directory as their base.
  *
  * Cost of a touch: no file-system call; one match against the rules not delivered yet whose base
- * and glob prefix can reach the file's directory (see `RuleMatcher`).
+ * and glob prefix can reach the file's directory (see `RuleMatcher`). Cost of a new directory: one
+ * `stat` per nested location, plus the reads of the rule files found there.
  */
 export class RuleTracker {
   #rules: RulesLoad | undefined;
   readonly #delivered = new Set<string>();
   /** The rules of the current run already delivered (the same rules as `#delivered`, by object). */
   readonly #deliveredRules = new Set<LoadedRule>();
+  /** The rules found in folders below the working directory, in the order found. */
+  readonly #nestedRules = new Set<LoadedRule>();
+  /** Their `files` rules. */
+  readonly #nested = new RuleMatcher();
+  /** The nested rules already delivered (a set that only grows, as `RuleMatcher.match` wants). */
+  readonly #deliveredNested = new Set<LoadedRule>();
+  readonly #locations: readonly NestedRuleLocation[];
   readonly #workspace: Workspace;
   readonly #surfaced: NestedFile[];
   readonly #settings: { capability: string; inject: 'pointer' | 'contents'; maxChars: number };
@@ -28,11 +47,13 @@ export class RuleTracker {
     surfaced: NestedFile[],
     settings: { capability: string; inject: 'pointer' | 'contents'; maxChars: number },
     emit: (event: ContextEvent) => void,
+    locations: readonly NestedRuleLocation[] = [],
   ) {
     this.#workspace = workspace;
     this.#surfaced = surfaced;
     this.#settings = settings;
     this.#emit = emit;
+    this.#locations = locations;
   }
 
   /** Take the rules of a new run. */
@@ -48,20 +69,70 @@ export class RuleTracker {
    */
   touch(touch: TouchedPath, trigger: () => string): NestedFile[] {
     const matcher = this.#rules?.matcher;
-    if (matcher === undefined || matcher.size === 0 || touch.kind === 'directory') return [];
+    const runRules = matcher !== undefined && matcher.size > 0;
+    if ((!runRules && this.#nested.size === 0) || touch.kind === 'directory') return [];
     const absolute = this.#resolve(touch.path);
     if (absolute === undefined) return [];
     const files: NestedFile[] = [];
-    for (const { rule, glob } of matcher.match(absolute, this.#deliveredRules)) {
+    const matches = runRules ? matcher.match(absolute, this.#deliveredRules) : [];
+    if (this.#nested.size > 0) matches.push(...this.#nested.match(absolute, this.#deliveredNested));
+    for (const { rule, glob } of matches) {
       const file = this.#deliver(rule, `${trigger()} matched ${glob}`, glob);
       if (file) files.push(file);
     }
     return files;
   }
 
+  /**
+   * Look for the nested rule folders of directories just claimed (below the working directory,
+   * outermost first): one `stat` per location per directory. What is found stays for the session:
+   * its `always` rules are delivered now (they apply to everything in their directory), its
+   * `described` rules are named now with their description and path (the run's catalog must not
+   * change), its `files` rules join the matching (`filesRules` says so: match the touches again), its
+   * `manual` rules answer `@name`. A body already loaded is a duplicate; bad files are `skipped` events.
+   */
+  async discover(
+    directories: readonly string[],
+    trigger: string,
+  ): Promise<{ files: NestedFile[]; filesRules: boolean }> {
+    const files: NestedFile[] = [];
+    if (this.#locations.length === 0 || directories.length === 0) return { files, filesRules: false };
+    let filesRules = false;
+    await withCheckedDirectories(async () => {
+      for (const directory of directories) {
+        const load = await loadNestedRules({
+          workspace: this.#workspace,
+          directory,
+          locations: this.#locations,
+          seen: () => this.#seenBodies(),
+        });
+        for (const diagnostic of load.diagnostics) {
+          this.#emit(
+            ruleDiagnosticEvent(diagnostic, isNotLoaded(diagnostic), this.#settings.capability, trigger),
+          );
+        }
+        for (const rule of load.items) this.#nestedRules.add(rule);
+        if (load.entries.length > 0) {
+          this.#nested.add(load.entries);
+          filesRules = true;
+        }
+        for (const rule of load.items) {
+          const file =
+            rule.scope === 'always'
+              ? this.#deliver(rule, trigger, undefined, 'after')
+              : rule.scope === 'described'
+                ? this.#name(rule, trigger)
+                : undefined;
+          if (file) files.push(file);
+        }
+      }
+    });
+    return { files, filesRules };
+  }
+
   /** The rules named by `@name` mentions (by name or path; `always` rules are already in the instructions). */
   mention(names: readonly string[], trigger: (name: string) => string): NestedFile[] {
-    const rules = this.#rules?.items ?? [];
+    const rules = [...(this.#rules?.items ?? []), ...this.#nestedRules];
     const files: NestedFile[] = [];
     for (const name of names) {
       for (const rule of rules) {
@@ -73,31 +144,72 @@ export class RuleTracker {
     return files;
   }
 
-  #deliver(rule: LoadedRule, trigger: string, glob: string | undefined): NestedFile | undefined {
+  #deliver(
+    rule: LoadedRule,
+    trigger: string,
+    glob: string | undefined,
+    when: 'after' | 'on' = glob === undefined ? 'on' : 'after',
+  ): NestedFile | undefined {
     const key = keyOf(rule);
     if (this.#delivered.has(key)) return undefined;
     this.#delivered.add(key);
-    this.#deliveredRules.add(rule);
+    (this.#nestedRules.has(rule) ? this.#deliveredNested : this.#deliveredRules).add(rule);
     const file: NestedFile = {
       path: rule.absolutePath,
       label: rule.path,
       name: rule.name,
       directory: rule.baseDirectory,
       trigger,
-      rule: { format: rule.format, scope: rule.scope, ...(glob === undefined ? {} : { glob }) },
+      rule: {
+        format: rule.format,
+        scope: rule.scope,
+        ...(glob === undefined ? {} : { glob }),
+        base: rule.base,
+      },
     };
     if (this.#settings.inject === 'contents') file.text = cut(rule.body, rule.path, this.#settings.maxChars);
     this.#surfaced.push(file);
-    const how = glob === undefined ? `on ${trigger}` : `after ${trigger}`;
+    const folder = this.#nestedRules.has(rule) ? `, for ${rule.base}` : '';
     this.#emit({
       type: 'loaded',
       reason: 'rule',
       capability: this.#settings.capability,
       path: rule.path,
       trigger,
-      message: `Loaded ${rule.path} (${rule.format} rule, ${rule.scope}), ${how}.`,
+      message: `Loaded ${rule.path} (${rule.format} rule, ${rule.scope}${folder}), ${when} ${trigger}.`,
     });
     return file;
+  }
+
+  /** A `described` rule of a folder below the working directory, named with its description, not inlined. */
+  #name(rule: LoadedRule, trigger: string): NestedFile {
+    const description = rule.description ?? rule.name;
+    const file: NestedFile = {
+      path: rule.absolutePath,
+      label: rule.path,
+      name: rule.name,
+      directory: rule.baseDirectory,
+      trigger,
+      rule: { format: rule.format, scope: rule.scope, base: rule.base, description },
+    };
+    this.#surfaced.push(file);
+    this.#emit({
+      type: 'surfaced',
+      reason: 'rule',
+      capability: this.#settings.capability,
+      path: rule.path,
+      trigger,
+      message: `Named ${rule.path} (${rule.format} rule, described, for ${rule.base}) with its description, after ${trigger}.`,
+    });
+    return file;
+  }
+
+  /** The bodies of every rule known to the session (the run's and the nested ones), for the duplicate check. */
+  #seenBodies(): Map<string, string> {
+    const seen = new Map<string, string>();
+    for (const rule of this.#rules?.items ?? []) if (!seen.has(rule.sha256)) seen.set(rule.sha256, rule.path);
+    for (const rule of this.#nestedRules) if (!seen.has(rule.sha256)) seen.set(rule.sha256, rule.path);
+    return seen;
   }
 
   /** The absolute path of a touch inside the workspace root, lexically; `undefined` outside it. */
