@@ -53,5 +53,8 @@ function detail(rule: Rule): string {
   if (rule.scope === 'files') return `: ${(rule.globs ?? []).join(', ')} (base ${rule.base})`;
   if (rule.scope === 'described') return `: ${rule.description ?? ''}`;
   if (rule.scope === 'manual') return `: @${rule.name}`;
+  // An always rule of a subfolder's rule folder applies to everything in that subfolder.
+  if (rule.base !== '.' && !rule.base.startsWith('..') && rule.level === 'project')
+    return `: everything in ${rule.base}`;
   return '';
 }

@@ -3,11 +3,16 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
 import { findProjectRoot } from '../instructions/find-project-root.js';
+import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toLabel } from '../workspace/labels.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { isInside, toPosixPath } from '../workspace/paths.js';
+import type { Workspace } from '../workspace/workspace.js';
+import { loadNestedRules, nestedRuleLocations } from './load-nested-rules.js';
 import { type LoadRulesOptions, loadRules } from './load-rules.js';
-import type { Rule } from './rule.js';
+import type { LoadedRule, Rule } from './rule.js';
+import { isNotLoaded } from './rule-collector.js';
+import { RuleMatcher } from './rule-matcher.js';
 
 /** Options of {@link inspectRules}. */
 export interface InspectRulesOptions extends Omit<LoadRulesOptions, 'workspace'> {
@@ -23,7 +28,7 @@ export interface RuleFileReport {
   path: string;
   /** The `files` rules whose globs match it, each with the first glob that matched. */
   matches: Array<{ path: string; format: Rule['format']; glob: string }>;
-  /** The `always` rules (they apply to every file). */
+  /** The `always` rules (they apply to every file; a subfolder's, to every file below it). */
   always: string[];
 }
 
@@ -33,7 +38,7 @@ export interface RulesReport {
   directory: string;
   /** Real absolute POSIX path of the workspace root (the project root, or `stopAt`). */
   root: string;
-  /** Every rule loaded, in load order. */
+  /** Every rule loaded, in load order; with `file`, then the rules of the subfolders on the way to it. */
   rules: Rule[];
   /** Every problem, including the files not loaded as rules. */
   diagnostics: Diagnostic[];
@@ -46,7 +51,9 @@ export interface RulesReport {
 /**
  * Load the rules of a directory on the local disk, the way the CLI does: the workspace root is
  * `stopAt` when given, else the nearest ancestor holding a root marker, else the directory itself.
- * With `file`, also which rules apply to that file and which glob matched.
+ * With `file`, also which rules apply to that file and which glob matched; the rule folders read in
+ * subfolders (`.cursor/rules`, `.windsurf/rules`) of the directories between `directory` and the
+ * file are read too, as a touch of the file would find them, and their rules join `rules`.
  *
  * Throws `not-found` / `not-a-directory` when `directory` is not an existing directory.
  */
@@ -74,15 +81,59 @@ export async function inspectRules(options: InspectRulesOptions): Promise<RulesR
   };
   if (file !== undefined) {
     const absolute = toPosixPath(await realPathOrSelf(path.resolve(file)));
+    // The rule folders of the directories between the working directory and the file, as the
+    // touch of the file would find them.
+    const nested = await nestedRulesOnTheWay(workspace, absolute, loadOptions.formats, loaded.items);
+    report.rules.push(...nested.items.map(publicRule));
+    report.diagnostics.push(...nested.diagnostics);
+    report.skipped.push(...nested.diagnostics.filter(isNotLoaded));
+    const matches = [...loaded.matcher.match(absolute), ...nested.matcher.match(absolute)];
     report.file = {
       path: toLabel(workspace, absolute),
-      matches: loaded.matcher
-        .match(absolute)
-        .map((match) => ({ path: match.rule.path, format: match.rule.format, glob: match.glob })),
-      always: loaded.items.filter((rule) => rule.scope === 'always').map((rule) => rule.path),
+      matches: matches.map((match) => ({
+        path: match.rule.path,
+        format: match.rule.format,
+        glob: match.glob,
+      })),
+      always: [...loaded.items, ...nested.items]
+        .filter((rule) => rule.scope === 'always')
+        .map((rule) => rule.path),
     };
   }
   return report;
+}
+
+/** The rules of the nested rule folders (`.cursor/rules`, ...) of each directory below the cwd down to the file's. */
+async function nestedRulesOnTheWay(
+  workspace: Workspace,
+  file: string,
+  formats: LoadRulesOptions['formats'],
+  loaded: readonly LoadedRule[],
+): Promise<{ items: LoadedRule[]; diagnostics: Diagnostic[]; matcher: RuleMatcher }> {
+  const items: LoadedRule[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const matcher = new RuleMatcher();
+  const locations = nestedRuleLocations(formats);
+  const directories: string[] = [];
+  for (
+    let directory = path.posix.dirname(file);
+    isInside(workspace.cwd, directory) && directory !== workspace.cwd;
+  ) {
+    directories.unshift(directory);
+    directory = path.posix.dirname(directory);
+  }
+  if (locations.length === 0 || directories.length === 0) return { items, diagnostics, matcher };
+  const seen = new Map<string, string>();
+  for (const rule of loaded) if (!seen.has(rule.sha256)) seen.set(rule.sha256, rule.path);
+  await withCheckedDirectories(async () => {
+    for (const directory of directories) {
+      const found = await loadNestedRules({ workspace, directory, locations, seen: () => seen });
+      items.push(...found.items);
+      diagnostics.push(...found.diagnostics);
+      matcher.add(found.entries);
+    }
+  });
+  return { items, diagnostics, matcher };
 }
 
 /** The rule without the host paths and hash `loadRules` keeps for matching. */

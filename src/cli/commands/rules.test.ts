@@ -41,6 +41,27 @@ describe('agent-context rules', () => {
     ]);
   });
 
+  it('with --file, reads the rule folders of the subfolders on the way to the file', async () => {
+    const { root } = await makeRulesRepository({
+      'packages/api/.cursor/rules/errors.mdc': '---\nalwaysApply: true\n---\nErrors carry a stable code.\n',
+      'packages/api/.cursor/rules/db.mdc': '---\nglobs: src/db/*.ts\n---\nOne query per function.\n',
+      'web/.cursor/rules/web.mdc': '---\nalwaysApply: true\n---\nNot on the way.\n',
+    });
+    const { stdout } = await run(root, ['--file', 'packages/api/src/db/query.ts']);
+    expect(stdout.split('\n').slice(0, 5)).toEqual([
+      'Rules that apply to packages/api/src/db/query.ts:',
+      '  .claude/rules/api/handlers.md (claude-code) matched packages/api/**/*.ts',
+      '  .kiro/steering/database.md (kiro) matched packages/api/src/db/**',
+      '  packages/api/.cursor/rules/db.mdc (cursor) matched src/db/*.ts',
+      '  and the 7 always rules',
+    ]);
+    expect(stdout).toContain('  packages/api/.cursor/rules/errors.mdc (cursor): everything in packages/api');
+    expect(stdout).toContain('  packages/api/.cursor/rules/db.mdc (cursor): src/db/*.ts (base packages/api)');
+    expect(stdout).not.toContain('web.mdc');
+    // Without --file, only the directories from the root down to the working directory are read.
+    expect((await run(root, [])).stdout).not.toContain('packages/api/.cursor');
+  });
+
   it('prints with --json the rules in load order, without host paths', async () => {
     const { root } = await makeRulesRepository();
     const { stdout } = await run(root, ['--json', '--file', 'web/b.tsx']);

@@ -4,6 +4,7 @@ import type { RuleFormatName } from '../../rules/rule.js';
 import { rulesOfRun } from '../../rules/rules-of-run.js';
 import type { Capability, ContextSessionLike, TouchedPath } from '../../session/capability.js';
 import { extractUserInputPaths } from '../../session/user-input-paths.js';
+import { withCheckedDirectories } from '../../workspace/checked-directories.js';
 import { resolveInstructionFilenames } from '../instruction-filenames.js';
 import type { NestedFile } from './nested-file.js';
 import { nestedInstructionDefaults } from './nested-instruction-defaults.js';
@@ -166,7 +167,8 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
     if (claims.every(isEmptyClaim)) {
       return matched.length === 0 ? undefined : Promise.resolve({ tracker, files: matched });
     }
-    return (async () => {
+    // One operation: the rule folders' checks share the instruction files' checks of the directories.
+    return withCheckedDirectories(async () => {
       const files: NestedFile[] = [];
       let newFilesRules = false;
       for (const [index, claim] of claims.entries()) {
@@ -181,7 +183,7 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
       const later =
         rules && newFilesRules ? touches.flatMap((touch) => rules.touch(touch, () => trigger(touch))) : [];
       return { tracker, files: [...files, ...matched, ...later] };
-    })();
+    });
   };
 
   const deliverHidden = (
