@@ -61,7 +61,10 @@ export interface RuleFormat {
   instructionFilenames: readonly string[];
   /** Per-directory files read in place of another instruction file of the same directory. */
   instructionOverrides: readonly InstructionOverride[];
-  /** Rule files looked for in each directory from the project root down to the workspace directory. */
+  /**
+   * Rule files looked for in each directory from the project root down to the workspace directory;
+   * those marked `nested` also in the directories below it, as the agent touches them.
+   */
   locations: readonly RuleLocation[];
   /** Rule files looked for under `userDirectory` (only when it is given). */
   userLocations: readonly RuleLocation[];

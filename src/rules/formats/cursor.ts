@@ -1,8 +1,9 @@
 import { globList, type RuleFormat, textValue } from '../rule-format.js';
 
 /**
- * Cursor: `.cursor/rules/**\/*.mdc` (and `.md`), globs relative to the folder holding `.cursor`;
- * legacy `.cursorrules` is always applied. `alwaysApply: true` = always; `globs` = files; only a
+ * Cursor: `.cursor/rules/**\/*.mdc` (and `.md`), globs relative to the folder holding `.cursor`,
+ * also in subfolders below the working directory (found when the agent first touches them, scoped
+ * to them); legacy `.cursorrules` is always applied. `alwaysApply: true` = always; `globs` = files; only a
  * `description` = described; none of them = manual (`@rule`).
  */
 export const cursorFormat: RuleFormat = {

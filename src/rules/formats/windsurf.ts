@@ -3,7 +3,8 @@ import { globList, type RuleFormat, textValue, unknownValue } from '../rule-form
 const triggers = ['always_on', 'glob', 'model_decision', 'manual'] as const;
 
 /**
- * Windsurf: `.windsurf/rules/*.md` with `trigger: always_on | glob (+ globs) | model_decision
+ * Windsurf: `.windsurf/rules/*.md` (also in subfolders below the working directory, found when the
+ * agent first touches them, scoped to them) with `trigger: always_on | glob (+ globs) | model_decision
  * (+ description) | manual`; legacy `.windsurfrules` is always applied. A file without `trigger` is
  * taken as always on (Windsurf's documentation names no default).
  */
