@@ -133,6 +133,7 @@ export {
   type InventoryHook,
   type InventoryResult,
   type InventoryRoot,
+  type InventoryRule,
   type InventorySettings,
   type InventorySkill,
   listInventoryDiagnostics,

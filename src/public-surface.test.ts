@@ -102,6 +102,7 @@ const surface = {
       'InventoryOptions',
       'InventoryResult',
       'InventoryRoot',
+      'InventoryRule',
       'InventorySettings',
       'InventorySkill',
       'JsonSchema',

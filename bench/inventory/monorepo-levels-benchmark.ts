@@ -3,13 +3,17 @@
  *
  * The tree: `.claude` (40 skills, 10 agents, settings.json with hooks) and `.agents` (20 skills) at the
  * top; in 5 of the 30 packages a `.claude` (6 skills, 2 agents) and an `.agents` (2 skills); in every
- * package an AGENTS.md, a package.json and 300 unrelated source files (9,000 in all). Measured, as
- * medians of alternating rounds on a warm cache:
+ * package an AGENTS.md, a package.json and 300 unrelated source files (9,000 in all). Rules: at the
+ * top 6 Claude Code rules (`.claude/rules`), 6 Cursor rules (`.cursor/rules`) and 3 Copilot
+ * instruction files; 2 Cursor rules in each of the 5 packages with roots. Measured, as medians of
+ * alternating rounds on a warm cache:
  *
  * 1. `scanInventory` from the repository root, from a folder two levels inside each of the 5 packages
  *    with roots (so it finds that package's roots and the top ones), and from inside a package without
- *    roots;
- * 2. against a bare crawl of the same roots: for each directory the scan searched, the bare node:fs
+ *    roots: with the rules listed (the default), and without (`formats: []`);
+ * 2. `loadRules` alone from the same directory: the rule files' own reading, which listing the rules
+ *    must not exceed (the scan with rules minus the scan without);
+ * 3. against a bare crawl of the same roots: for each directory the scan searched, the bare node:fs
  *    crawl of its asset roots (`readdir` of the roots, `skills/` to depth 8 and `agents/`, `readFile`
  *    of each asset; no containment, no parsing), the least any scan of those roots must do.
  *
@@ -49,6 +53,32 @@ function agent(directory: string, name: string): void {
   );
 }
 
+function rules(
+  directory: string,
+  prefix: string,
+  counts: { claude: number; cursor: number; copilot: number },
+) {
+  for (let index = 0; index < counts.claude; index += 1) {
+    const paths = index % 2 === 0 ? '' : `---\npaths:\n  - "packages/pkg-${index}/**/*.ts"\n---\n`;
+    write(
+      path.join(directory, '.claude/rules', `${prefix}-${index}.md`),
+      `${paths}Claude rule ${prefix} ${index}.\n`,
+    );
+  }
+  for (let index = 0; index < counts.cursor; index += 1) {
+    write(
+      path.join(directory, '.cursor/rules', `${prefix}-${index}.mdc`),
+      `---\ndescription: Cursor rule ${index}\nglobs: src/module-${index}/**/*.ts\nalwaysApply: false\n---\nCursor rule ${prefix} ${index}.\n`,
+    );
+  }
+  for (let index = 0; index < counts.copilot; index += 1) {
+    write(
+      path.join(directory, '.github/instructions', `${prefix}-${index}.instructions.md`),
+      `---\napplyTo: "**/*.sql"\n---\nCopilot instructions ${prefix} ${index}.\n`,
+    );
+  }
+}
+
 function writeMonorepo(root: string): void {
   mkdirSync(path.join(root, '.git'), { recursive: true });
   write(path.join(root, 'AGENTS.md'), 'Use the workspace scripts.\n');
@@ -57,6 +87,7 @@ function writeMonorepo(root: string): void {
   for (let index = 0; index < 20; index += 1) skill(path.join(root, '.agents'), `shared-skill-${index}`);
   const hooks = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] };
   write(path.join(root, '.claude/settings.json'), JSON.stringify({ hooks }));
+  rules(root, 'top', { claude: 6, cursor: 6, copilot: 3 });
   for (let index = 0; index < packageCount; index += 1) {
     const name = `pkg-${String(index).padStart(2, '0')}`;
     const directory = path.join(root, 'packages', name);
@@ -77,6 +108,7 @@ function writeMonorepo(root: string): void {
         agent(path.join(directory, '.claude'), `${name}-agent-${agentIndex}`);
       for (let skillIndex = 0; skillIndex < 2; skillIndex += 1)
         skill(path.join(directory, '.agents'), `${name}-extra-${skillIndex}`);
+      rules(directory, name, { claude: 0, cursor: 2, copilot: 0 });
     }
   }
 }
@@ -121,8 +153,16 @@ async function main(): Promise<void> {
         return files;
       };
       const crawledFiles = await crawl();
-      const [scanMs = Number.NaN, crawlMs = Number.NaN] = await medians([
-        () => api.scanInventory({ workspace: api.localWorkspace(root, { cwd: directory }) }),
+      const at = () => api.localWorkspace(root, { cwd: directory });
+      const [
+        scanMs = Number.NaN,
+        scanWithoutRulesMs = Number.NaN,
+        loadRulesMs = Number.NaN,
+        crawlMs = Number.NaN,
+      ] = await medians([
+        () => api.scanInventory({ workspace: at() }),
+        () => api.scanInventory({ workspace: at(), formats: [] }),
+        () => api.loadRules({ workspace: at() }),
         crawl,
       ]);
       rows.push({
@@ -131,10 +171,14 @@ async function main(): Promise<void> {
         rootsFound: result.roots.filter((entry) => entry.exists).length,
         skills: result.roots.reduce((sum, entry) => sum + entry.skills.length, 0),
         agents: result.roots.reduce((sum, entry) => sum + entry.agents.length, 0),
+        rules: result.rules?.length ?? null,
         crawledFiles,
         scanMedianMs: scanMs,
+        scanWithoutRulesMedianMs: scanWithoutRulesMs,
+        loadRulesMedianMs: loadRulesMs,
         bareCrawlMedianMs: crawlMs,
         ratio: Math.round((scanMs / crawlMs) * 100) / 100,
+        rulesCostMs: Math.round((scanMs - scanWithoutRulesMs) * 100) / 100,
       });
     }
     const report = {

@@ -155,6 +155,7 @@ describe('asset roots at every level', () => {
         '.claude: 0 skills, 0 agents, 0 commands, hooks Stop',
         '.codex: 0 skills, 0 agents, 0 commands, hooks SessionStart',
         '.cursor: 0 skills, 0 agents, 0 commands, hooks afterFileEdit',
+        'rules: 0 always, 0 files, 0 described, 0 manual',
       ].join('\n'),
     );
   });

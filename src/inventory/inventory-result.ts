@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
+import type { Rule } from '../rules/rule.js';
 
 /**
  * What {@link scanInventory} returns: the asset roots found, nearest directory first (see
@@ -13,8 +14,32 @@ export interface InventoryResult {
    */
   directories?: string[];
   roots: InventoryRoot[];
+  /**
+   * The rules of every assistant's format (`.claude/rules`, `.cursor/rules`, `.github/instructions`,
+   * ...) found in the same directories, in load order: user-level rules first (only with
+   * `userDirectory`), then each directory from the project root down. Listed, not delivered: no body.
+   * Omitted when no format is read (`formats: []`) and in results built by hand.
+   */
+  rules?: InventoryRule[];
+  /**
+   * Problems of rule files that are not on a listed rule: each file not loaded as a rule (an invalid
+   * glob, an unknown mode, an empty or duplicate body, a binary or unreadable file) and a user
+   * directory that could not be read. Omitted when none.
+   */
+  ruleDiagnostics?: Diagnostic[];
   /** Problems outside any root, such as a malformed `.claude-plugin/marketplace.json`. Omitted when none. */
   diagnostics?: Diagnostic[];
+}
+
+/**
+ * One rule as the inventory lists it: the rule model (format, label, name, scope, globs, description,
+ * base, level) without the body, since the inventory lists rules and never delivers them.
+ *
+ * @example { format: 'cursor', path: '.cursor/rules/react.mdc', name: 'react', scope: 'files', globs: ['web/**\/*.tsx'], description: 'React components', base: '.', level: 'project', diagnostics: [] }
+ */
+export interface InventoryRule extends Omit<Rule, 'body'> {
+  /** Problems with this file that did not stop it loading: an ignored invalid glob, a lenient or cut read. */
+  diagnostics: Diagnostic[];
 }
 
 /** One asset root such as `.claude`. Lists are sorted by path, by code point. */
@@ -136,7 +161,10 @@ export interface InventoryHook {
   handlers: number;
 }
 
-/** Every diagnostic of an inventory in one list, in scan order (result, root, hook files, skills, agents, commands). */
+/**
+ * Every diagnostic of an inventory in one list, in scan order (result; each root with its hook files,
+ * skills, agents and commands; then the rule files not listed, then the rules).
+ */
 export function listInventoryDiagnostics(result: InventoryResult): Diagnostic[] {
   const diagnostics: Diagnostic[] = [...(result.diagnostics ?? [])];
   for (const root of result.roots) {
@@ -147,5 +175,7 @@ export function listInventoryDiagnostics(result: InventoryResult): Diagnostic[] 
     for (const agent of root.agents) diagnostics.push(...agent.diagnostics);
     for (const command of root.commands) diagnostics.push(...command.diagnostics);
   }
+  diagnostics.push(...(result.ruleDiagnostics ?? []));
+  for (const rule of result.rules ?? []) diagnostics.push(...rule.diagnostics);
   return diagnostics;
 }

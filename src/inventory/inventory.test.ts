@@ -6,6 +6,7 @@ import type { Capability, ContextEvent } from '../session/capability.js';
 import { createContextSession } from '../session/context-session.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { inventory, inventoryHint } from './inventory.js';
+import type { InventoryResult } from './inventory-result.js';
 
 /** A session over a temporary repository holding `files`, with one capability; returns its first run. */
 async function makeRun(files: Record<string, string>, capability: Capability = inventory()) {
@@ -60,6 +61,91 @@ describe('inventory capability', () => {
       ['diagnostic', 'inventory', 'call-1'],
     ]);
     expect(events[1]?.diagnostic?.code).toBe('name-folder-mismatch');
+  });
+
+  it('lists the rules with their scope and globs, not their text, and reports their problems as events', async () => {
+    const { run, events } = await makeRun(
+      {
+        '.claude/rules/testing.md': 'Every bug fix starts with a failing test.\n',
+        '.cursor/rules/api.mdc':
+          '---\ndescription: API handlers\nglobs: ["services/api/**/*.ts", "services/[api/*.js"]\n---\nHandlers return typed errors.\n',
+        '.github/instructions/sql.instructions.md':
+          '---\napplyTo: "[unclosed"\n---\nKeep queries parameterised.\n',
+      },
+      inventory({ roots: ['.claude'] }),
+    );
+    const result = await run.executeTool({ id: 'call-7', toolName: 'inventory_agent_context', input: {} });
+    expect(result.isError).toBe(false);
+    const output = JSON.parse(JSON.stringify(result.output));
+    expect(output).toEqual(result.output);
+    expect(output.rules).toEqual([
+      {
+        format: 'claude-code',
+        path: '.claude/rules/testing.md',
+        name: 'testing',
+        scope: 'always',
+        base: '.',
+        level: 'project',
+        diagnostics: [],
+      },
+      {
+        format: 'cursor',
+        path: '.cursor/rules/api.mdc',
+        name: 'api',
+        scope: 'files',
+        globs: ['services/api/**/*.ts'],
+        description: 'API handlers',
+        base: '.',
+        level: 'project',
+        diagnostics: [expect.objectContaining({ code: 'glob-ignored', severity: 'warning' })],
+      },
+    ]);
+    expect(output.ruleDiagnostics).toEqual([
+      expect.objectContaining({ code: 'invalid-glob', path: '.github/instructions/sql.instructions.md' }),
+    ]);
+    expect(JSON.stringify(output)).not.toContain('typed errors');
+    expect(events.map((event) => [event.type, event.diagnostic?.code, event.path])).toEqual([
+      ['loaded', undefined, undefined],
+      ['diagnostic', 'invalid-glob', '.github/instructions/sql.instructions.md'],
+      ['diagnostic', 'glob-ignored', '.cursor/rules/api.mdc'],
+    ]);
+    expect(events[0]?.message).toBe(
+      'Inventory scanned: roots found .claude; 0 skills, 0 agents, 0 commands, 2 rules.',
+    );
+  });
+
+  it('lists only the formats given, and user-level rules only with userDirectory', async () => {
+    const home = await useTemporaryDirectory();
+    await mkdir(path.join(home, '.claude/rules'), { recursive: true });
+    await writeFile(path.join(home, '.claude/rules/mine.md'), 'Answer briefly.\n');
+    const files = {
+      '.claude/rules/testing.md': 'Every bug fix starts with a failing test.\n',
+      '.cursor/rules/api.mdc': '---\nglobs: services/api/**\n---\nHandlers return typed errors.\n',
+    };
+    const call = async (capability: Capability) => {
+      const { run } = await makeRun(files, capability);
+      const result = await run.executeTool({ id: 'c', toolName: 'inventory_agent_context', input: {} });
+      return (result.output as InventoryResult).rules?.map((rule) => rule.path);
+    };
+    expect(await call(inventory({ formats: ['cursor'] }))).toEqual(['.cursor/rules/api.mdc']);
+    expect(await call(inventory({ formats: [] }))).toBeUndefined();
+    expect(await call(inventory({ formats: ['claude-code'], userDirectory: home }))).toEqual([
+      '~/.claude/rules/mine.md',
+      '.claude/rules/testing.md',
+    ]);
+  });
+
+  it('reads no rule file for the skills catalog at run start', async () => {
+    const { events } = await makeRun(
+      {
+        '.claude/skills/pdf/SKILL.md': skill('pdf', 'Reads PDFs.'),
+        '.cursor/rules/bad.mdc': '---\nglobs: "[x"\n---\nNever applies.\n',
+      },
+      inventory({ tool: false, catalog: true }),
+    );
+    expect(events.map((event) => [event.type, event.message])).toEqual([
+      ['loaded', 'Inventory scanned: roots found .claude; 1 skills, 0 agents, 0 commands.'],
+    ]);
   });
 
   it('scans again on every call, so files added during a run show up', async () => {

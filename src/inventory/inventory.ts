@@ -1,3 +1,4 @@
+import type { RuleFormatName } from '../rules/rule.js';
 import type { Capability, ContextEvent, JsonSchema, Run, ToolDefinition } from '../session/capability.js';
 import { inventoryDefaults } from './inventory-defaults.js';
 import { type InventoryResult, listInventoryDiagnostics } from './inventory-result.js';
@@ -32,6 +33,10 @@ export interface InventoryOptions {
   catalog?: boolean | Pick<SkillsCatalogOptions, 'maxChars'>;
   /** Depth bound of the skills and commands walks. Default 8. */
   maxDepth?: number;
+  /** The assistants' rule formats the tool lists in `rules` (as `scanInventory`). Default: every format; `[]` for none. */
+  formats?: readonly RuleFormatName[];
+  /** The user's home directory, to list user-level rules too (as `scanInventory`). Default: none (never read). */
+  userDirectory?: string;
 }
 
 /** The instruction line that points the model at the tool. */
@@ -49,8 +54,9 @@ const noParameters: JsonSchema = { type: 'object', properties: {}, additionalPro
  * A capability that maps the repository's coding-assistant setup (see `scanInventory`).
  *
  * - Tool (default on, name `inventory_agent_context`, no parameters): scans the asset roots of the
- *   run's workspace when called and returns the {@link InventoryResult} as JSON data. Each call scans
- *   afresh, so edits made during the run show up.
+ *   run's workspace when called and returns the {@link InventoryResult} as JSON data, with the rules
+ *   of the selected `formats` (listed without their bodies). Each call scans afresh, so edits made
+ *   during the run show up.
  * - Instructions: a one-line hint naming the tool (default on, when the tool is exposed; added
  *   whether or not any root exists, so the instructions do not depend on the disk); and, when
  *   `catalog` is set, a compact skills catalog under a character budget, fixed for the run.
@@ -68,7 +74,8 @@ export function inventory(options: InventoryOptions = {}): Capability {
   const catalogOptions = options.catalog === true ? {} : options.catalog || undefined;
   const name = 'inventory';
 
-  const scan = async (run: Run, trigger: string): Promise<InventoryResult> => {
+  // The catalog needs only the skills: its scan at run start reads no rule file.
+  const scan = async (run: Run, trigger: string, listRules = true): Promise<InventoryResult> => {
     const result = await scanInventory({
       workspace: run.workspace,
       roots,
@@ -76,6 +83,8 @@ export function inventory(options: InventoryOptions = {}): Capability {
       ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
       ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
       ...(options.plugins === undefined ? {} : { plugins: options.plugins }),
+      ...(listRules ? (options.formats === undefined ? {} : { formats: options.formats }) : { formats: [] }),
+      ...(options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory }),
     });
     const emit = (event: Omit<ContextEvent, 'capability' | 'reason' | 'trigger'>) =>
       run.emit({ ...event, capability: name, reason: 'inventory', trigger });
@@ -92,7 +101,7 @@ export function inventory(options: InventoryOptions = {}): Capability {
       const blocks: string[] = [];
       if (hint) blocks.push(inventoryHint(toolName));
       if (catalogOptions) {
-        const catalog = renderSkillsCatalog(inventoryCatalogSkills(await scan(run, 'run-start')), {
+        const catalog = renderSkillsCatalog(inventoryCatalogSkills(await scan(run, 'run-start', false)), {
           ...catalogOptions,
           ...(exposeTool ? { toolName } : {}),
         });
@@ -115,8 +124,9 @@ export function inventory(options: InventoryOptions = {}): Capability {
       description:
         'Map where this repository keeps its coding-assistant setup: for each asset root (such as .claude and .agents) of the working ' +
         'directory and its parents up to the project root, and each plugin folder, its skills with name and description, sub-agents, ' +
-        'slash commands, and hook events, plus any problem found in those files. Takes no arguments; returns JSON. Paths are relative ' +
-        'to the working directory.',
+        'slash commands, and hook events; the rules of every assistant format (Claude Code, Cursor, Copilot, Windsurf...) with their ' +
+        'scope (always, files, described, manual) and globs, without their text (read a rule file to see it); plus any problem found ' +
+        'in those files. Takes no arguments; returns JSON. Paths are relative to the working directory.',
       inputSchema: noParameters,
       execute: (_input, context) => scan(context.run, context.callId),
     };
@@ -131,7 +141,8 @@ function summarize(result: InventoryResult): string {
   const agents = existing.reduce((total, root) => total + root.agents.length, 0);
   const commands = existing.reduce((total, root) => total + root.commands.length, 0);
   const names = existing.map((root) => root.root).join(', ') || 'none';
-  return `Inventory scanned: roots found ${names}; ${skills} skills, ${agents} agents, ${commands} commands.`;
+  const rules = result.rules === undefined ? '' : `, ${result.rules.length} rules`;
+  return `Inventory scanned: roots found ${names}; ${skills} skills, ${agents} agents, ${commands} commands${rules}.`;
 }
 
 function pathOf(path: string | undefined): { path?: string } {

@@ -70,6 +70,62 @@ const result: InventoryResult = {
   ],
 };
 
+/** The same roots, with rules of every scope and their problems. */
+const withRules: InventoryResult = {
+  roots: [result.roots[2]!],
+  rules: [
+    {
+      format: 'claude-code',
+      path: '~/.claude/rules/mine.md',
+      name: 'mine',
+      scope: 'always',
+      base: '.',
+      level: 'user',
+      diagnostics: [],
+    },
+    {
+      format: 'cursor',
+      path: '.cursor/rules/api.mdc',
+      name: 'api',
+      scope: 'files',
+      globs: ['services/api/**/*.ts', 'services/api/**/*.tsx'],
+      description: 'API handlers',
+      base: '.',
+      level: 'project',
+      diagnostics: [
+        {
+          severity: 'warning',
+          code: 'glob-ignored',
+          message: 'Ignored `[x`.',
+          path: '.cursor/rules/api.mdc',
+        },
+      ],
+    },
+    {
+      format: 'kiro',
+      path: '.kiro/steering/incidents.md',
+      name: 'incidents',
+      scope: 'described',
+      description: `During an outage\n${'page the on-call first, '.repeat(5)}`,
+      base: '.',
+      level: 'project',
+      diagnostics: [],
+    },
+    {
+      format: 'cursor',
+      path: '.cursor/rules/history.mdc',
+      name: 'history',
+      scope: 'manual',
+      base: '.',
+      level: 'project',
+      diagnostics: [],
+    },
+  ],
+  ruleDiagnostics: [
+    { severity: 'error', code: 'invalid-glob', message: 'Skipped b.mdc.', path: '.cursor/rules/b.mdc' },
+  ],
+};
+
 describe('renderInventoryTree', () => {
   it('puts descriptions on one line, cuts long ones, and lists diagnostics under their entry', () => {
     expect(renderInventoryTree(result, { maxDescriptionChars: 30 })).toBe(
@@ -93,6 +149,29 @@ describe('renderInventoryTree', () => {
     );
   });
 
+  it('lists the rules by scope with their format and what decides when they apply', () => {
+    expect(renderInventoryTree(withRules, { maxDescriptionChars: 40 })).toBe(
+      [
+        '.codex (no skills, agents, commands or hooks)',
+        'rules',
+        '├── error: Skipped b.mdc. [invalid-glob]',
+        '├── always',
+        '│   └── ~/.claude/rules/mine.md (claude-code)',
+        '├── files',
+        '│   └── .cursor/rules/api.mdc (cursor): services/api/**/*.ts, services/api/**/*.tsx (base .)',
+        '│       └── warning: Ignored `[x`. [glob-ignored]',
+        '├── described',
+        '│   └── .kiro/steering/incidents.md (kiro): During an outage page the on-call first,…',
+        '└── manual',
+        '    └── .cursor/rules/history.mdc (cursor): @history',
+        '1 root scanned, 1 found: 0 skills, 0 agents, 0 commands, 0 hook groups, 4 rules; 1 error, 1 warning.',
+        '',
+      ].join('\n'),
+    );
+    expect(renderInventoryTree({ roots: [], rules: [] }).split('\n')[0]).toBe('rules (none found)');
+    expect(renderInventoryTree(result)).not.toContain('rules');
+  });
+
   it('colours only when asked', () => {
     expect(renderInventoryTree(result)).not.toContain('\u001b[');
     expect(renderInventoryTree(result, { color: true })).toContain('\u001b[33mwarning:\u001b[39m');
@@ -109,5 +188,17 @@ describe('renderInventorySummary', () => {
       ].join('\n'),
     );
     expect(renderInventorySummary({ roots: [] })).toBe('');
+  });
+
+  it('counts the rules by scope, with their problems, when the result lists them', () => {
+    expect(renderInventorySummary(withRules)).toBe(
+      [
+        '.codex: 0 skills, 0 agents, 0 commands',
+        'rules: 1 always, 1 files, 1 described, 1 manual; 1 error, 1 warning',
+      ].join('\n'),
+    );
+    expect(renderInventorySummary({ roots: [], rules: [] })).toBe(
+      'rules: 0 always, 0 files, 0 described, 0 manual',
+    );
   });
 });

@@ -1,9 +1,11 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { formatDiagnostic } from '../format-diagnostic.js';
+import type { RuleScope } from '../rules/rule.js';
 import { painter } from '../shared/painter.js';
 import {
   type InventoryResult,
   type InventoryRoot,
+  type InventoryRule,
   type InventorySettings,
   listInventoryDiagnostics,
 } from './inventory-result.js';
@@ -33,8 +35,9 @@ interface AssetEntry {
 /**
  * Render an inventory as a text tree for a terminal: each root (absent ones marked), its skills and
  * agents (`name: description (path)`), slash commands (`/name: description (path)`) and hook groups
- * (`Event [matcher] (N handlers)`), with every diagnostic on its own line under the entry it
- * concerns, and a closing count line. Ends with a newline.
+ * (`Event [matcher] (N handlers)`); then, when the result lists rules, the rules by scope
+ * (`path (format)`, with the globs and their base, the description or `@name`); every diagnostic on
+ * its own line under the entry it concerns, and a closing count line. Ends with a newline.
  *
  * @example
  * .claude
@@ -45,6 +48,9 @@ interface AssetEntry {
  * └── hooks (.claude/settings.json)
  *     └── PreToolUse [Bash] (1 handler)
  * .agents (absent)
+ * rules
+ * └── files
+ *     └── .cursor/rules/react.mdc (cursor): web/**\/*.tsx (base .)
  */
 export function renderInventoryTree(result: InventoryResult, options: RenderInventoryOptions = {}): string {
   const paint = painter(options.color ?? false);
@@ -95,9 +101,38 @@ export function renderInventoryTree(result: InventoryResult, options: RenderInve
     lines.push(`${title}${empty ? ` ${paint.dim('(no skills, agents, commands or hooks)')}` : ''}`);
     lines.push(...renderChildren([...diagnosticNodes(root.diagnostics), ...sections], ''));
   }
+  if (result.rules !== undefined) {
+    const rules = result.rules;
+    const sections = ruleScopes
+      .map((scope) => ({
+        label: scope,
+        children: rules
+          .filter((rule) => rule.scope === scope)
+          .map((rule) => ({
+            label: `${paint.bold(rule.path)} ${paint.dim(`(${rule.format})`)}${ruleDetail(rule, maxDescription)}`,
+            children: diagnosticNodes(rule.diagnostics),
+          })),
+      }))
+      .filter((section) => section.children.length > 0);
+    const children = [...diagnosticNodes(result.ruleDiagnostics ?? []), ...sections];
+    lines.push(`${paint.bold('rules')}${children.length === 0 ? ` ${paint.dim('(none found)')}` : ''}`);
+    lines.push(...renderChildren(children, ''));
+  }
   lines.unshift(...diagnosticNodes(result.diagnostics ?? []).map((node) => node.label));
   lines.push(summaryLine(result));
   return `${lines.join('\n')}\n`;
+}
+
+/** The scopes in the order the tree lists them. */
+const ruleScopes: readonly RuleScope[] = ['always', 'files', 'described', 'manual'];
+
+/** What decides when a rule applies: its globs and their base, its description, or `@name`. */
+function ruleDetail(rule: InventoryRule, maxDescription: number): string {
+  if (rule.scope === 'files') return `: ${(rule.globs ?? []).join(', ')} (base ${rule.base})`;
+  if (rule.scope === 'described')
+    return `: ${shorten(oneLine(rule.description ?? rule.name), maxDescription)}`;
+  if (rule.scope === 'manual') return `: @${rule.name}`;
+  return '';
 }
 
 /** The closing line: what was found and how many problems. */
@@ -128,7 +163,7 @@ function summaryLine(result: InventoryResult): string {
     `${plural(
       count((root) => hookFilesOf(root).reduce((total, file) => total + file.hooks.length, 0)),
       'hook group',
-    )}; ` +
+    )}${result.rules === undefined ? '' : `, ${plural(result.rules.length, 'rule')}`}; ` +
     `${bySeverity.length === 0 ? 'no problems' : bySeverity.join(', ')}.`
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AgentContextError } from '../errors.js';
+import { ruleFormats } from '../rules/formats/index.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { recordingWorkspace } from '../workspace/recording-workspace.js';
 import { listInventoryDiagnostics } from './inventory-result.js';
@@ -88,6 +89,7 @@ describe('scanInventory', () => {
           diagnostics: [],
         },
       ],
+      rules: [],
     });
   });
 
@@ -111,7 +113,15 @@ describe('scanInventory', () => {
 
   it('returns { roots: [] } for an empty roots list', async () => {
     const { workspace } = await makeRepository({ '.claude/skills/a/SKILL.md': skill('a') });
-    expect(await scanInventory({ workspace, roots: [] })).toEqual({ directories: ['.'], roots: [] });
+    expect(await scanInventory({ workspace, roots: [] })).toEqual({
+      directories: ['.'],
+      roots: [],
+      rules: [],
+    });
+    expect(await scanInventory({ workspace, roots: [], formats: [] })).toEqual({
+      directories: ['.'],
+      roots: [],
+    });
   });
 
   it('lists no skills for a root without a skills folder', async () => {
@@ -234,7 +244,7 @@ describe('scanInventory', () => {
     ]);
   });
 
-  it('reads only the asset roots, never the rest of the tree (beyond the root marker and the marketplace file)', async () => {
+  it('reads only the asset roots and the rule locations, never the rest of the tree (beyond the root marker and the marketplace file)', async () => {
     const { root } = await makeRepository({
       '.claude/skills/a/SKILL.md': skill('a'),
       '.claude/agents/b.md': skill('b'),
@@ -243,9 +253,16 @@ describe('scanInventory', () => {
     });
     const workspace = recordingWorkspace(localWorkspace(root));
     await scanInventory({ workspace });
-    const roots = ['.claude', '.agents', '.codex', '.grok', '.git', '.claude-plugin/marketplace.json'].map(
-      (name) => `${workspace.cwd}/${name}`,
-    );
+    const ruleLocations = ruleFormats.flatMap((format) => format.locations.map((location) => location.path));
+    const roots = [
+      '.claude',
+      '.agents',
+      '.codex',
+      '.grok',
+      '.git',
+      '.claude-plugin/marketplace.json',
+      ...ruleLocations,
+    ].map((name) => `${workspace.cwd}/${name}`);
     const outsideRoots = workspace.calls.filter(
       (call) => !roots.some((prefix) => call.path === prefix || call.path.startsWith(`${prefix}/`)),
     );

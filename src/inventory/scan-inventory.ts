@@ -1,6 +1,8 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
 import { walkUpDirectories } from '../instructions/walk-up-directories.js';
+import { loadRules, type RulesLoad } from '../rules/load-rules.js';
+import type { RuleFormatName } from '../rules/rule.js';
 import { mapWithLimit } from '../shared/map-with-limit.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toLabel } from '../workspace/labels.js';
@@ -10,7 +12,13 @@ import { diagnosticFromError } from './diagnostic-from-error.js';
 import { findPluginFolders } from './find-plugin-folders.js';
 import { findSkillFiles } from './find-skill-files.js';
 import { inventoryDefaults } from './inventory-defaults.js';
-import type { InventoryAgent, InventoryResult, InventoryRoot, InventorySkill } from './inventory-result.js';
+import type {
+  InventoryAgent,
+  InventoryResult,
+  InventoryRoot,
+  InventoryRule,
+  InventorySkill,
+} from './inventory-result.js';
 import { markDuplicateSkills } from './mark-duplicate-skills.js';
 import { mergeLinkedFiles } from './merge-linked-files.js';
 import { readAssetFile } from './read-asset-file.js';
@@ -43,6 +51,16 @@ export interface ScanInventoryOptions {
   maxDepth?: number;
   /** Bytes read of each `SKILL.md`, agent and command file (default 64 KiB); the frontmatter must close within them. */
   maxFileBytes?: number;
+  /**
+   * The assistants' rule formats listed in `rules`, read as `loadRules` reads them, in the same
+   * directories as the asset roots. Default: every format; `[]` lists none (and leaves `rules` out).
+   */
+  formats?: readonly RuleFormatName[];
+  /**
+   * The user's home directory, to list user-level rules too (`~/.claude/rules`, `~/.codex/AGENTS.md`,
+   * ...), read through their own read-only workspace. Default: none (never read).
+   */
+  userDirectory?: string;
 }
 
 /**
@@ -58,6 +76,11 @@ export interface ScanInventoryOptions {
  *    given. Every root of the working directory is listed, absent ones too; an ancestor's only when it exists.
  * 2. The plugin folders listed by `.claude-plugin/marketplace.json` in the project root (each
  *    `plugins[].source` that is a relative path), in file order, labelled with the plugin's name.
+ *
+ * Rules (`rules`): what `loadRules` finds with the same ceiling (`stopAt`, `rootMarkers`) and the
+ * given `formats` and `userDirectory`, in load order, each without its body; the rule files it does
+ * not load are named in `ruleDiagnostics`. Rule files are read whole (up to 1 MiB, as delivery reads
+ * them: a duplicate or empty body is found from it), not cut at `maxFileBytes`.
  *
  * One real file is one entry: a file that linked roots reach twice is listed under the first root,
  * with `reachableFrom` naming each. A skill name found in two directories: the nearer skill wins and
@@ -108,15 +131,62 @@ async function scanOnce(options: ScanInventoryOptions): Promise<InventoryResult>
       });
     }
   }
-  const scanned = await Promise.all(places.map((place) => scanRoot(workspace, place, settings)));
+  const listRules = options.formats === undefined || options.formats.length > 0;
+  const [scanned, rules] = await Promise.all([
+    Promise.all(places.map((place) => scanRoot(workspace, place, settings))),
+    listRules
+      ? loadRules({
+          workspace,
+          ...(options.formats === undefined ? {} : { formats: options.formats }),
+          ...(options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory }),
+          ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
+          ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
+        })
+      : undefined,
+  ]);
   const roots = mergeLinkedFiles(scanned.filter((root) => root.result.exists || root.place.listAbsent));
   markDuplicateSkills(roots);
   const result: InventoryResult = {
     directories: directories.map((directory) => toLabel(workspace, directory) || '.'),
     roots: roots.map((root) => root.result),
   };
+  if (rules !== undefined) {
+    const listed = listedRules(rules);
+    result.rules = listed.rules;
+    if (listed.diagnostics.length > 0) result.ruleDiagnostics = listed.diagnostics;
+  }
   if (diagnostics.length > 0) result.diagnostics = diagnostics;
   return result;
+}
+
+/**
+ * The loaded rules as the inventory lists them (no body, no host path, no hash), each with the
+ * diagnostics that name its file; the other diagnostics (files not loaded) apart.
+ */
+function listedRules(load: RulesLoad): { rules: InventoryRule[]; diagnostics: Diagnostic[] } {
+  const byPath = new Map<string, InventoryRule>();
+  const rules = load.items.map((rule) => {
+    const { format, path, name, scope, globs, description, base, level } = rule;
+    const listed: InventoryRule = {
+      format,
+      path,
+      name,
+      scope,
+      ...(globs === undefined ? {} : { globs }),
+      ...(description === undefined ? {} : { description }),
+      base,
+      level,
+      diagnostics: [],
+    };
+    byPath.set(path, listed);
+    return listed;
+  });
+  const diagnostics: Diagnostic[] = [];
+  for (const diagnostic of load.diagnostics) {
+    const rule = diagnostic.path === undefined ? undefined : byPath.get(diagnostic.path);
+    (rule?.diagnostics ?? diagnostics).push(diagnostic);
+  }
+  return { rules, diagnostics };
 }
 
 /** Where one root is looked for. */

@@ -199,6 +199,15 @@ describe('agent-context mcp (a real stdio child process, the SDK client)', () =>
       'review',
     ]);
     expect(JSON.parse(textOf(result))).toEqual(structured);
+    const { rules } = result.structuredContent as {
+      rules: Array<{ path: string; format: string; scope: string; globs?: string[]; body?: string }>;
+    };
+    expect(rules.map((rule) => [rule.path, rule.format, rule.scope, rule.globs])).toEqual([
+      ['.claude/rules/app-sources.md', 'claude-code', 'files', ['packages/app/src/**/*.ts']],
+      ['.cursor/rules/generated.mdc', 'cursor', 'files', ['**/generated.ts']],
+      ['.github/instructions/docs.instructions.md', 'github-copilot', 'files', ['docs/**']],
+    ]);
+    expect(rules.every((rule) => rule.body === undefined)).toBe(true);
   });
 
   it('load_skill returns the instructions of a skill, and names the closest skills on a miss', async () => {

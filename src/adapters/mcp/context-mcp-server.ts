@@ -5,7 +5,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { AgentContextError } from '../../errors.js';
 import { findProjectRoot } from '../../instructions/find-project-root.js';
 import type { ProjectInstructionsOptions } from '../../instructions/project-instructions.js';
-import { inventory } from '../../inventory/inventory.js';
+import { type InventoryOptions, inventory } from '../../inventory/inventory.js';
 import { createContextSession } from '../../session/context-session.js';
 import { skills } from '../../skills/skills.js';
 import { localWorkspace } from '../../workspace/local-workspace.js';
@@ -49,7 +49,7 @@ export interface ContextMcpServer {
 }
 
 const serverInstructions =
-  'agent-context serves the context engineering view of one repository directory. Call instructions_for_path before working on a file: it returns the project instructions and the nested instruction files that apply there. inventory_agent_context maps the skills, sub-agents, commands and hooks; load_skill returns the instructions of one skill when a task matches its description; read_offloaded reads tool results an agent offloaded to files. The resources hold the project instructions and each instruction file; the prompts are the repository slash commands.';
+  'agent-context serves the context engineering view of one repository directory. Call instructions_for_path before working on a file: it returns the project instructions and the nested instruction files that apply there. inventory_agent_context maps the skills, sub-agents, commands, hooks and rules; load_skill returns the instructions of one skill when a task matches its description; read_offloaded reads tool results an agent offloaded to files. The resources hold the project instructions and each instruction file; the prompts are the repository slash commands.';
 
 /**
  * An MCP server (Model Context Protocol) for one directory of a repository, built on a context
@@ -100,7 +100,8 @@ export async function createContextMcpServer(options: ContextMcpServerOptions): 
         name: 'instructions-for-path',
         tools: () => [instructionsForPathTool(workspace, instructionOptions)],
       },
-      inventory({ hint: false, ...roots }),
+      // The rules the inventory lists are those the instructions read (same formats and user directory).
+      inventory({ hint: false, ...roots, ...ruleSelection(options.instructions) }),
       skills({ ...roots, ...userDirectory }),
       { name: 'offloaded-results', tools: () => [readOffloadedTool(workspace)] },
     ],
@@ -109,6 +110,15 @@ export async function createContextMcpServer(options: ContextMcpServerOptions): 
   registerInstructionResources(server, workspace, instructionOptions);
   const prompts = await registerCommandPrompts(server, workspace, options.roots);
   return { server, workspace, prompts };
+}
+
+function ruleSelection(
+  options: ContextMcpServerOptions['instructions'],
+): Pick<InventoryOptions, 'formats' | 'userDirectory'> {
+  return {
+    ...(options?.formats === undefined ? {} : { formats: options.formats }),
+    ...(options?.userDirectory === undefined ? {} : { userDirectory: options.userDirectory }),
+  };
 }
 
 async function realDirectory(directory: string): Promise<string> {

@@ -45,7 +45,8 @@ export const inspectCommand: CliCommand = {
     } else {
       output.stdout(formatInstructionsReport(report, { color: output.color, relativeTo: output.cwd }));
       const workspace = localWorkspace(report.root, { cwd: report.directory });
-      const inventory = await scanInventory({ workspace, stopAt: report.discovery.ceiling });
+      // The rules are in the report above (always rules in load order, the others counted): not listed twice.
+      const inventory = await scanInventory({ workspace, stopAt: report.discovery.ceiling, formats: [] });
       const summary = renderInventorySummary(inventory, { color: output.color });
       const where = (inventory.directories ?? ['.'])
         .map((directory) => (directory === '.' ? 'this directory' : directory))

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repositoryRoot, runCliInProcess } from '../../../test/support/cli.js';
+import { repositoryRoot, runBuiltCli, runCliInProcess } from '../../../test/support/cli.js';
 import { useTemporaryDirectory } from '../../../test/support/temporary-directory.js';
 import { scanInventory } from '../../inventory/scan-inventory.js';
 import { localWorkspace } from '../../workspace/local-workspace.js';
@@ -49,7 +49,8 @@ describe('agent-context inventory', () => {
         '.agents (absent)',
         '.codex (absent)',
         '.grok (absent)',
-        '4 roots scanned, 1 found: 2 skills, 1 agent, 1 command, 1 hook group; 1 warning.',
+        'rules (none found)',
+        '4 roots scanned, 1 found: 2 skills, 1 agent, 1 command, 1 hook group, 0 rules; 1 warning.',
         '',
       ].join('\n'),
     );
@@ -97,6 +98,74 @@ describe('agent-context inventory', () => {
       code: 1,
       stderr: expect.stringContaining('../up'),
     });
+  });
+});
+
+/** A web shop whose team keeps rules for three assistants, one with a glob that never closes. */
+const ruleFiles = {
+  '.claude/skills/pdf/SKILL.md': '---\nname: pdf\ndescription: Reads PDFs.\n---\n',
+  '.claude/rules/reviews.md': 'Every change gets a second reviewer.\n',
+  '.cursor/rules/checkout.mdc':
+    '---\ndescription: Checkout flow\nglobs: shop/checkout/**/*.tsx, shop/cart/**\nalwaysApply: false\n---\nPrices are formatted by the shared helper.\n',
+  '.cursor/rules/tax.mdc':
+    '---\ndescription: How sales tax is computed per region\nalwaysApply: false\n---\nTax tables live in the tax service.\n',
+  '.github/instructions/emails.instructions.md':
+    '---\napplyTo: "emails/[templates/*.mjml"\n---\nEmails are tested in three clients.\n',
+  '.kiro/steering/history.md': '---\ninclusion: manual\n---\nThe first storefront was a PHP app.\n',
+};
+
+describe('agent-context inventory: rules (the built CLI)', () => {
+  it('prints the rules by scope with format and globs, and exits 1 for a rule that could not be used', async () => {
+    const root = await makeRepository(ruleFiles);
+    const { code, stdout, stderr } = runBuiltCli(['inventory', '--roots', '.claude'], root);
+    expect(stderr).toBe('');
+    expect(code).toBe(1);
+    expect(stdout).toBe(
+      [
+        '.claude',
+        '└── skills',
+        '    └── pdf: Reads PDFs. (.claude/skills/pdf/SKILL.md)',
+        'rules',
+        '├── error: Skipped .github/instructions/emails.instructions.md: its glob `emails/[templates/*.mjml` (Missing closing: "]" - use "\\\\]" to match literal characters) is invalid, so it applies to no file (it is never applied to every file). [invalid-glob]',
+        '├── always',
+        '│   └── .claude/rules/reviews.md (claude-code)',
+        '├── files',
+        '│   └── .cursor/rules/checkout.mdc (cursor): shop/checkout/**/*.tsx, shop/cart/** (base .)',
+        '├── described',
+        '│   └── .cursor/rules/tax.mdc (cursor): How sales tax is computed per region',
+        '└── manual',
+        '    └── .kiro/steering/history.md (kiro): @history',
+        '1 root scanned, 1 found: 1 skill, 0 agents, 0 commands, 0 hook groups, 4 rules; 1 error.',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('prints with --json what scanInventory returns, rules included, and reads the formats and user rules asked for', async () => {
+    const root = await makeRepository(ruleFiles);
+    const home = await useTemporaryDirectory();
+    await mkdir(path.join(home, '.claude/rules'), { recursive: true });
+    await writeFile(path.join(home, '.claude/rules/mine.md'), 'Explain before editing.\n');
+    const json = runBuiltCli(['inventory', '--json'], root);
+    expect(JSON.parse(json.stdout)).toEqual(await scanInventory({ workspace: localWorkspace(root) }));
+    expect(JSON.parse(json.stdout).rules).toHaveLength(4);
+
+    const some = runBuiltCli(
+      ['inventory', '--json', '--formats', 'cursor,claude-code', '--user', home],
+      root,
+    );
+    expect(some.code).toBe(0);
+    expect(
+      JSON.parse(some.stdout).rules.map((rule: { path: string; scope: string }) => [rule.path, rule.scope]),
+    ).toEqual([
+      ['~/.claude/rules/mine.md', 'always'],
+      ['.claude/rules/reviews.md', 'always'],
+      ['.cursor/rules/checkout.mdc', 'files'],
+      ['.cursor/rules/tax.mdc', 'described'],
+    ]);
+    const unknown = runBuiltCli(['inventory', '--formats', 'aider'], root);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown format "aider"');
   });
 });
 

@@ -1,24 +1,36 @@
 import path from 'node:path';
-import { inventoryDefaults, listInventoryDiagnostics, localWorkspace, scanInventory } from '../../index.js';
+import {
+  inventoryDefaults,
+  listInventoryDiagnostics,
+  localWorkspace,
+  type RuleFormatName,
+  ruleFormatNames,
+  scanInventory,
+} from '../../index.js';
 import { renderInventoryTree } from '../../inspect.js';
 import { resolveLocalProject } from '../../instructions/resolve-local-project.js';
 import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
+import { ruleFormatList } from './inspect.js';
 
 const usage = `Usage: agent-context inventory [dir] [options]
 
 Map the coding-assistant setup of dir (default: the current directory): the asset roots of dir and
 of every parent up to the project root (nearest first), then the plugin folders named by
 .claude-plugin/marketplace.json; for each, its skills with their descriptions, its sub-agents, its
-slash commands and the hook events of its settings and hook files, as a tree, with every problem
-(broken frontmatter, Agent Skills rule, malformed JSON, refused symlink) under the entry it concerns.
-Only the asset roots are read, never the rest of the tree.
+slash commands and the hook events of its settings and hook files; then the rules of every
+assistant format found in the same directories (Claude Code, Cursor, GitHub Copilot, Windsurf, Cline,
+Kiro, Continue), by scope, with their format and globs. A tree, with every problem (broken
+frontmatter, Agent Skills rule, malformed JSON, refused symlink, invalid glob) under the entry it
+concerns. Only the asset roots and the rule files are read, never the rest of the tree.
 
 Options:
   --roots <a,b>      asset roots to scan, in order (default ${inventoryDefaults.roots.join(',')});
                      e.g. --roots .claude,.agents,.cursor,.github
   --stop-at <dir>    highest directory searched, and the containment boundary: symlinks may point
                      anywhere below it (default: the nearest directory with a .git marker, else dir)
+  --formats <a,b>    rule formats listed (default: all): ${ruleFormatNames.join(',')}
+  --user <dir>       also list user-level rules under this home directory (never by default)
   --json             print the result of scanInventory() as JSON
 
 Exit status: 0, or 1 when a file could not be read or parsed (an error diagnostic).
@@ -27,10 +39,17 @@ Exit status: 0, or 1 when a file could not be read or parsed (an error diagnosti
 /** `agent-context inventory [dir]`: skills, sub-agents, slash commands and hooks of a repository, with diagnostics. */
 export const inventoryCommand: CliCommand = {
   name: 'inventory',
-  summary: 'map the skills, sub-agents, commands and hooks of a repository, with their problems',
+  summary: 'map the skills, sub-agents, commands, hooks and rules of a repository, with their problems',
   usage,
   async run(args: string[], output: CliOutput): Promise<number> {
-    const { directory: givenDirectory, roots, stopAt, json } = parseInventoryArguments(args, output);
+    const {
+      directory: givenDirectory,
+      roots,
+      stopAt,
+      formats,
+      userDirectory,
+      json,
+    } = parseInventoryArguments(args, output);
     const project = await resolveLocalProject({
       directory: givenDirectory,
       ...(stopAt === undefined ? {} : { stopAt }),
@@ -43,6 +62,8 @@ export const inventoryCommand: CliCommand = {
       workspace,
       ...(roots ? { roots } : {}),
       ...(project.stopAt === undefined ? {} : { stopAt: project.stopAt }),
+      ...(formats === undefined ? {} : { formats }),
+      ...(userDirectory === undefined ? {} : { userDirectory }),
     });
     output.stdout(
       json ? `${JSON.stringify(result, null, 2)}\n` : renderInventoryTree(result, { color: output.color }),
@@ -55,13 +76,21 @@ interface InventoryArguments {
   directory: string;
   roots: string[] | undefined;
   stopAt: string | undefined;
+  formats: RuleFormatName[] | undefined;
+  userDirectory: string | undefined;
   json: boolean;
 }
 
 function parseInventoryArguments(args: string[], output: CliOutput): InventoryArguments {
   const { values, positionals } = parseCommandArguments(
     args,
-    { roots: { type: 'string' }, 'stop-at': { type: 'string' }, json: { type: 'boolean' } },
+    {
+      roots: { type: 'string' },
+      'stop-at': { type: 'string' },
+      formats: { type: 'string' },
+      user: { type: 'string' },
+      json: { type: 'boolean' },
+    },
     1,
   );
   const directory = path.resolve(output.cwd, positionals[0] ?? '.');
@@ -74,5 +103,12 @@ function parseInventoryArguments(args: string[], output: CliOutput): InventoryAr
     if (roots.length === 0) throw new CliUsageError('--roots needs at least one folder name');
   }
   const stopAt = values['stop-at'] === undefined ? undefined : path.resolve(output.cwd, values['stop-at']);
-  return { directory, roots, stopAt, json: values.json ?? false };
+  return {
+    directory,
+    roots,
+    stopAt,
+    formats: values.formats === undefined ? undefined : ruleFormatList(values.formats),
+    userDirectory: values.user === undefined ? undefined : path.resolve(output.cwd, values.user),
+    json: values.json ?? false,
+  };
 }
