@@ -1,6 +1,7 @@
 /**
  * Files rules on touch: what path-scoped rules cost per touch. The nested-discovery replay (the tree
- * and the 5,000 touches of comparison 1) runs through `nestedInstructions()` with 0, 100 and 500
+ * and the 5,000 touches of comparison 1) runs through `nestedInstructions({ filenames: ['AGENTS.md',
+ * 'CLAUDE.md'] })` (the same names in every configuration) with 0, 100 and 500
  * `files` rules at the repository root (Claude Code `paths`, Cursor `globs`, Copilot `applyTo`, in
  * turn; see `planRules`), and once with rules not read at all (`formats: []`), alternating over rounds.
  *
@@ -90,7 +91,13 @@ async function replay(
   const workspace = testing.recordingWorkspace(library.localWorkspace(root));
   const session = library.createContextSession({
     workspace,
-    capabilities: [library.nestedInstructions(configuration.rulesOff ? { formats: [] } : {})],
+    // The same two file names in every configuration, so only the rules differ between them.
+    capabilities: [
+      library.nestedInstructions({
+        filenames: ['AGENTS.md', 'CLAUDE.md'],
+        ...(configuration.rulesOff ? { formats: [] } : {}),
+      }),
+    ],
   });
   let nested: string[] = [];
   let rules: string[] = [];

@@ -1,6 +1,7 @@
 import { parseDocument } from 'yaml';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeError } from '../errors.js';
+import { readSimpleMapping } from './read-simple-mapping.js';
 
 /**
  * How a frontmatter block read:
@@ -70,6 +71,9 @@ export function parseFrontmatter(text: string, label: string): ParsedFrontmatter
   const bodyStart = lines.slice(0, closingIndex + 1).reduce((total, line) => total + line.length + 1, 0);
   const body = text.slice(opening[0].length + bodyStart);
 
+  // Most blocks are plain `key: value` lines: read those without the YAML parser (same result).
+  const simple = readSimpleMapping(block);
+  if (simple !== undefined) return { status: 'valid', data: simple, diagnostics: [], body };
   const strict = readYaml(block.join('\n'));
   if (strict.ok) {
     if (isMapping(strict.value)) return { status: 'valid', data: { ...strict.value }, diagnostics: [], body };
@@ -103,7 +107,7 @@ function readLeniently(block: string[], label: string): Omit<ParsedFrontmatter, 
       repeated.push(`\`${entry.key}\` (line ${lineNumber(entry.start)})`);
       continue;
     }
-    const parsed = readYaml(entry.lines.join('\n'));
+    const parsed = readEntry(entry.lines);
     if (parsed.ok && isMapping(parsed.value) && Object.keys(parsed.value).length === 1) {
       data[entry.key] = parsed.value[entry.key];
       continue;
@@ -210,6 +214,12 @@ function valueAsWritten(entry: Entry): string {
 }
 
 type YamlRead = { ok: true; value: unknown } | { ok: false; reason: string };
+
+/** One entry as YAML, without the parser when it is a simple `key: value` line. */
+function readEntry(lines: string[]): YamlRead {
+  const simple = readSimpleMapping(lines);
+  return simple === undefined ? readYaml(lines.join('\n')) : { ok: true, value: simple };
+}
 
 function readYaml(source: string): YamlRead {
   try {
