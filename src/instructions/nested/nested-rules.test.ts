@@ -220,6 +220,20 @@ describe('rule folders of subfolders below the working directory', () => {
     expect(chat.hiddenTexts()).toHaveLength(4);
   });
 
+  it('with scope directory, looks only in the touched directory', async () => {
+    const { chat } = await conversation({ scope: 'directory' });
+    await chat.call('read_file', { path: 'packages/api/src/server.ts' });
+    chat.prompt();
+    expect(chat.hiddenTexts()).toEqual([]);
+    await chat.call('list_directory', { path: 'packages/api' });
+    chat.prompt();
+    expect(chat.hiddenTexts().map(blocksIn)).toEqual([['packages/api/.cursor/rules/conventions.mdc']]);
+    // The files rule found then applies to the next touch of a matching file.
+    await chat.call('read_file', { path: 'packages/api/src/routes.ts' });
+    chat.prompt();
+    expect(chat.hiddenTexts().map(blocksIn).at(-1)).toEqual(['packages/api/.cursor/rules/handlers.mdc']);
+  });
+
   it('names the folder rules in pointer mode, and reads no rule folder with formats that have none', async () => {
     const pointer = await conversation({ inject: 'pointer' });
     await pointer.chat.call('read_file', { path: 'packages/api/src/server.ts' });

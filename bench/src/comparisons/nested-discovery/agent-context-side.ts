@@ -5,9 +5,10 @@ import type { NestedSide } from './nested-side.js';
 /**
  * agent-context's nested instructions through its public API, the way an adapter drives it for a
  * host's own tools: one `createContextSession({ workspace: recordingWorkspace(localWorkspace(root)),
- * capabilities: [nestedInstructions({ filenames: ['AGENTS.md', 'CLAUDE.md'] })] })` and `startRun()` per
- * session (the same two names as every other side and the bounds, so each looks for the same files;
- * the rest at its default: chain scope, contents, after-tool-result), then per touch
+ * capabilities: [nestedInstructions({ filenames: ['AGENTS.md', 'CLAUDE.md'], formats: [] })] })` and
+ * `startRun()` per session (the same two names as every other side and the bounds, and no rule
+ * formats, so each looks for the same files; the rest at its default: chain scope, contents,
+ * after-tool-result), then per touch
  * `session.afterToolCall({ id, toolName: 'read_file' | 'list_directory', input: { path } }, { output, isError: false })`.
  * The surfaced files are the `loaded` events with reason `nested` emitted during the call. The
  * workspace is contained (the default), so every path is checked against the root as users get it.
@@ -21,13 +22,14 @@ export async function agentContextSide(): Promise<NestedSide | undefined> {
   return {
     name: 'agent-context',
     calls:
-      "`agent-context`: per session `createContextSession({ workspace: recordingWorkspace(localWorkspace(root)), capabilities: [nestedInstructions({ filenames: ['AGENTS.md', 'CLAUDE.md'] })] })`, `startRun()`; per touch `session.afterToolCall({ id, toolName: 'read_file' | 'list_directory', input: { path } }, { output: 'ok', isError: false })`, surfaced files from `loaded` events (reason `nested`)",
+      "`agent-context`: per session `createContextSession({ workspace: recordingWorkspace(localWorkspace(root)), capabilities: [nestedInstructions({ filenames: ['AGENTS.md', 'CLAUDE.md'], formats: [] })] })`, `startRun()`; per touch `session.afterToolCall({ id, toolName: 'read_file' | 'list_directory', input: { path } }, { output: 'ok', isError: false })`, surfaced files from `loaded` events (reason `nested`)",
     async create(root) {
       const workspace = testing.recordingWorkspace(library.localWorkspace(root));
       const session = library.createContextSession({
         workspace,
-        // The names every side looks for; the default adds the other assistants' files (GEMINI.md, ...).
-        capabilities: [library.nestedInstructions({ filenames: ['AGENTS.md', 'CLAUDE.md'] })],
+        // The names every side looks for; the default adds the other assistants' files (GEMINI.md, ...)
+        // and their rule folders of subfolders (.cursor/rules, ...): `formats: []` reads no rules.
+        capabilities: [library.nestedInstructions({ filenames: ['AGENTS.md', 'CLAUDE.md'], formats: [] })],
       });
       let surfaced: string[] = [];
       session.on((event) => {
