@@ -185,6 +185,7 @@ export {
   type CapabilityCreationOptions,
   capabilityCreation,
 } from './capability-creation/capability-creation.js';
+export { capabilityCreationDefaults } from './capability-creation/capability-creation-defaults.js';
 export {
   type CapabilityOutcome,
   type CapabilityStore,

@@ -15,6 +15,7 @@ const surface = {
       'AgentContextError',
       'agentDefinitionDefaults',
       'capabilityCreation',
+      'capabilityCreationDefaults',
       'capabilityGroup',
       'createCapabilityStore',
       'createContextSession',

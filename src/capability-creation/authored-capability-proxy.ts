@@ -1,6 +1,7 @@
 import { AgentContextError } from '../errors.js';
 import type { Capability, ToolDefinition } from '../session/capability.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { capabilityCreationDefaults } from './capability-creation-defaults.js';
 import type { CapabilityHost, HostModule } from './capability-host.js';
 import type { CapabilityDescription, SandboxMember } from './sandbox-protocol.js';
 
@@ -11,11 +12,6 @@ export interface CallLimits {
   /** Milliseconds a hook (`beforeToolCall`, `afterToolCall`, `onTouch`, ...) may take. Default 5,000. */
   hookTimeoutMs?: number;
 }
-
-/** Default time limit of an authored tool's `execute`, in milliseconds. */
-export const defaultExecuteTimeoutMs = 30_000;
-/** Default time limit of an authored hook, in milliseconds. */
-export const defaultHookTimeoutMs = 5_000;
 
 /**
  * The agent's-process side of an authored capability: its instructions and tool definitions are the
@@ -29,8 +25,8 @@ export function authoredCapabilityProxy(
   host: CapabilityHost,
   limits: CallLimits = {},
 ): Capability {
-  const executeTimeoutMs = limits.executeTimeoutMs ?? defaultExecuteTimeoutMs;
-  const hookTimeoutMs = limits.hookTimeoutMs ?? defaultHookTimeoutMs;
+  const executeTimeoutMs = limits.executeTimeoutMs ?? capabilityCreationDefaults.executeTimeoutMs;
+  const hookTimeoutMs = limits.hookTimeoutMs ?? capabilityCreationDefaults.hookTimeoutMs;
   const call = async (
     member: SandboxMember,
     tool: string | undefined,

@@ -8,6 +8,7 @@ import { mapWithLimit } from '../shared/map-with-limit.js';
 import { sha256Of } from '../shared/sha256.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { authoredCapabilityProxy, type CallLimits } from './authored-capability-proxy.js';
+import { capabilityCreationDefaults } from './capability-creation-defaults.js';
 import { type CapabilityHost, createCapabilityHost, type HostModule } from './capability-host.js';
 import { assertCapabilityName } from './capability-name.js';
 import {
@@ -28,11 +29,7 @@ import type { CapabilityRecord, CapabilityStatus } from './manifest.js';
 import { readManifest, updateManifest } from './manifest-file.js';
 import { ensureStoreDirectory } from './store-directory.js';
 import { recordFault, updateRecords } from './update-records.js';
-import {
-  assertLimits,
-  defaultValidationMemoryLimitMb,
-  type ValidationLimits,
-} from './validate-in-sandbox.js';
+import { assertLimits, type ValidationLimits } from './validate-in-sandbox.js';
 import type { ValidationRecord } from './validation-record.js';
 
 /** Options of {@link createCapabilityStore}. */
@@ -126,7 +123,13 @@ export function createCapabilityStore(
     });
   }
   const root = resolve(directory);
-  const { lock, trusted = false, executeTimeoutMs, hookTimeoutMs, ...limits } = options;
+  const {
+    lock,
+    trusted = capabilityCreationDefaults.trusted,
+    executeTimeoutMs,
+    hookTimeoutMs,
+    ...limits
+  } = options;
   assertLimits({ ...limits, executeTimeoutMs, hookTimeoutMs });
   const callLimits: CallLimits = { executeTimeoutMs, hookTimeoutMs };
   const host = (): CapabilityHost => hostFor(root, limits.memoryLimitMb, lock);
@@ -334,12 +337,12 @@ function hostFor(
   memoryLimitMb: number | undefined,
   lock: FileLockOptions | undefined,
 ): CapabilityHost {
-  const key = `${root}\0${memoryLimitMb ?? defaultValidationMemoryLimitMb}`;
+  const key = `${root}\0${memoryLimitMb ?? capabilityCreationDefaults.memoryLimitMb}`;
   let host = hosts.get(key);
   if (host === undefined) {
     host = createCapabilityHost({
       directory: root,
-      memoryLimitMb: memoryLimitMb ?? defaultValidationMemoryLimitMb,
+      memoryLimitMb: memoryLimitMb ?? capabilityCreationDefaults.memoryLimitMb,
       onFault: (module, message) => {
         void recordFault(root, module.name, module.sourceSha256, message, lock).catch(() => undefined);
       },
@@ -350,7 +353,7 @@ function hostFor(
 }
 
 function closeHost(root: string, memoryLimitMb: number | undefined): void {
-  const key = `${root}\0${memoryLimitMb ?? defaultValidationMemoryLimitMb}`;
+  const key = `${root}\0${memoryLimitMb ?? capabilityCreationDefaults.memoryLimitMb}`;
   hosts.get(key)?.close();
   hosts.delete(key);
 }

@@ -3,6 +3,7 @@ import { link, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { AgentContextError } from '../errors.js';
 import { isProcessAlive } from './atomic-write.js';
+import { capabilityCreationDefaults } from './capability-creation-defaults.js';
 
 /** Options of {@link withFileLock}. */
 export interface FileLockOptions {
@@ -49,7 +50,11 @@ export async function withFileLock<T>(
   waiting.set(lockPath, mine);
   await previous;
   try {
-    const token = await acquire(lockPath, options.timeoutMs ?? 30_000, options.staleMs ?? 10_000);
+    const token = await acquire(
+      lockPath,
+      options.timeoutMs ?? capabilityCreationDefaults.lock.timeoutMs,
+      options.staleMs ?? capabilityCreationDefaults.lock.staleMs,
+    );
     try {
       return await action();
     } finally {

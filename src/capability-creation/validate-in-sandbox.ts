@@ -1,4 +1,5 @@
 import { AgentContextError } from '../errors.js';
+import { capabilityCreationDefaults } from './capability-creation-defaults.js';
 import { startSandboxProcess } from './sandbox-process.js';
 import type { CapabilityDescription } from './sandbox-protocol.js';
 
@@ -15,11 +16,6 @@ export type ValidationOutcome =
   | { ok: true; description: CapabilityDescription }
   | { ok: false; error: string };
 
-/** Default time limit of a validation, in milliseconds. */
-export const defaultValidationTimeoutMs = 5_000;
-/** Default heap limit of a sandboxed child, in MiB. */
-export const defaultValidationMemoryLimitMb = 128;
-
 /**
  * Validate a compiled module in a fresh, short-lived child process under the permission model (see
  * `startSandboxProcess`), with a time and heap limit: the child imports the file after checking its
@@ -32,8 +28,8 @@ export async function validateInSandbox(
   compiled: { file: string; sha256: string },
   limits: ValidationLimits = {},
 ): Promise<ValidationOutcome> {
-  const timeoutMs = limits.timeoutMs ?? defaultValidationTimeoutMs;
-  const memoryLimitMb = limits.memoryLimitMb ?? defaultValidationMemoryLimitMb;
+  const timeoutMs = limits.timeoutMs ?? capabilityCreationDefaults.timeoutMs;
+  const memoryLimitMb = limits.memoryLimitMb ?? capabilityCreationDefaults.memoryLimitMb;
   const child = await startSandboxProcess({ directory, memoryLimitMb, attribution: false });
   try {
     const outcome = await child.request(
