@@ -66,7 +66,13 @@ export async function findRuleFiles(
       let entryKind = entry.kind;
       if (entryKind === 'symlink') {
         try {
-          entryKind = (await workspace.stat(child))?.kind ?? 'other';
+          const target = (await workspace.stat(child))?.kind;
+          // A link to nothing named like a rule file is named, not passed over in silence.
+          if (target === undefined && extensionOf(entry.name, location) !== undefined) {
+            diagnostics.push(problem(label(child), 'is a link to a path that does not exist', 'read-failed'));
+            continue;
+          }
+          entryKind = target ?? 'other';
         } catch (error) {
           diagnostics.push(problem(label(child), `was refused: ${describeError(error)}`, 'symlink-refused'));
           continue;

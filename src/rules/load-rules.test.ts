@@ -44,6 +44,23 @@ describe('loadRules', () => {
     expect(result.items.some((rule) => rule.path === '.continue/rules/broken-glob.md')).toBe(false);
   });
 
+  it('names a rule file that is a link to nothing, and passes over other dangling links', async () => {
+    const { workspace } = await makeTestRepository(
+      { '.cursor/rules/kept.mdc': 'Kept.\n' },
+      { '.cursor/rules/gone.mdc': 'moved-away.mdc', '.cursor/rules/notes.txt': 'nowhere.txt' },
+    );
+    const result = await loadRules({ workspace, formats: ['cursor'] });
+    expect(result.items.map((rule) => rule.path)).toEqual(['.cursor/rules/kept.mdc']);
+    expect(result.skipped).toEqual([
+      {
+        severity: 'error',
+        code: 'read-failed',
+        message: 'Skipped .cursor/rules/gone.mdc: it is a link to a path that does not exist.',
+        path: '.cursor/rules/gone.mdc',
+      },
+    ]);
+  });
+
   it('keeps a rule with one valid glob among invalid ones, with the valid one only', async () => {
     const { workspace } = await makeTestRepository({
       '.cursor/rules/mixed.mdc': '---\nglobs: ["../outside/**", "src/**"]\n---\nMixed.\n',
