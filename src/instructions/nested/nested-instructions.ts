@@ -164,24 +164,33 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
     const rules = readsRules ? ruleTrackerOf(session) : undefined;
     // Rules are matched after the directories are claimed, so they follow the nested files they refine.
     const matched = rules ? touches.flatMap((touch) => rules.touch(touch, () => trigger(touch))) : [];
+    const rematch = () =>
+      rules === undefined ? [] : touches.flatMap((touch) => rules.touch(touch, () => trigger(touch)));
+    // The folder rules known when the touches were matched: more later means match them again.
+    const known = rules?.nestedFilesRules ?? 0;
     if (claims.every(isEmptyClaim)) {
+      // A parallel touch may be reading the rule folder of this touch's directory: wait for it.
+      const pending = rules?.discoveries();
+      if (pending !== undefined) {
+        return pending.then(() => ({
+          tracker,
+          files: (rules?.nestedFilesRules ?? 0) > known ? [...matched, ...rematch()] : matched,
+        }));
+      }
       return matched.length === 0 ? undefined : Promise.resolve({ tracker, files: matched });
     }
     // One operation: the rule folders' checks share the instruction files' checks of the directories.
     return withCheckedDirectories(async () => {
       const files: NestedFile[] = [];
-      let newFilesRules = false;
       for (const [index, claim] of claims.entries()) {
         const directories = await claim;
         const touchTrigger = trigger(touches[index]!);
         files.push(...(await tracker.check(directories, touchTrigger)));
-        if (rules === undefined) continue;
-        const found = await rules.discover(directories, touchTrigger);
-        files.push(...found.files);
-        newFilesRules ||= found.filesRules;
+        if (rules !== undefined) files.push(...(await rules.discover(directories, touchTrigger)).files);
       }
-      const later =
-        rules && newFilesRules ? touches.flatMap((touch) => rules.touch(touch, () => trigger(touch))) : [];
+      // Parallel touches' discoveries too: an ancestor's rule folder may be read by another touch.
+      await rules?.discoveries();
+      const later = (rules?.nestedFilesRules ?? 0) > known ? rematch() : [];
       return { tracker, files: [...files, ...matched, ...later] };
     });
   };

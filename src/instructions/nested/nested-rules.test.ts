@@ -39,11 +39,14 @@ const files: Record<string, string> = {
   'web/app.tsx': 'export const App = () => null;\n',
 };
 
-async function conversation(options: NestedInstructionsOptions = {}) {
-  const repository = await makeTestRepository(files, {
-    'packages/api/.cursor/rules/outside.mdc': '../../../../../outside.mdc',
-    'packages/api/.cursor/rules/again': '.',
-  });
+async function conversation(options: NestedInstructionsOptions = {}, extra: Record<string, string> = {}) {
+  const repository = await makeTestRepository(
+    { ...files, ...extra },
+    {
+      'packages/api/.cursor/rules/outside.mdc': '../../../../../outside.mdc',
+      'packages/api/.cursor/rules/again': '.',
+    },
+  );
   await mkdir(path.join(repository.root, '.git'));
   await writeFile(path.join(repository.base, 'outside.mdc'), 'A rule from outside the repository.\n');
   const workspace = recordingWorkspace(repository.workspace);
@@ -218,6 +221,36 @@ describe('rule folders of subfolders below the working directory', () => {
       expect(startsWith(chat.prompts[index]!, chat.prompts[index - 1]!), `call ${index}`).toBe(true);
     expect(run.instructions).toBe(system);
     expect(chat.hiddenTexts()).toHaveLength(4);
+  });
+
+  it('gives parallel touches of a new package each the folder rules they match', async () => {
+    const { chat, run, session } = await conversation(
+      {},
+      {
+        'packages/api/.cursor/rules/tests.mdc': '---\nglobs: test/**\n---\nTests never call the network.\n',
+      },
+    );
+    await Promise.all([
+      run.executeTool({ id: 'a', toolName: 'read_file', input: { path: 'packages/api/src/server.ts' } }),
+      run.executeTool({
+        id: 'b',
+        toolName: 'read_file',
+        input: { path: 'packages/api/test/server.test.ts' },
+      }),
+    ]);
+    const rules = session
+      .loadedFiles()
+      .map((file) => file.path)
+      .filter((file) => file.includes('.cursor/rules/') && file.startsWith('packages/'));
+    expect(rules.sort()).toEqual([
+      'packages/api/.cursor/rules/conventions.mdc',
+      'packages/api/.cursor/rules/handlers.mdc',
+      'packages/api/.cursor/rules/tests.mdc',
+    ]);
+    chat.history.push({ role: 'tool', text: 'a', key: 'a' }, { role: 'tool', text: 'b', key: 'b' });
+    const hidden = chat.prompt().filter((line) => line.startsWith('hidden: '));
+    expect(hidden.join('\n')).toContain('Tests never call the network.');
+    expect(hidden.join('\n')).toContain('A handler logs the request id before anything else.');
   });
 
   it('with scope directory, looks only in the touched directory', async () => {

@@ -37,6 +37,8 @@ export class RuleTracker {
   /** The nested rules already delivered (a set that only grows, as `RuleMatcher.match` wants). */
   readonly #deliveredNested = new Set<LoadedRule>();
   readonly #locations: readonly NestedRuleLocation[];
+  /** The discoveries under way (parallel touches of new directories). */
+  readonly #discovering = new Set<Promise<unknown>>();
   readonly #workspace: Workspace;
   readonly #surfaced: NestedFile[];
   readonly #settings: { capability: string; inject: 'pointer' | 'contents'; maxChars: number };
@@ -83,22 +85,42 @@ export class RuleTracker {
     return files;
   }
 
+  /** Number of `files` rules found in folders below the working directory so far (it only grows). */
+  get nestedFilesRules(): number {
+    return this.#nested.size;
+  }
+
+  /**
+   * Settles when every discovery under way has settled; `undefined` when none is (the common case),
+   * so a touch that claimed nothing can wait for the folder another touch is reading.
+   */
+  discoveries(): Promise<unknown> | undefined {
+    return this.#discovering.size === 0 ? undefined : Promise.allSettled([...this.#discovering]);
+  }
+
   /**
    * Look for the nested rule folders of directories just claimed (below the working directory,
    * outermost first): one `stat` per location per directory. What is found stays for the session:
    * its `always` rules are delivered now (they apply to everything in their directory), its
    * `described` rules are named now with their description and path (the run's catalog must not
-   * change), its `files` rules join the matching (`filesRules` says so: match the touches again), its
+   * change), its `files` rules join the matching (`nestedFilesRules` grows: match the touches again), its
    * `manual` rules answer `@name`. A body already loaded is a duplicate; bad files are `skipped` events.
    */
-  async discover(
-    directories: readonly string[],
-    trigger: string,
-  ): Promise<{ files: NestedFile[]; filesRules: boolean }> {
+  async discover(directories: readonly string[], trigger: string): Promise<{ files: NestedFile[] }> {
     const files: NestedFile[] = [];
-    if (this.#locations.length === 0 || directories.length === 0) return { files, filesRules: false };
-    let filesRules = false;
-    await withCheckedDirectories(async () => {
+    if (this.#locations.length === 0 || directories.length === 0) return { files };
+    const discovery = this.#discover(directories, trigger, files);
+    this.#discovering.add(discovery);
+    try {
+      await discovery;
+    } finally {
+      this.#discovering.delete(discovery);
+    }
+    return { files };
+  }
+
+  #discover(directories: readonly string[], trigger: string, files: NestedFile[]) {
+    return withCheckedDirectories(async () => {
       for (const directory of directories) {
         const load = await loadNestedRules({
           workspace: this.#workspace,
@@ -112,10 +134,7 @@ export class RuleTracker {
           );
         }
         for (const rule of load.items) this.#nestedRules.add(rule);
-        if (load.entries.length > 0) {
-          this.#nested.add(load.entries);
-          filesRules = true;
-        }
+        this.#nested.add(load.entries);
         for (const rule of load.items) {
           const file =
             rule.scope === 'always'
@@ -127,7 +146,6 @@ export class RuleTracker {
         }
       }
     });
-    return { files, filesRules };
   }
 
   /** The rules named by `@name` mentions (by name or path; `always` rules are already in the instructions). */
