@@ -79,6 +79,21 @@ describe('compileGlob', () => {
     expect(differences).toEqual([]);
   });
 
+  it('answers as picomatch does on the whole path for globs without `/` when they match in the base only', () => {
+    const differences: string[] = [];
+    for (const glob of globs.filter((candidate) => !candidate.includes('/'))) {
+      const result = compileGlob(glob, 'base-only');
+      if (isInvalidGlob(result)) throw new Error(result.reason);
+      const pattern = picomatch.makeRe(glob, { dot: true });
+      for (const path of paths) {
+        if (result.test(path) !== pattern.test(path)) differences.push(`${glob} ${path}`);
+      }
+    }
+    expect(differences).toEqual([]);
+    const { prefix, direct, test } = compileGlob('*.ts', 'base-only') as CompiledGlob;
+    expect([prefix, direct, test('a.ts'), test('src/a.ts')]).toEqual(['', true, true, false]);
+  });
+
   it('files each glob under its static directory, and says when it matches only files directly in it', () => {
     const shape = (glob: string) => {
       const { prefix, direct } = compiled(glob);

@@ -1,4 +1,5 @@
 import picomatch from 'picomatch';
+import type { GlobsWithoutSlash } from './rule-format.js';
 
 /** A glob ready to test paths relative to its rule's base directory. */
 export interface CompiledGlob {
@@ -27,14 +28,18 @@ const plainDirectory = /^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
 /**
  * Compile one rule glob with picomatch, relative to its rule's base directory. A leading `./` or
  * `/` is dropped (both mean the base). A glob without `/` matches the file name at any depth
- * (`*.ts` is any TypeScript file), as in `.gitignore`. Dot files match. Invalid: an empty glob, a
+ * (`*.ts` is any TypeScript file), as in `.gitignore`, or with `globsWithoutSlash: 'base-only'` only
+ * files directly in the base (`*.ts` is the base's own TypeScript files). Dot files match. Invalid: an empty glob, a
  * `..` segment (it would leave the base), unbalanced brackets, braces or parentheses.
  *
  * The shapes most rules use (`dir/**`, `dir/*.ts`, `dir/**\/*.ts`, `*.ts`, a plain file name) are
  * tested with string comparisons that give picomatch's answers; every other glob with its regular
  * expression.
  */
-export function compileGlob(written: string): CompiledGlob | InvalidGlob {
+export function compileGlob(
+  written: string,
+  globsWithoutSlash: GlobsWithoutSlash = 'any-depth',
+): CompiledGlob | InvalidGlob {
   const glob = written.trim().replace(/^\.\//, '').replace(/^\/+/, '');
   if (glob === '') return { glob: written, reason: 'the glob is empty' };
   if (glob.includes('\0')) return { glob: written, reason: 'the glob holds a NUL character' };
@@ -47,7 +52,17 @@ export function compileGlob(written: string): CompiledGlob | InvalidGlob {
     return { glob: written, reason: error instanceof Error ? error.message : String(error) };
   }
   if (!glob.includes('/')) {
-    const test = nameTest(glob) ?? ((name: string) => pattern.test(name));
+    const name = nameTest(glob);
+    if (globsWithoutSlash === 'base-only') {
+      // The whole path against the pattern: `*.ts` is the base's own files, `**` still everything.
+      return {
+        glob: written,
+        test: name === undefined ? (path) => pattern.test(path) : (path) => !path.includes('/') && name(path),
+        prefix: '',
+        direct: !glob.includes('**'),
+      };
+    }
+    const test = name ?? ((fileName: string) => pattern.test(fileName));
     return {
       glob: written,
       test: (path) => test(path.slice(path.lastIndexOf('/') + 1)),

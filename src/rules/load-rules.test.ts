@@ -169,6 +169,27 @@ describe('loadRules', () => {
   });
 });
 
+describe('loadRules: globs without a slash', () => {
+  it('match in the base only for Claude Code and Cursor (as their pages say), at any depth for the others', async () => {
+    const { root } = await makeTestRepository({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.claude/rules/top-docs.md': '---\npaths: "*.md"\n---\nTop-level docs are in plain English.\n',
+      '.cursor/rules/configs.mdc': '---\nglobs: "*.json"\n---\nConfigs use two-space indents.\n',
+      '.github/instructions/markdown.instructions.md': '---\napplyTo: "*.md"\n---\nWrap Markdown at 100.\n',
+      '.cursor/rules/scripts.mdc':
+        '---\nglobs: "scripts/*.sh, **/*.py"\n---\nScripts stop on the first error.\n',
+    });
+    const { matcher } = await loadRules({ workspace: localWorkspace(root) });
+    const names = (file: string) =>
+      matcher.match(`${root}/${file}`).map((match) => `${match.rule.name} ${match.glob}`);
+    expect(names('README.md')).toEqual(['top-docs *.md', 'markdown *.md']);
+    expect(names('docs/guide.md')).toEqual(['markdown *.md']);
+    expect(names('package.json')).toEqual(['configs *.json']);
+    expect(names('packages/api/package.json')).toEqual([]);
+    expect(names('tools/build.py')).toEqual(['scripts **/*.py']);
+  });
+});
+
 describe('loadRules: what it lists', () => {
   it('lists only rule folders: never the working directory, its ancestors or unrelated folders', async () => {
     const files: Record<string, string> = {

@@ -152,7 +152,7 @@ export class RuleCollector {
       const valid: string[] = [];
       const invalid: string[] = [];
       for (const glob of reading.globs ?? []) {
-        const result = compileGlob(glob);
+        const result = compileGlob(glob, format.globsWithoutSlash);
         if (isInvalidGlob(result)) {
           invalid.push(`\`${glob}\` (${result.reason})`);
         } else {

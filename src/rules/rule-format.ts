@@ -31,6 +31,9 @@ export interface InstructionOverride {
   replaces: string;
 }
 
+/** Where a glob without `/` matches (see {@link RuleFormat.globsWithoutSlash}). */
+export type GlobsWithoutSlash = 'any-depth' | 'base-only';
+
 /** What a format's frontmatter says about one rule file. */
 export type RuleScopeReading =
   | { scope: RuleScope; globs?: readonly string[]; description?: string }
@@ -61,6 +64,12 @@ export interface RuleFormat {
   instructionFilenames: readonly string[];
   /** Per-directory files read in place of another instruction file of the same directory. */
   instructionOverrides: readonly InstructionOverride[];
+  /**
+   * Where a glob without `/` (`*.md`) matches: `any-depth` (default), the file name in any folder
+   * below the rule's base, as in `.gitignore`; `base-only`, only files directly in the base, as Claude
+   * Code and Cursor document for their globs.
+   */
+  globsWithoutSlash?: GlobsWithoutSlash;
   /**
    * Rule files looked for in each directory from the project root down to the workspace directory;
    * those marked `nested` also in the directories below it, as the agent touches them.

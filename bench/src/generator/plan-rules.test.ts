@@ -47,6 +47,13 @@ describe('plannedGlobMatches', () => {
   ])('%s against %s is %s', (glob, path, expected) => {
     expect(plannedGlobMatches(glob, path)).toBe(expected);
   });
+
+  it('reads a glob without a slash as the root only for Claude Code and Cursor', () => {
+    expect(plannedGlobMatches('*.md', 'README.md', 'cursor')).toBe(true);
+    expect(plannedGlobMatches('*.md', 'packages/a/README.md', 'cursor')).toBe(false);
+    expect(plannedGlobMatches('*.md', 'packages/a/README.md', 'claude-code')).toBe(false);
+    expect(plannedGlobMatches('*.md', 'packages/a/README.md', 'github-copilot')).toBe(true);
+  });
 });
 
 describe('expectedRuleDeliveries', () => {
@@ -61,7 +68,7 @@ describe('expectedRuleDeliveries', () => {
       if (event.kind === 'directory') expect(answers[index]).toEqual([]);
       for (const path of answers[index]!) {
         const rule = rules.find((candidate) => candidate.path === path)!;
-        expect(rule.globs.some((glob) => plannedGlobMatches(glob, event.path))).toBe(true);
+        expect(rule.globs.some((glob) => plannedGlobMatches(glob, event.path, rule.format))).toBe(true);
       }
     }
   });

@@ -95,12 +95,18 @@ function ruleFile(
  * Whether a repository-relative path matches one of the glob shapes {@link planRules} writes, by
  * plain string tests (the bench's own ground truth, independent of the library's glob engine).
  */
-export function plannedGlobMatches(glob: string, path: string): boolean {
+export function plannedGlobMatches(
+  glob: string,
+  path: string,
+  format: PlannedRule['format'] = 'github-copilot',
+): boolean {
   const slash = path.lastIndexOf('/');
   const directory = path.slice(0, slash);
   const name = path.slice(slash + 1);
   if (glob.startsWith('**/*.')) return name.endsWith(glob.slice(4));
-  if (glob.startsWith('*.')) return name.endsWith(glob.slice(1));
+  // Claude Code and Cursor read `*.md` as the Markdown files of the root only; Copilot as any depth.
+  if (glob.startsWith('*.'))
+    return name.endsWith(glob.slice(1)) && (format === 'github-copilot' || !path.includes('/'));
   if (glob.endsWith('/**')) return path.startsWith(glob.slice(0, -2));
   const anyDepth = glob.lastIndexOf('/**/*.');
   if (anyDepth !== -1) {
@@ -129,7 +135,7 @@ export function expectedRuleDeliveries(
     const found: string[] = [];
     for (const rule of rules) {
       if (delivered.has(rule.path)) continue;
-      if (rule.globs.some((glob) => plannedGlobMatches(glob, event.path))) {
+      if (rule.globs.some((glob) => plannedGlobMatches(glob, event.path, rule.format))) {
         delivered.add(rule.path);
         found.push(rule.path);
       }

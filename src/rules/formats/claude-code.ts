@@ -10,6 +10,7 @@ export const claudeCodeFormat: RuleFormat = {
   title: 'Claude Code',
   instructionFilenames: ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'],
   instructionOverrides: [],
+  globsWithoutSlash: 'base-only',
   locations: [{ path: '.claude/rules', kind: 'directory', extensions: ['.md'], recursive: true }],
   userLocations: [
     { path: '.claude/CLAUDE.md', kind: 'file', scope: 'always' },

@@ -11,6 +11,7 @@ export const cursorFormat: RuleFormat = {
   title: 'Cursor',
   instructionFilenames: [],
   instructionOverrides: [],
+  globsWithoutSlash: 'base-only',
   locations: [
     {
       path: '.cursor/rules',
