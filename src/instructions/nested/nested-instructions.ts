@@ -22,9 +22,8 @@ export interface NestedInstructionsOptions {
   name?: string;
   /**
    * Candidate file names, in per-directory order; a list given here is used as is (no format adds a
-   * file or an override to it). Default `AGENTS.md`, `CLAUDE.md`,
-   * then the per-directory files of the selected `formats` (with every format: `.claude/CLAUDE.md`,
-   * `CLAUDE.local.md`, `GEMINI.md`).
+   * file or an override to it). Default `AGENTS.md`, `CLAUDE.md`, then the per-directory files of the
+   * selected `formats` (with every format: `.claude/CLAUDE.md`, `CLAUDE.local.md`, `GEMINI.md`).
    */
   filenames?: string[];
   /** `all` (default): every candidate that exists; `first`: only the first (later names are not even checked). */
