@@ -172,19 +172,7 @@ export class RuleTracker {
     if (this.#delivered.has(key)) return undefined;
     this.#delivered.add(key);
     (this.#nestedRules.has(rule) ? this.#deliveredNested : this.#deliveredRules).add(rule);
-    const file: NestedFile = {
-      path: rule.absolutePath,
-      label: rule.path,
-      name: rule.name,
-      directory: rule.baseDirectory,
-      trigger,
-      rule: {
-        format: rule.format,
-        scope: rule.scope,
-        ...(glob === undefined ? {} : { glob }),
-        base: rule.base,
-      },
-    };
+    const file = nestedFileOf(rule, trigger, glob === undefined ? {} : { glob });
     if (this.#settings.inject === 'contents') file.text = cut(rule.body, rule.path, this.#settings.maxChars);
     this.#surfaced.push(file);
     const folder = this.#nestedRules.has(rule) ? `, for ${rule.base}` : '';
@@ -201,15 +189,7 @@ export class RuleTracker {
 
   /** A `described` rule of a folder below the working directory, named with its description, not inlined. */
   #name(rule: LoadedRule, trigger: string): NestedFile {
-    const description = rule.description ?? rule.name;
-    const file: NestedFile = {
-      path: rule.absolutePath,
-      label: rule.path,
-      name: rule.name,
-      directory: rule.baseDirectory,
-      trigger,
-      rule: { format: rule.format, scope: rule.scope, base: rule.base, description },
-    };
+    const file = nestedFileOf(rule, trigger, { description: rule.description ?? rule.name });
     this.#surfaced.push(file);
     this.#emit({
       type: 'surfaced',
@@ -249,6 +229,22 @@ export class RuleTracker {
       return undefined;
     }
   }
+}
+
+/** The entry of a rule among the surfaced files, its text left to the caller. */
+function nestedFileOf(
+  rule: LoadedRule,
+  trigger: string,
+  detail: { glob?: string; description?: string },
+): NestedFile {
+  return {
+    path: rule.absolutePath,
+    label: rule.path,
+    name: rule.name,
+    directory: rule.baseDirectory,
+    trigger,
+    rule: { format: rule.format, scope: rule.scope, ...detail, base: rule.base },
+  };
 }
 
 /** What identifies a rule across runs: the same file with the same body. */
