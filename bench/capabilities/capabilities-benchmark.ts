@@ -17,6 +17,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { middleValue } from '../src/harness/statistics.js';
 import { loadAgentContext } from '../src/library.js';
 
 const agentContext = await loadAgentContext();
@@ -32,11 +33,6 @@ const module = (name: string, text: string) => `export default {
     execute: ({ text }: { text: string }) => 'echo:' + text,
   }],
 };`;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-}
 
 async function timed<T>(action: () => Promise<T>): Promise<number> {
   const start = performance.now();
@@ -66,14 +62,14 @@ for (const count of [0, 1, 20, 50]) {
   const first = await timed(() => session.startRun());
   const samples: number[] = [];
   for (let round = 0; round < 15; round += 1) samples.push(await timed(() => session.startRun()));
-  results[`startRun, ${count} unchanged`] = { firstMs: first, medianMs: median(samples) };
+  results[`startRun, ${count} unchanged`] = { firstMs: first, medianMs: middleValue(samples) };
   if (count === 50) {
     const changed: number[] = [];
     for (let round = 0; round < 5; round += 1) {
       await writeFile(path.join(directory, 'cap_7.ts'), module('cap_7', `Rule 7, edit ${round}.`));
       changed.push(await timed(() => session.startRun()));
     }
-    results['startRun, 50 with one changed'] = { medianMs: median(changed) };
+    results['startRun, 50 with one changed'] = { medianMs: middleValue(changed) };
   }
   await rm(root, { recursive: true, force: true });
 }
@@ -109,9 +105,9 @@ for (const count of [0, 1, 20, 50]) {
   }
   results['execute round trip'] = {
     firstAuthoredCallMs: firstAuthored,
-    authoredMedianMs: median(authored),
-    configuredMedianMs: median(inProcess),
-    overheadMs: median(authored) - median(inProcess),
+    authoredMedianMs: middleValue(authored),
+    configuredMedianMs: middleValue(inProcess),
+    overheadMs: middleValue(authored) - middleValue(inProcess),
   };
   creation.store.close();
   await rm(root, { recursive: true, force: true });
@@ -124,7 +120,7 @@ for (const count of [0, 1, 20, 50]) {
   const samples: number[] = [];
   for (let round = 0; round < 10; round += 1)
     samples.push(await timed(() => store.write('authored', module('authored', `Version ${round}.`))));
-  results['author_capability (store.write)'] = { medianMs: median(samples) };
+  results['author_capability (store.write)'] = { medianMs: middleValue(samples) };
   await rm(root, { recursive: true, force: true });
 }
 

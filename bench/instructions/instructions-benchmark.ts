@@ -19,38 +19,37 @@
  *   AGENT_CONTEXT_BENCH_SOURCE=src node --import tsx instructions/instructions-benchmark.ts
  * (without the variable it measures the built package in dist/, so run `npm run build` first).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { middleValue } from '../src/harness/statistics.js';
+import { writeFixtureFile } from '../src/harness/write-fixture-file.js';
 import { librarySource, loadAgentContext, loadAgentContextTesting } from '../src/library.js';
 
 const runs = 21;
 const siblingCount = 10_000;
 
-function write(file: string, text: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
-}
-
 /** The chain `level-00/level-01/...`; returns the deepest directory. */
 function writeChain(root: string, levels: number): string {
-  write(path.join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
-  write(path.join(root, 'docs', 'guide.md'), `# Guide\n\nSee @details.md\n${'Guidance line.\n'.repeat(20)}`);
-  write(path.join(root, 'docs', 'details.md'), `# Details\n${'Detail line.\n'.repeat(20)}`);
+  writeFixtureFile(path.join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+  writeFixtureFile(
+    path.join(root, 'docs', 'guide.md'),
+    `# Guide\n\nSee @details.md\n${'Guidance line.\n'.repeat(20)}`,
+  );
+  writeFixtureFile(path.join(root, 'docs', 'details.md'), `# Details\n${'Detail line.\n'.repeat(20)}`);
   let directory = root;
   for (let level = 0; level < levels; level += 1) {
     if (level > 0) directory = path.join(directory, `level-${String(level).padStart(2, '0')}`);
     const imports =
       level % 10 === 0 ? `Read @${path.relative(directory, path.join(root, 'docs/guide.md'))} first.\n` : '';
-    write(
+    writeFixtureFile(
       path.join(directory, 'AGENTS.md'),
       `# Level ${level}\n\n${imports}${`Rule ${level}: keep it tidy.\n`.repeat(8)}`,
     );
     if (level % 3 === 0)
-      write(path.join(directory, 'CLAUDE.md'), `@AGENTS.md\n\nClaude notes for level ${level}.\n`);
-    write(path.join(directory, 'index.ts'), `export const level = ${level};\n`);
+      writeFixtureFile(path.join(directory, 'CLAUDE.md'), `@AGENTS.md\n\nClaude notes for level ${level}.\n`);
+    writeFixtureFile(path.join(directory, 'index.ts'), `export const level = ${level};\n`);
   }
   return directory;
 }
@@ -58,14 +57,9 @@ function writeChain(root: string, levels: number): string {
 function writeSiblings(root: string): void {
   for (let index = 0; index < siblingCount; index += 1) {
     const directory = path.join(root, `sibling-${String(index).padStart(5, '0')}`);
-    write(path.join(directory, 'AGENTS.md'), `Sibling ${index}.\n`);
-    write(path.join(directory, 'main.ts'), `export const sibling = ${index};\n`);
+    writeFixtureFile(path.join(directory, 'AGENTS.md'), `Sibling ${index}.\n`);
+    writeFixtureFile(path.join(directory, 'main.ts'), `export const sibling = ${index};\n`);
   }
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 interface Tree {
@@ -126,8 +120,8 @@ async function measure(trees: Tree[]): Promise<Measurement[]> {
     files: setup.files,
     characters: setup.characters,
     calls: setup.calls,
-    containedMs: median(setup.containedTimes),
-    uncontainedMs: median(setup.uncontainedTimes),
+    containedMs: middleValue(setup.containedTimes),
+    uncontainedMs: middleValue(setup.uncontainedTimes),
   }));
 }
 

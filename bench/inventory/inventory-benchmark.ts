@@ -20,7 +20,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { interleavedMiddleValues } from '../src/harness/run-alternating.js';
+import { writeFixtureFile } from '../src/harness/write-fixture-file.js';
 import {
   type AgentContext,
   librarySource,
@@ -34,32 +35,27 @@ const unrelatedDirectories = 1_000;
 const filesPerDirectory = 100;
 const runs = 9;
 
-function write(file: string, text: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
-}
-
 /** The asset roots: skills with a reference file each, agents, settings. */
 function writeAssets(root: string): void {
   for (let index = 0; index < skillCount; index += 1) {
     const name = `skill-${String(index).padStart(3, '0')}`;
     const folder = index < 150 ? '.claude' : '.agents';
     const description = `Handles task ${index}: use when the user asks about area ${index % 17}.`;
-    write(
+    writeFixtureFile(
       path.join(root, folder, 'skills', name, 'SKILL.md'),
       `---\nname: ${name}\ndescription: "${description}"\n---\n\n# ${name}\n\n${'Step by step guidance.\n'.repeat(40)}`,
     );
-    write(path.join(root, folder, 'skills', name, 'reference.md'), '# Reference\n');
+    writeFixtureFile(path.join(root, folder, 'skills', name, 'reference.md'), '# Reference\n');
   }
   for (let index = 0; index < agentCount; index += 1) {
     const name = `agent-${String(index).padStart(2, '0')}`;
-    write(
+    writeFixtureFile(
       path.join(root, '.claude', 'agents', `${name}.md`),
       `---\nname: ${name}\ndescription: Agent ${index}.\n---\nPrompt.\n`,
     );
   }
   const hooks = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] };
-  write(path.join(root, '.claude', 'settings.json'), JSON.stringify({ hooks }));
+  writeFixtureFile(path.join(root, '.claude', 'settings.json'), JSON.stringify({ hooks }));
 }
 
 function writeUnrelated(root: string): void {
@@ -76,28 +72,6 @@ function writeUnrelated(root: string): void {
       writeFileSync(path.join(folder, `file-${file}.ts`), `export const value${file} = ${file};\n`);
     }
   }
-}
-
-/**
- * Median milliseconds of each task. The tasks run interleaved, one of each per round, so a change in
- * machine load (the CPU may be shared) affects them alike instead of biasing the one that ran last.
- */
-async function medians(tasks: Array<() => Promise<unknown> | unknown>): Promise<number[]> {
-  for (const task of tasks) await task(); // warm-up: the page cache and the JIT
-  const times = tasks.map(() => [] as number[]);
-  for (let run = 0; run < runs; run += 1) {
-    for (const [index, task] of tasks.entries()) {
-      // A collection left over from the previous task (the crawl allocates 100,000 entries) must not land in this one.
-      (globalThis as { gc?: () => void }).gc?.();
-      const start = performance.now();
-      await task();
-      times[index]?.push(performance.now() - start);
-    }
-  }
-  return times.map((list) => {
-    list.sort((left, right) => left - right);
-    return list[Math.floor(list.length / 2)] ?? Number.NaN;
-  });
 }
 
 /** Workspace calls of one scan, by method. */
@@ -149,15 +123,18 @@ async function main(): Promise<void> {
       uncontainedMs = Number.NaN,
       crawlMs = Number.NaN,
       findMs,
-    ] = await medians([
-      () => scan(monorepo),
-      () => scan(assetsOnly),
-      uncontained,
-      async () => {
-        crawledEntries = await crawl(monorepo);
-      },
-      ...(findAvailable ? [() => spawnSync('find', [monorepo, '-type', 'f'], { maxBuffer: 1 << 28 })] : []),
-    ]);
+    ] = await interleavedMiddleValues(
+      [
+        () => scan(monorepo),
+        () => scan(assetsOnly),
+        uncontained,
+        async () => {
+          crawledEntries = await crawl(monorepo);
+        },
+        ...(findAvailable ? [() => spawnSync('find', [monorepo, '-type', 'f'], { maxBuffer: 1 << 28 })] : []),
+      ],
+      runs,
+    );
 
     const report = {
       library: librarySource(),

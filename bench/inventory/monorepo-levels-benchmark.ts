@@ -20,12 +20,13 @@
  * Run from the bench directory after `npm run build` in the repository root:
  *   node --expose-gc --import tsx inventory/monorepo-levels-benchmark.ts [--rounds 9]
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { crawlAssetRoots } from '../src/comparisons/lower-bounds/plain-crawls.js';
+import { interleavedMiddleValues } from '../src/harness/run-alternating.js';
+import { writeFixtureFile } from '../src/harness/write-fixture-file.js';
 import { librarySource, loadAgentContext } from '../src/library.js';
 
 const packageCount = 30;
@@ -33,21 +34,16 @@ const packagesWithRoots = [0, 6, 12, 18, 24];
 const roundsIndex = process.argv.indexOf('--rounds');
 const rounds = roundsIndex >= 0 ? Number(process.argv[roundsIndex + 1]) : 9;
 
-function write(file: string, text: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
-}
-
 function skill(directory: string, name: string): void {
-  write(
+  writeFixtureFile(
     path.join(directory, 'skills', name, 'SKILL.md'),
     `---\nname: ${name}\ndescription: Use when the task is about ${name.replace(/-/g, ' ')}.\n---\n\n${'A step of the procedure.\n'.repeat(30)}`,
   );
-  write(path.join(directory, 'skills', name, 'reference.md'), '# Reference\n');
+  writeFixtureFile(path.join(directory, 'skills', name, 'reference.md'), '# Reference\n');
 }
 
 function agent(directory: string, name: string): void {
-  write(
+  writeFixtureFile(
     path.join(directory, 'agents', `${name}.md`),
     `---\nname: ${name}\ndescription: Reviews ${name}.\n---\nPrompt.\n`,
   );
@@ -60,19 +56,19 @@ function rules(
 ) {
   for (let index = 0; index < counts.claude; index += 1) {
     const paths = index % 2 === 0 ? '' : `---\npaths:\n  - "packages/pkg-${index}/**/*.ts"\n---\n`;
-    write(
+    writeFixtureFile(
       path.join(directory, '.claude/rules', `${prefix}-${index}.md`),
       `${paths}Claude rule ${prefix} ${index}.\n`,
     );
   }
   for (let index = 0; index < counts.cursor; index += 1) {
-    write(
+    writeFixtureFile(
       path.join(directory, '.cursor/rules', `${prefix}-${index}.mdc`),
       `---\ndescription: Cursor rule ${index}\nglobs: src/module-${index}/**/*.ts\nalwaysApply: false\n---\nCursor rule ${prefix} ${index}.\n`,
     );
   }
   for (let index = 0; index < counts.copilot; index += 1) {
-    write(
+    writeFixtureFile(
       path.join(directory, '.github/instructions', `${prefix}-${index}.instructions.md`),
       `---\napplyTo: "**/*.sql"\n---\nCopilot instructions ${prefix} ${index}.\n`,
     );
@@ -81,21 +77,21 @@ function rules(
 
 function writeMonorepo(root: string): void {
   mkdirSync(path.join(root, '.git'), { recursive: true });
-  write(path.join(root, 'AGENTS.md'), 'Use the workspace scripts.\n');
+  writeFixtureFile(path.join(root, 'AGENTS.md'), 'Use the workspace scripts.\n');
   for (let index = 0; index < 40; index += 1) skill(path.join(root, '.claude'), `top-skill-${index}`);
   for (let index = 0; index < 10; index += 1) agent(path.join(root, '.claude'), `top-agent-${index}`);
   for (let index = 0; index < 20; index += 1) skill(path.join(root, '.agents'), `shared-skill-${index}`);
   const hooks = { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] };
-  write(path.join(root, '.claude/settings.json'), JSON.stringify({ hooks }));
+  writeFixtureFile(path.join(root, '.claude/settings.json'), JSON.stringify({ hooks }));
   rules(root, 'top', { claude: 6, cursor: 6, copilot: 3 });
   for (let index = 0; index < packageCount; index += 1) {
     const name = `pkg-${String(index).padStart(2, '0')}`;
     const directory = path.join(root, 'packages', name);
-    write(path.join(directory, 'package.json'), JSON.stringify({ name }));
-    write(path.join(directory, 'AGENTS.md'), `Rules of ${name}.\n`);
+    writeFixtureFile(path.join(directory, 'package.json'), JSON.stringify({ name }));
+    writeFixtureFile(path.join(directory, 'AGENTS.md'), `Rules of ${name}.\n`);
     for (let module = 0; module < 10; module += 1) {
       for (let file = 0; file < 30; file += 1) {
-        write(
+        writeFixtureFile(
           path.join(directory, 'src', `module-${module}`, `file-${file}.ts`),
           `export const value = ${file};\n`,
         );
@@ -111,24 +107,6 @@ function writeMonorepo(root: string): void {
       rules(directory, name, { claude: 0, cursor: 2, copilot: 0 });
     }
   }
-}
-
-/** Median milliseconds of each task, the tasks alternating within each round (first round: warm-up). */
-async function medians(tasks: Array<() => Promise<unknown>>): Promise<number[]> {
-  for (const task of tasks) await task();
-  const times = tasks.map(() => [] as number[]);
-  for (let round = 0; round < rounds; round += 1) {
-    for (const [index, task] of tasks.entries()) {
-      (globalThis as { gc?: () => void }).gc?.();
-      const start = performance.now();
-      await task();
-      times[index]?.push(performance.now() - start);
-    }
-  }
-  return times.map((list) => {
-    list.sort((left, right) => left - right);
-    return Math.round((list[Math.floor(list.length / 2)] ?? Number.NaN) * 100) / 100;
-  });
 }
 
 async function main(): Promise<void> {
@@ -159,12 +137,17 @@ async function main(): Promise<void> {
         scanWithoutRulesMs = Number.NaN,
         loadRulesMs = Number.NaN,
         crawlMs = Number.NaN,
-      ] = await medians([
-        () => api.scanInventory({ workspace: at() }),
-        () => api.scanInventory({ workspace: at(), formats: [] }),
-        () => api.loadRules({ workspace: at() }),
-        crawl,
-      ]);
+      ] = (
+        await interleavedMiddleValues(
+          [
+            () => api.scanInventory({ workspace: at() }),
+            () => api.scanInventory({ workspace: at(), formats: [] }),
+            () => api.loadRules({ workspace: at() }),
+            crawl,
+          ],
+          rounds,
+        )
+      ).map((value) => Math.round(value * 100) / 100);
       rows.push({
         workingDirectory: directory,
         directoriesSearched: searched.length,

@@ -27,6 +27,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { installFilesystemCounter } from '../src/harness/filesystem-counter.js';
+import { middleValue } from '../src/harness/statistics.js';
+import { writeFixtureFile } from '../src/harness/write-fixture-file.js';
 import { librarySource, loadAgentContext, loadAgentContextTesting } from '../src/library.js';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -40,16 +42,11 @@ const depths = option('depths', '125,250,500').split(',').map(Number);
 const width = Number(option('width', '100000'));
 const runs = Number(option('runs', '5'));
 
-function write(file: string, text: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
-}
-
 /** `.git`, `AGENTS.md` and one skill: what makes `directory` a project root with a setup. */
 function writeProjectRoot(directory: string): void {
   mkdirSync(path.join(directory, '.git'), { recursive: true });
-  write(path.join(directory, 'AGENTS.md'), 'Run the tests before you commit.\n');
-  write(
+  writeFixtureFile(path.join(directory, 'AGENTS.md'), 'Run the tests before you commit.\n');
+  writeFixtureFile(
     path.join(directory, '.claude/skills/release/SKILL.md'),
     '---\nname: release\ndescription: Cuts a release.\n---\nTag, build, publish.\n',
   );
@@ -70,9 +67,9 @@ function writeDeep(base: string, depth: number): string {
   let directory = root;
   for (let level = 0; level < depth; level += 1) {
     directory = path.join(directory, `d${level}`);
-    write(path.join(directory, 'notes.txt'), `level ${level}\n`);
+    writeFixtureFile(path.join(directory, 'notes.txt'), `level ${level}\n`);
   }
-  write(path.join(directory, 'AGENTS.md'), 'The deepest rules.\n');
+  writeFixtureFile(path.join(directory, 'AGENTS.md'), 'The deepest rules.\n');
   return directory;
 }
 
@@ -108,12 +105,12 @@ async function measure(task: () => Promise<unknown>): Promise<Measured> {
     cpuTimes.push((cpu.user + cpu.system) / 1_000);
     if ((times[0] ?? 0) > 30_000) break;
   }
-  return { medianMs: median(times), medianCpuMs: median(cpuTimes), runs: times.length, filesystemCalls };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((left, right) => left - right);
-  return round(sorted[Math.floor(sorted.length / 2)] ?? Number.NaN);
+  return {
+    medianMs: round(middleValue(times)),
+    medianCpuMs: round(middleValue(cpuTimes)),
+    runs: times.length,
+    filesystemCalls,
+  };
 }
 
 /** Wall milliseconds of one CLI command run in `directory`, and its exit code. */

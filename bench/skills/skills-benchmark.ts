@@ -18,11 +18,13 @@
  *   AGENT_CONTEXT_BENCH_SOURCE=src node --expose-gc --import tsx skills/skills-benchmark.ts
  * (without the variable it measures the built package in dist/, so run `npm run build` first).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { interleavedMiddleValues } from '../src/harness/run-alternating.js';
+import { middleValue } from '../src/harness/statistics.js';
+import { writeFixtureFile } from '../src/harness/write-fixture-file.js';
 import {
   type AgentContext,
   librarySource,
@@ -35,11 +37,6 @@ const skillCount = 200;
 const runs = 15;
 /** A catalog budget that holds all 200 skills with their descriptions. */
 const fullBudget = 50_000;
-
-function write(file: string, text: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
-}
 
 function skillName(index: number): string {
   return `skill-${String(index).padStart(3, '0')}`;
@@ -54,37 +51,17 @@ function description(index: number): string {
 }
 
 function writeSkills(root: string): void {
-  write(path.join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
+  writeFixtureFile(path.join(root, '.git', 'HEAD'), 'ref: refs/heads/main\n');
   for (let index = 0; index < skillCount; index += 1) {
     const name = skillName(index);
     const folder = path.join(root, skillFolder(index));
-    write(
+    writeFixtureFile(
       path.join(folder, 'SKILL.md'),
       `---\nname: ${name}\ndescription: "${description(index)}"\nallowed-tools: Read Grep\n---\n\n# ${name}\n\n${'Step by step guidance, see reference.md.\n'.repeat(24)}`,
     );
-    write(path.join(folder, 'reference.md'), '# Reference\n');
-    write(path.join(folder, 'scripts', 'run.sh'), '#!/bin/sh\necho run\n');
+    writeFixtureFile(path.join(folder, 'reference.md'), '# Reference\n');
+    writeFixtureFile(path.join(folder, 'scripts', 'run.sh'), '#!/bin/sh\necho run\n');
   }
-}
-
-/** Median milliseconds of each task, interleaved one of each per round (see the inventory benchmark). */
-async function medians(tasks: Array<() => Promise<unknown> | unknown>): Promise<number[]> {
-  for (const task of tasks) await task();
-  const times = tasks.map(() => [] as number[]);
-  for (let run = 0; run < runs; run += 1) {
-    for (const [index, task] of tasks.entries()) {
-      (globalThis as { gc?: () => void }).gc?.();
-      const start = performance.now();
-      await task();
-      times[index]?.push(performance.now() - start);
-    }
-  }
-  return times.map(median);
-}
-
-function median(list: number[]): number {
-  const sorted = [...list].sort((left, right) => left - right);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 function countByMethod(calls: ReadonlyArray<{ method: string }>): Record<string, number> {
@@ -134,7 +111,7 @@ async function countCalls(api: AgentContext, root: string) {
     scan: { calls: scanning.calls.length, byMethod: countByMethod(scanning.calls) },
     runStart: { calls: runStart, byMethod: runStartByMethod },
     loadSkill: {
-      callsPerCall: median(perCall),
+      callsPerCall: middleValue(perCall),
       maxCallsPerCall: Math.max(...perCall),
       byMethod: countByMethod(recording.calls),
       callsOutsideTheLoadedSkillFolder: outsideOwnFolder,
@@ -165,12 +142,15 @@ async function main(): Promise<void> {
     }));
 
     const [scanMs = Number.NaN, runStartMs = Number.NaN, runStartFullMs = Number.NaN, renderMs = Number.NaN] =
-      await medians([
-        () => api.scanInventory({ workspace }),
-        startDefault,
-        startFull,
-        () => renderSkillsCatalog(entries, { maxChars: fullBudget }),
-      ]);
+      await interleavedMiddleValues(
+        [
+          () => api.scanInventory({ workspace }),
+          startDefault,
+          startFull,
+          () => renderSkillsCatalog(entries, { maxChars: fullBudget }),
+        ],
+        runs,
+      );
 
     // load_skill: one call per skill in one run, after a warm-up pass over all of them.
     const load = (name: string, id: string) =>
@@ -184,7 +164,7 @@ async function main(): Promise<void> {
       loadTimes.push(performance.now() - start);
       if (result.isError) errors += 1;
     }
-    const loadMs = median(loadTimes);
+    const loadMs = middleValue(loadTimes);
     const calls = await countCalls(api, root);
 
     const report = {

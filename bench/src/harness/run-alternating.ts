@@ -1,3 +1,6 @@
+import { performance } from 'node:perf_hooks';
+import { middleValue } from './statistics.js';
+
 /** One side of a comparison: runs a whole round and returns what it measured. */
 export interface Side<Result> {
   name: string;
@@ -24,6 +27,29 @@ export async function runAlternating<Result>(
     }
   }
   return results;
+}
+
+/**
+ * Milliseconds of each task, as the middle value of `rounds` runs (see `middleValue`). One untimed
+ * warm-up of each (the page cache, the JIT), then the tasks interleaved, one of each per round with a
+ * garbage collection before each, so a change in machine load (the CPU may be shared) affects them
+ * alike instead of biasing the one that ran last.
+ */
+export async function interleavedMiddleValues(
+  tasks: ReadonlyArray<() => Promise<unknown> | unknown>,
+  rounds: number,
+): Promise<number[]> {
+  for (const task of tasks) await task();
+  const times = tasks.map(() => [] as number[]);
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, task] of tasks.entries()) {
+      collectGarbage();
+      const start = performance.now();
+      await task();
+      times[index]?.push(performance.now() - start);
+    }
+  }
+  return times.map(middleValue);
 }
 
 /** Run a full garbage collection when the process allows it (`node --expose-gc`). */

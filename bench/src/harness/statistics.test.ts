@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { mean, median, percentile, round } from './statistics.js';
+import { mean, median, middleValue, percentile, round } from './statistics.js';
 
 describe('statistics', () => {
   it('takes the middle value of an odd count and the mean of the two middle values of an even count', () => {
     expect(median([5, 1, 3])).toBe(3);
     expect(median([4, 1, 3, 2])).toBe(2.5);
     expect(median([])).toBeNaN();
+  });
+
+  it('takes the middle value of the sorted values, the upper one of an even count', () => {
+    expect(middleValue([5, 1, 3])).toBe(3);
+    expect(middleValue([4, 1, 3, 2])).toBe(3);
+    expect(middleValue([])).toBeNaN();
   });
 
   it('takes percentiles by nearest rank', () => {

@@ -16,6 +16,15 @@ export function median(values: readonly number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/**
+ * The value at the middle of the sorted values: the median for an odd count, the upper of the two
+ * middle values for an even one. `NaN` for no values. (The feature scripts report this one.)
+ */
+export function middleValue(values: readonly number[]): number {
+  const sorted = [...values].sort((left, right) => left - right);
+  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
 /** The arithmetic mean. `NaN` for no values. */
 export function mean(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
