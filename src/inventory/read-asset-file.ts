@@ -44,6 +44,7 @@ export async function readAssetFile(
     kind: options.kind,
     ...(options.folderName === undefined ? {} : { folderName: options.folderName }),
     requireFields: parsed.status !== 'broken',
+    ...(parsed.written === undefined ? {} : { written: parsed.written }),
   });
   return {
     path: label,
