@@ -1,6 +1,6 @@
 import { renderSkillsCatalog } from '../inventory/render-skills-catalog.js';
-import { type CompiledGlob, compileGlob } from '../rules/compile-glob.js';
 import type { Capability, ContextSessionLike, Run, TouchedPath } from '../session/capability.js';
+import { type CompiledGlob, compileGlob } from '../shared/compile-glob.js';
 import { toLabel } from '../workspace/labels.js';
 import { isInside } from '../workspace/paths.js';
 import type { LoadableSkill } from './load-skill-tool.js';
