@@ -16,7 +16,8 @@ export type EventReason =
   | 'tool-call'
   | 'touch'
   | 'skill'
-  | 'rule';
+  | 'rule'
+  | 'command';
 
 /** Every load, skip, cut, offload and authoring step is an event. Nothing is silent. */
 export interface ContextEvent {

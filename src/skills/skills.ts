@@ -47,6 +47,8 @@ export interface SkillsCapability extends Capability {
    * Scanned once per run.
    */
   usableSkills(run: Run): Promise<readonly LoadableSkill[]>;
+  /** The name of the tool that loads a skill (`load_skill` unless `toolName` says otherwise). */
+  readonly toolName: string;
 }
 
 /** The catalog lead: what a skill is for, and how to load one. */
@@ -177,6 +179,7 @@ export function skills(options: SkillsOptions = {}): SkillsCapability {
   return {
     name,
     usableSkills,
+    toolName,
     async instructions(run) {
       const found = (await skillsOf(run)).filter(({ skill }) => skill.paths.length === 0);
       const catalog = renderSkillsCatalog(
