@@ -140,6 +140,13 @@ export {
 } from './inventory/inventory-result.js';
 export { type ScanInventoryOptions, scanInventory } from './inventory/scan-inventory.js';
 
+// Hooks: the repository's hooks (Claude Code, Codex), run as their assistant does when the host allows.
+
+export { findHooks, type HookCommand, type HookFormat } from './hooks/find-hooks.js';
+export type { HookEventName } from './hooks/hook-events.js';
+export { type HooksOptions, type HooksRunOption, hooks } from './hooks/hooks.js';
+export { hooksDefaults } from './hooks/hooks-defaults.js';
+
 // Skills: a catalog of the repository's skills and a tool that loads one.
 
 export { type SkillsOptions, skills } from './skills/skills.js';

@@ -64,13 +64,15 @@ export async function findHooks(workspace: Workspace): Promise<LoadResult<HookCo
     if ((await workspace.stat(path).catch(() => undefined))?.kind !== 'file') return;
     const file = await readHookGroups(workspace, path);
     diagnostics.push(...file.diagnostics);
-    for (const group of file.groups) items.push(...commandsOf(group, format, file.path, pluginRoot, diagnostics));
+    for (const group of file.groups)
+      items.push(...commandsOf(group, format, file.path, pluginRoot, diagnostics));
   };
 
   for (const file of HOOK_FILES.slice(0, 2)) await read(`${base}/${file.path}`, file.format);
   const plugins = await findPluginFolders(workspace, workspace.cwd);
   diagnostics.push(...plugins.diagnostics);
-  for (const plugin of plugins.items) await read(`${plugin.path}/hooks/hooks.json`, 'claude-plugin', plugin.path);
+  for (const plugin of plugins.items)
+    await read(`${plugin.path}/hooks/hooks.json`, 'claude-plugin', plugin.path);
   for (const file of HOOK_FILES.slice(2)) await read(`${base}/${file.path}`, file.format);
 
   const copilotFolder = `${base}/.github/hooks`;

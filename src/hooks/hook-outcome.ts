@@ -1,6 +1,6 @@
 import type { ProcessFailure, ProcessResult } from '../process/run-process.js';
-import type { HookEventName } from './hook-events.js';
 import type { HookCommand } from './find-hooks.js';
+import type { HookEventName } from './hook-events.js';
 
 /** One hook command's run and what it decided, by Claude Code's rules. */
 export interface HookRun {
@@ -47,12 +47,17 @@ export function readHookOutcome(hook: HookCommand, event: HookEventName, result:
   if (result.exitCode === 2) {
     if (event === 'SessionStart')
       return { ...run, status: 'error', message: `${describeHook(hook)} exited with 2: ${stderr}` };
-    if (event === 'PostToolUse') return { ...run, status: 'block', context: stderr || 'A hook exited with 2.' };
+    if (event === 'PostToolUse')
+      return { ...run, status: 'block', context: stderr || 'A hook exited with 2.' };
     return { ...run, status: 'block', blockReason: stderr || `Blocked by a ${event} hook (exit 2).` };
   }
   if (result.exitCode !== 0) {
     const detail = stderr === '' ? '' : `: ${stderr}`;
-    return { ...run, status: 'error', message: `${describeHook(hook)} exited with ${result.exitCode}${detail}` };
+    return {
+      ...run,
+      status: 'error',
+      message: `${describeHook(hook)} exited with ${result.exitCode}${detail}`,
+    };
   }
 
   const stdout = result.stdout.trim();
@@ -75,10 +80,14 @@ export function readHookOutcome(hook: HookCommand, event: HookEventName, result:
     const permissionReason = stringOf(specific.permissionDecisionReason);
     if (permission === 'deny') block(run, permissionReason ?? 'Denied by a PreToolUse hook.');
     else if (permission === 'ask')
-      block(run, permissionReason ?? 'A PreToolUse hook asks for the user approval, which this agent cannot ask for.');
+      block(
+        run,
+        permissionReason ?? 'A PreToolUse hook asks for the user approval, which this agent cannot ask for.',
+      );
     else if (permission !== 'allow' && output.decision === 'block')
       block(run, reason ?? 'Blocked by a PreToolUse hook.');
-    if (isObject(specific.updatedInput) && run.blockReason === undefined) run.updatedInput = specific.updatedInput;
+    if (isObject(specific.updatedInput) && run.blockReason === undefined)
+      run.updatedInput = specific.updatedInput;
   } else if (output.decision === 'block') {
     if (event === 'PostToolUse') run.context = reason ?? 'A PostToolUse hook flagged this result.';
     else block(run, reason ?? `Blocked by a ${event} hook.`);

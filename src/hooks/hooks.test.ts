@@ -87,15 +87,23 @@ describe('hooks()', () => {
 
   it('blocks on a JSON permissionDecision of deny, with its reason', async () => {
     const root = await useTemporaryDirectory();
-    await writeHookRepository(root, { PreToolUse: [commandGroup('node .claude/hooks/deny-secrets.mjs', 'Write')] });
+    await writeHookRepository(root, {
+      PreToolUse: [commandGroup('node .claude/hooks/deny-secrets.mjs', 'Write')],
+    });
     const { run } = await startSession(root, { run: true });
-    const result = await run.executeTool({ id: 'call-1', toolName: 'write_file', input: { path: '.env', content: 'A=1' } });
+    const result = await run.executeTool({
+      id: 'call-1',
+      toolName: 'write_file',
+      input: { path: '.env', content: 'A=1' },
+    });
     expect(result).toEqual({ isError: true, output: 'No .env files.' });
   });
 
   it('lets a PostToolUse formatter rewrite the written file, its additionalContext a hidden message after the result', async () => {
     const root = await useTemporaryDirectory();
-    await writeHookRepository(root, { PostToolUse: [commandGroup('node "$CLAUDE_PROJECT_DIR/.claude/hooks/format.mjs"', 'Write|Edit')] });
+    await writeHookRepository(root, {
+      PostToolUse: [commandGroup('node "$CLAUDE_PROJECT_DIR/.claude/hooks/format.mjs"', 'Write|Edit')],
+    });
     const { session, run } = await startSession(root, { run: true });
     const result = await run.executeTool({
       id: 'call-1',
@@ -108,19 +116,22 @@ describe('hooks()', () => {
       '<hook-output event="PostToolUse" source=".claude/settings.json">\nFormatted Write output: a.ts\n</hook-output>',
     ]);
     // Placed after the tool result, and it keeps its place on the next call.
-    const placed = session.placeHiddenMessages([{ id: 'user' }, { id: 'call-1' }, { id: 'next' }], (m) => m.id);
-    expect(placed.map((message) => ('hidden' in message ? 'hidden' : (message as { id: string }).id))).toEqual([
-      'user',
-      'call-1',
-      'hidden',
-      'next',
-    ]);
+    const placed = session.placeHiddenMessages(
+      [{ id: 'user' }, { id: 'call-1' }, { id: 'next' }],
+      (m) => m.id,
+    );
+    expect(
+      placed.map((message) => ('hidden' in message ? 'hidden' : (message as { id: string }).id)),
+    ).toEqual(['user', 'call-1', 'hidden', 'next']);
   });
 
   it('turns SessionStart output into a hidden message once per session, and gives hooks the documented payload', async () => {
     const root = await useTemporaryDirectory();
     await writeHookRepository(root, {
-      SessionStart: [commandGroup('echo "Current branch: feature/login"', 'startup'), commandGroup('node .claude/hooks/record.mjs')],
+      SessionStart: [
+        commandGroup('echo "Current branch: feature/login"', 'startup'),
+        commandGroup('node .claude/hooks/record.mjs'),
+      ],
       PreToolUse: [commandGroup('node .claude/hooks/record.mjs', 'Read')],
     });
     const { session, run } = await startSession(root, { run: true });
@@ -152,7 +163,11 @@ describe('hooks()', () => {
       PreToolUse: [commandGroup(`sleep ${marker} & sleep ${marker}`, '*', 0.5)],
     });
     const { run, events } = await startSession(root, { run: true });
-    const result = await run.executeTool({ id: 'call-1', toolName: 'write_file', input: { path: 'a.txt', content: 'a' } });
+    const result = await run.executeTool({
+      id: 'call-1',
+      toolName: 'write_file',
+      input: { path: 'a.txt', content: 'a' },
+    });
     expect(result.isError).toBe(false);
     expect(processesWith(marker)).toEqual([]);
     const failure = events.find((event) => event.diagnostic?.code === 'hook-failed');
@@ -167,9 +182,15 @@ describe('hooks()', () => {
       PreToolUse: [commandGroup('head -c 100000000 /dev/zero'), commandGroup('kill -9 $$')],
     });
     const { run, events } = await startSession(root, { run: true });
-    const result = await run.executeTool({ id: 'call-1', toolName: 'write_file', input: { path: 'a.txt', content: 'a' } });
+    const result = await run.executeTool({
+      id: 'call-1',
+      toolName: 'write_file',
+      input: { path: 'a.txt', content: 'a' },
+    });
     expect(result.isError).toBe(false);
-    expect(events.filter((event) => event.diagnostic?.code === 'hook-failed').map((event) => event.message)).toEqual([
+    expect(
+      events.filter((event) => event.diagnostic?.code === 'hook-failed').map((event) => event.message),
+    ).toEqual([
       'PreToolUse hook "head -c 100000000 /dev/zero" (.claude/settings.json) printed more than 1048576 bytes to stdout and was killed.',
       'PreToolUse hook "kill -9 $$" (.claude/settings.json) ended by SIGKILL.',
     ]);
@@ -178,7 +199,11 @@ describe('hooks()', () => {
   it('stops the run at a UserPromptSubmit block, with the reason to the host', async () => {
     const root = await useTemporaryDirectory();
     await writeHookRepository(root, {
-      UserPromptSubmit: [commandGroup('grep -q password && { echo "Prompts must not hold passwords." >&2; exit 2; } || echo "Ticket: ABC-1"')],
+      UserPromptSubmit: [
+        commandGroup(
+          'grep -q password && { echo "Prompts must not hold passwords." >&2; exit 2; } || echo "Ticket: ABC-1"',
+        ),
+      ],
     });
     const { session } = await startSession(root, { run: ['UserPromptSubmit'] });
     await session.observeUserInput('fix the login', { key: 'user' });
@@ -187,7 +212,9 @@ describe('hooks()', () => {
     ]);
     const refusal = await session.observeUserInput('my password is hunter2').catch((error: unknown) => error);
     expect(isAgentContextError(refusal) && refusal.code).toBe('hook-blocked');
-    expect((refusal as Error).message).toBe('A UserPromptSubmit hook blocked the prompt: Prompts must not hold passwords.');
+    expect((refusal as Error).message).toBe(
+      'A UserPromptSubmit hook blocked the prompt: Prompts must not hold passwords.',
+    );
   });
 
   it('runs only the events listed, and asks an approval function once per command', async () => {
@@ -215,6 +242,8 @@ describe('hooks()', () => {
     expect((await approving.run.executeTool({ id: 'call-3', ...elsewhere })).isError).toBe(false);
     expect(asked).toEqual(['node .claude/hooks/guard-migrations.mjs', 'node .claude/hooks/record.mjs']);
     expect(await readFile(join(root, 'hook-payloads.jsonl'), 'utf8')).toBe(recorded);
-    expect(approving.events.filter((event) => event.type === 'skipped' && event.trigger !== undefined)).toHaveLength(2);
+    expect(
+      approving.events.filter((event) => event.type === 'skipped' && event.trigger !== undefined),
+    ).toHaveLength(2);
   });
 });

@@ -6,7 +6,12 @@ import { findHooks, type HookCommand } from './find-hooks.js';
 import { type HookEventName, isRunnableEvent } from './hook-events.js';
 import { describeHook } from './hook-outcome.js';
 import { hooksDefaults } from './hooks-defaults.js';
-import { type HookEventRequest, type HookEventResult, matchingHooks, runHookEvent } from './run-hook-event.js';
+import {
+  type HookEventRequest,
+  type HookEventResult,
+  matchingHooks,
+  runHookEvent,
+} from './run-hook-event.js';
 import { claudeToolInput, restoreToolInput } from './tool-input.js';
 
 /** Which hooks run: none, all, the hooks of some events, or the commands a function approves. */
@@ -83,7 +88,8 @@ export function hooks(options: HooksOptions = {}): Capability {
 
   const allowed = (state: HooksState, hook: HookCommand): Promise<boolean> => {
     if (typeof runOption === 'boolean') return Promise.resolve(runOption);
-    if (typeof runOption !== 'function') return Promise.resolve(runOption.includes(hook.event as HookEventName));
+    if (typeof runOption !== 'function')
+      return Promise.resolve(runOption.includes(hook.event as HookEventName));
     const key = `${hook.source}\0${hook.command}`;
     let approval = state.approvals.get(key);
     if (approval === undefined) {
@@ -154,12 +160,22 @@ export function hooks(options: HooksOptions = {}): Capability {
     return result;
   };
 
-  const deliver = (session: ContextSessionLike, event: HookEventName, result: HookEventResult, anchor?: string) => {
+  const deliver = (
+    session: ContextSessionLike,
+    event: HookEventName,
+    result: HookEventResult,
+    anchor?: string,
+  ) => {
     if (result.context.length === 0) return;
     const text = result.context
-      .map(({ text: body, hook }) => `<hook-output event="${event}" source="${hook.source}">\n${body}\n</hook-output>`)
+      .map(
+        ({ text: body, hook }) =>
+          `<hook-output event="${event}" source="${hook.source}">\n${body}\n</hook-output>`,
+      )
       .join('\n\n');
-    session.deliverHidden(anchor === undefined ? { capability: name, text } : { capability: name, text, anchor });
+    session.deliverHidden(
+      anchor === undefined ? { capability: name, text } : { capability: name, text, anchor },
+    );
   };
 
   const toolRequest = (event: 'PreToolUse' | 'PostToolUse', call: ToolCall, run: Run, extra = {}) => {
@@ -187,7 +203,14 @@ export function hooks(options: HooksOptions = {}): Capability {
       const found = await findHooks(current.workspace);
       state.hooks = found.items;
       for (const diagnostic of found.diagnostics)
-        current.emit({ type: 'diagnostic', reason: 'hook', capability: name, message: diagnostic.message, diagnostic, ...(diagnostic.path === undefined ? {} : { path: diagnostic.path }) });
+        current.emit({
+          type: 'diagnostic',
+          reason: 'hook',
+          capability: name,
+          message: diagnostic.message,
+          diagnostic,
+          ...(diagnostic.path === undefined ? {} : { path: diagnostic.path }),
+        });
       for (const hook of found.items) {
         const reason =
           hook.notRunReason ??
@@ -208,11 +231,19 @@ export function hooks(options: HooksOptions = {}): Capability {
       const source = state.startSource;
       state.startSource = undefined;
       if (source === undefined) return;
-      const result = await run(session, { event: 'SessionStart', source, fields: { source } }, 'session start');
+      const result = await run(
+        session,
+        { event: 'SessionStart', source, fields: { source } },
+        'session start',
+      );
       if (result) deliver(session, 'SessionStart', result);
     },
     async onUserInput(input, session) {
-      const result = await run(session, { event: 'UserPromptSubmit', fields: { prompt: input.text } }, 'user input');
+      const result = await run(
+        session,
+        { event: 'UserPromptSubmit', fields: { prompt: input.text } },
+        'user input',
+      );
       if (!result) return;
       const refusal = result.blockReason ?? result.stopReason;
       if (refusal !== undefined) {
@@ -236,7 +267,8 @@ export function hooks(options: HooksOptions = {}): Capability {
       deliver(current.session, 'PreToolUse', result, call.id);
       const refusal = result.blockReason ?? result.stopReason;
       if (refusal !== undefined) return { block: refusal };
-      if (result.updatedInput !== undefined) return { input: restoreToolInput(call.input, result.updatedInput) };
+      if (result.updatedInput !== undefined)
+        return { input: restoreToolInput(call.input, result.updatedInput) };
       return undefined;
     },
     async afterToolCall(call, result, current) {

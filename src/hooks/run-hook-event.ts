@@ -49,7 +49,8 @@ export interface HookEventResult {
 export function matchingHooks(hooks: readonly HookCommand[], request: HookEventRequest): HookCommand[] {
   const seen = new Set<string>();
   return hooks.filter((hook) => {
-    if (hook.event !== request.event || hook.notRunReason !== undefined || hook.command === undefined) return false;
+    if (hook.event !== request.event || hook.notRunReason !== undefined || hook.command === undefined)
+      return false;
     const names =
       request.event === 'PreToolUse' || request.event === 'PostToolUse'
         ? (request.toolNames ?? [])
