@@ -61,6 +61,12 @@ export {
 
 // Workspaces: every file access goes through one.
 
+export {
+  type FileLayer,
+  type FileLayerStat,
+  type FileLayerWorkspaceOptions,
+  fileLayerWorkspace,
+} from './workspace/file-layer-workspace.js';
 export { type LocalWorkspaceOptions, localWorkspace } from './workspace/local-workspace.js';
 export { type MemoryWorkspaceOptions, memoryWorkspace } from './workspace/memory-workspace.js';
 export { readOnlyWorkspace } from './workspace/read-only-workspace.js';
