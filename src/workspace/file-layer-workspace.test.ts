@@ -66,7 +66,10 @@ describe('fileLayerWorkspace', () => {
     const { layer, calls } = countingLayer();
     const workspace = fileLayerWorkspace(layer, { root: '/repo', cwd: 'packages/app' });
     expect((await workspace.stat('AGENTS.md'))?.kind).toBe('file');
-    expect(calls.splice(0)).toEqual(['realpath /repo/packages/app/AGENTS.md', 'stat /repo/packages/app/AGENTS.md']);
+    expect(calls.splice(0)).toEqual([
+      'realpath /repo/packages/app/AGENTS.md',
+      'stat /repo/packages/app/AGENTS.md',
+    ]);
     expect(new TextDecoder().decode((await workspace.readFile('../../AGENTS.md')).bytes)).toBe('Use pnpm.\n');
     expect(calls.splice(0)).toHaveLength(3);
     expect((await workspace.readdir('/repo/packages')).map((entry) => entry.name)).toEqual(['app']);
@@ -91,17 +94,23 @@ describe('fileLayerWorkspace', () => {
   it('refuses escapes before any call, and links whose real path leaves the root before reading', async () => {
     const { layer, calls } = countingLayer({ links: { '/repo/out': '/elsewhere' } });
     const workspace = fileLayerWorkspace(layer, { root: '/repo' });
-    await expect(workspace.readFile('../etc/passwd')).rejects.toMatchObject({ code: 'path-outside-workspace' });
+    await expect(workspace.readFile('../etc/passwd')).rejects.toMatchObject({
+      code: 'path-outside-workspace',
+    });
     await expect(workspace.readFile('/etc/passwd')).rejects.toMatchObject({ code: 'path-outside-workspace' });
     expect(calls).toEqual([]);
     await expect(workspace.stat('out')).rejects.toMatchObject({ code: 'path-outside-workspace' });
-    await expect(workspace.writeFile!('out/new.md', 'x')).rejects.toMatchObject({ code: 'path-outside-workspace' });
+    await expect(workspace.writeFile!('out/new.md', 'x')).rejects.toMatchObject({
+      code: 'path-outside-workspace',
+    });
     expect(calls.filter((call) => !call.startsWith('realpath '))).toEqual([]);
   });
 
   it('refuses `..` above `/` when the root is the whole path space', async () => {
     const workspace = fileLayerWorkspace(countingLayer().layer);
-    await expect(workspace.stat('../repo/AGENTS.md')).rejects.toMatchObject({ code: 'path-outside-workspace' });
+    await expect(workspace.stat('../repo/AGENTS.md')).rejects.toMatchObject({
+      code: 'path-outside-workspace',
+    });
     expect((await workspace.stat('/repo/AGENTS.md'))?.kind).toBe('file');
   });
 
