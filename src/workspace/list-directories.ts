@@ -140,7 +140,8 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
       const child = node.children.get(name)!;
       const childAbsolute = join(directoryAbsolute, name);
       const listed = await describe(childAbsolute, join(directoryReal, name), prefix + name, entry);
-      if (child.wanted) entries.push(listed);
+      // The directories on the way to a named path are reported too (what is known of the way there).
+      if (child.wanted || child.children.size > 0) entries.push(listed);
       if (listed.kind !== 'directory' || visited.has(listed.realPath)) continue;
       visited.add(listed.realPath);
       if (child.wanted) await listBelow(childAbsolute, listed.realPath, `${listed.path}/`, depth);

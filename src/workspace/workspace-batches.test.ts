@@ -76,6 +76,7 @@ describe('batch operations', () => {
     expect(named).toMatchObject({ ok: true });
     const entries = named!.ok ? named!.value.entries : [];
     expect(entries.map((entry) => [entry.path, entry.kind, entry.symlink])).toEqual([
+      ['.claude', 'directory', false],
       ['.claude/CLAUDE.md', 'file', false],
       ['AGENTS.md', 'file', false],
       ['CLAUDE.local.md', 'other', true],
@@ -92,6 +93,7 @@ describe('batch operations', () => {
     expect(codeOf(byPath.get('CLAUDE.local.md')!.error)).toBe('not-found');
 
     expect(rules!.ok && rules!.value.entries.map((entry) => entry.path)).toEqual([
+      '.cursor',
       '.cursor/rules',
       '.cursor/rules/api.mdc',
       '.cursor/rules/deep',

@@ -60,8 +60,8 @@ export interface ListRequest {
   path: string;
   /**
    * Only these paths below the directory (`/`-separated, relative, without `.` or `..`, such as
-   * `AGENTS.md` or `.cursor/rules`): each is reported when it exists, nothing else is. Default:
-   * every entry of the directory.
+   * `AGENTS.md` or `.cursor/rules`): each is reported when it exists, with the entries on the way to
+   * it (`.cursor` for `.cursor/rules`), nothing else. Default: every entry of the directory.
    */
   names?: readonly string[];
   /**
