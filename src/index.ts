@@ -159,6 +159,24 @@ export {
   loadAgentDefinitions,
 } from './agent-definitions/load-agent-definitions.js';
 
+// Tool vocabulary: each assistant's tool names (`Read`, `editFiles`, `run_shell_command`...) and the
+// session's and host's tools they stand for; used by sub-agents, hook matchers and `allowed-tools`.
+
+export { type Assistant, assistantOfFile, assistants } from './tool-vocabulary/assistant.js';
+export { type AssistantToolName, assistantToolNames } from './tool-vocabulary/assistant-tool-names.js';
+export { parseToolList } from './tool-vocabulary/check-tool-names.js';
+export { parseToolPattern, type ToolPattern } from './tool-vocabulary/parse-tool-pattern.js';
+export { type ToolRole, toolRoles } from './tool-vocabulary/tool-role.js';
+export {
+  type SelectToolsOptions,
+  type ToolLookupOptions,
+  type ToolSelection,
+  type ToolVocabulary,
+  type ToolVocabularyOptions,
+  toolVocabulary,
+} from './tool-vocabulary/tool-vocabulary.js';
+export { toolVocabularyDefaults } from './tool-vocabulary/tool-vocabulary-defaults.js';
+
 // File tools: `read_file`, `list_directory` and `write_file`, contained in the workspace.
 
 export { type FileToolsOptions, fileTools } from './tools/file-tools.js';
