@@ -32,14 +32,26 @@ export async function readNestedText(
       };
     }
     const hash = sha256Of(read.truncated ? `${read.size}\0${read.text}` : read.text);
-    if (read.text.length <= maxChars && !read.truncated)
-      return { ok: true, text: read.text, hash, note: undefined };
-    const end = headCutEnd(read.text, maxChars);
-    const note = read.truncated
-      ? `[truncated: ${label} is ${read.size} bytes; only its first ${end} characters are shown]`
-      : `[truncated: ${read.text.length - end} characters of ${label} omitted]`;
-    return { ok: true, text: `${read.text.slice(0, end)}\n${note}`, hash, note };
+    return { ok: true, hash, ...cutNestedText(read, label, maxChars) };
   } catch (error) {
     return { ok: false, code: 'read-failed', message: `${label} could not be read: ${describeError(error)}` };
   }
+}
+
+/**
+ * A nested file's text cut to `maxChars` characters (never splitting a surrogate pair) with a
+ * visible `[truncated: ...]` note, or whole. `truncated` says the read itself stopped before the end
+ * of the file (`size` bytes).
+ */
+export function cutNestedText(
+  read: { text: string; size: number; truncated: boolean },
+  label: string,
+  maxChars: number,
+): { text: string; note: string | undefined } {
+  if (read.text.length <= maxChars && !read.truncated) return { text: read.text, note: undefined };
+  const end = headCutEnd(read.text, maxChars);
+  const note = read.truncated
+    ? `[truncated: ${label} is ${read.size} bytes; only its first ${end} characters are shown]`
+    : `[truncated: ${read.text.length - end} characters of ${label} omitted]`;
+  return { text: `${read.text.slice(0, end)}\n${note}`, note };
 }
