@@ -17,6 +17,7 @@ export type EventReason =
   | 'touch'
   | 'skill'
   | 'rule'
+  | 'hook'
   | 'command';
 
 /** Every load, skip, cut, offload and authoring step is an event. Nothing is silent. */
@@ -34,7 +35,8 @@ export interface ContextEvent {
     | 'compacted'
     | 'run-started'
     | 'blocked'
-    | 'redelivered';
+    | 'redelivered'
+    | 'hook-ran';
   reason: EventReason;
   /** The capability that emitted it (`session` for the session's own events). */
   capability: string;
