@@ -19,7 +19,7 @@ const repository: Record<string, string> = {
   '.gemini/commands/git/commit.toml':
     'description = "Write a commit message."\nprompt = """\nWrite a commit message for {{args}}.\nStaged: !{git diff --staged}\n"""\n',
   '.gemini/commands/broken.toml': 'description = "no prompt"\n',
-  '.github/prompts/new-form.prompt.md': '---\ndescription: New form\n---\nCreate ${input:formName}.\n',
+  '.github/prompts/new-form.prompt.md': `---\ndescription: New form\n---\nCreate $${'{'}input:formName}.\n`,
   '.cursor/commands/tests.md': 'Write tests.\n',
   '.opencode/commands/team/triage.md': '---\ndescription: Triage\n---\n\n  Triage $1 now.  \n',
   '.claude/skills/deploy/SKILL.md':

@@ -71,7 +71,7 @@ describe('expandTemplate', () => {
     expect((await expand('gemini', 'Unclosed !{echo', '/x')).text).toBe('Unclosed !{echo');
   });
 
-  it('OpenCode: $1 is the first word; Copilot: ${input:name} from name=value; Cursor: arguments appended', async () => {
+  it('OpenCode: $1 is the first word; Copilot: input variables from name=value; Cursor: arguments appended', async () => {
     expect((await expand('opencode', 'Fix $1 in $2 ($ARGUMENTS)', '/fix bug-7 src')).text).toBe(
       'Fix bug-7 in src (bug-7 src)',
     );
@@ -79,11 +79,11 @@ describe('expandTemplate', () => {
       (
         await expand(
           'copilot',
-          'Create ${input:formName:Form name} with ${input:fields}. ${selection}',
+          `Create $${'{'}input:formName:Form name} with $${'{'}input:fields}. $${'{'}selection}`,
           '/form formName=Signup be quick',
         )
       ).text,
-    ).toBe('Create Signup with ${input:fields}. ${selection}\n\nbe quick');
+    ).toBe(`Create Signup with $${'{'}input:fields}. $${'{'}selection}\n\nbe quick`);
     expect((await expand('cursor', 'Write tests.\n', '/tests for the parser')).text).toBe(
       'Write tests.\n\nfor the parser',
     );

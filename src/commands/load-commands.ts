@@ -58,16 +58,14 @@ async function loadOnce(options: LoadCommandsOptions): Promise<CommandsLoad> {
     stopAt: options.stopAt,
     rootMarkers: options.rootMarkers ?? ['.git'],
   });
-  const places = [...walk.directories]
-    .reverse()
-    .flatMap((directory) =>
-      formats.flatMap((format) =>
-        format.folders.map((folder) => ({
-          format,
-          folder: directory === '/' ? `/${folder}` : `${directory}/${folder}`,
-        })),
-      ),
-    );
+  const places = [...walk.directories].reverse().flatMap((directory) =>
+    formats.flatMap((format) =>
+      format.folders.map((folder) => ({
+        format,
+        folder: directory === '/' ? `/${folder}` : `${directory}/${folder}`,
+      })),
+    ),
+  );
   const diagnostics: Diagnostic[] = [];
   const found = await mapWithLimit(places, 4, async ({ format, folder }) => {
     const kind = await workspace.stat(folder).then(

@@ -115,7 +115,7 @@ function isNonTextScalar(value: unknown): boolean {
 /** The block's top-level string values under the failsafe schema; `undefined` when it does not parse. */
 function failsafeScalars(source: string): Record<string, unknown> | undefined {
   try {
-    const document = parseDocument(source, { schema: 'failsafe', uniqueKeys: false });
+    const document = yamlPackage().parseDocument(source, { schema: 'failsafe', uniqueKeys: false });
     if (document.errors.length > 0) return undefined;
     const value: unknown = document.toJS({ maxAliasCount: 100 });
     return isMapping(value) ? value : undefined;
