@@ -61,19 +61,30 @@ export {
 
 // Workspaces: every file access goes through one.
 
+export {
+  type FileLayer,
+  type FileLayerStat,
+  type FileLayerWorkspaceOptions,
+  fileLayerWorkspace,
+} from './workspace/file-layer-workspace.js';
 export { type LocalWorkspaceOptions, localWorkspace } from './workspace/local-workspace.js';
 export { type MemoryWorkspaceOptions, memoryWorkspace } from './workspace/memory-workspace.js';
 export { readOnlyWorkspace } from './workspace/read-only-workspace.js';
 export { readTextFile, type TextFile } from './workspace/read-text-file.js';
 export type {
+  BatchOutcome,
   DirectoryEntry,
   EntryKind,
   FileStat,
+  ListedDirectory,
+  ListedEntry,
+  ListRequest,
   ReadFileOptions,
   ReadFileResult,
   Workspace,
   WriteFileOptions,
 } from './workspace/workspace.js';
+export { type WorkspaceBatches, workspaceBatches } from './workspace/workspace-batches.js';
 
 // Project instructions: AGENTS.md, CLAUDE.md and their imports, from the project root down to the
 // working directory.
@@ -139,6 +150,13 @@ export {
   listInventoryDiagnostics,
 } from './inventory/inventory-result.js';
 export { type ScanInventoryOptions, scanInventory } from './inventory/scan-inventory.js';
+
+// Hooks: the repository's hooks (Claude Code, Codex), run as their assistant does when the host allows.
+
+export { findHooks, type HookCommand, type HookFormat } from './hooks/find-hooks.js';
+export type { HookEventName } from './hooks/hook-events.js';
+export { type HooksOptions, type HooksRunOption, hooks } from './hooks/hooks.js';
+export { hooksDefaults } from './hooks/hooks-defaults.js';
 
 // Skills: a catalog of the repository's skills and a tool that loads one.
 
