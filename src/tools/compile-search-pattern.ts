@@ -1,4 +1,5 @@
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { re2jsPackage } from '../shared/load-on-first-use.js';
 
 /** Longest pattern `search_files` compiles, in characters. */
 export const MAXIMUM_SEARCH_PATTERN_LENGTH = 1_000;
@@ -51,7 +52,8 @@ export function compileSearchPattern(
   }
   let compiled: RE2JS;
   try {
-    compiled = RE2JS.compile(pattern, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+    const { RE2JS: engine } = re2jsPackage();
+    compiled = engine.compile(pattern, ignoreCase ? engine.CASE_INSENSITIVE : 0);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { error: `The pattern is not a regular expression this tool reads (RE2 syntax): ${reason}.` };

@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ToolDefinition } from '../session/capability.js';
 import { compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
+import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
 import { toLabel } from '../workspace/labels.js';
 import { compareCodePoints } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -8,20 +9,22 @@ import { fileToolsDefaults } from './file-tools-defaults.js';
 import { searchDirectory, walkNote } from './search-directory.js';
 import { emptyWalkReport, walkWorkspaceFiles } from './walk-workspace-files.js';
 
-const findFilesInput = z.object({
-  pattern: z
-    .string()
-    .min(1)
-    .max(1_024)
-    .describe(
-      'Glob, relative to `path`: `**/*.ts` (any depth), `src/*.test.ts`, `*.md` (directly in `path`).',
-    ),
-  path: z
-    .string()
-    .min(1)
-    .default('.')
-    .describe('Directory to search, relative to the working directory. Default ".".'),
-});
+const findFilesInput = zodSchemaOnFirstUse((z) =>
+  z.object({
+    pattern: z
+      .string()
+      .min(1)
+      .max(1_024)
+      .describe(
+        'Glob, relative to `path`: `**/*.ts` (any depth), `src/*.test.ts`, `*.md` (directly in `path`).',
+      ),
+    path: z
+      .string()
+      .min(1)
+      .default('.')
+      .describe('Directory to search, relative to the working directory. Default ".".'),
+  }),
+);
 
 /** Options of {@link findFilesTool}. */
 export interface FindFilesToolOptions {
@@ -40,12 +43,12 @@ export interface FindFilesToolOptions {
 export function findFilesTool(
   workspace: Workspace,
   options: FindFilesToolOptions = {},
-): ToolDefinition<z.infer<typeof findFilesInput>, string> {
+): ToolDefinition<z.infer<ReturnType<typeof findFilesInput>>, string> {
   const maxPaths = options.maxPaths ?? fileToolsDefaults.maxPaths;
   return {
     name: 'find_files',
     description: `Find files of the workspace by a glob (e.g. "**/*.ts", "src/**/*.test.ts"), relative to a directory. Lists matching paths in order (at most ${maxPaths}); skips .git, .gitignore'd files and symbolic links.`,
-    inputSchema: findFilesInput,
+    inputSchema: findFilesInput(),
     async execute(input, context) {
       const glob = compileGlob(input.pattern, { globsWithoutSlash: 'base-only' });
       if (isInvalidGlob(glob))

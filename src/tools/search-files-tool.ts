@@ -1,6 +1,7 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ToolDefinition } from '../session/capability.js';
 import { compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
+import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
 import { mapWithLimit } from '../shared/map-with-limit.js';
 import { headCutEnd } from '../shared/surrogate-safe-cut.js';
 import { toLabel } from '../workspace/labels.js';
@@ -12,27 +13,29 @@ import { fileToolsDefaults } from './file-tools-defaults.js';
 import { searchDirectory, walkNote } from './search-directory.js';
 import { emptyWalkReport, walkWorkspaceFiles } from './walk-workspace-files.js';
 
-const searchFilesInput = z.object({
-  pattern: z
-    .string()
-    .min(1)
-    .max(1_000)
-    .describe(
-      'Regular expression (RE2 syntax, as ripgrep: no backreferences or look-around), e.g. "function\\s+load".',
-    ),
-  path: z
-    .string()
-    .min(1)
-    .default('.')
-    .describe('Directory to search, relative to the working directory. Default ".".'),
-  glob: z
-    .string()
-    .min(1)
-    .max(1_024)
-    .optional()
-    .describe('Only files whose path matches this glob, e.g. "*.ts" (any depth) or "src/**/*.tsx".'),
-  ignoreCase: z.boolean().optional().describe('Match letters of either case. Default false.'),
-});
+const searchFilesInput = zodSchemaOnFirstUse((z) =>
+  z.object({
+    pattern: z
+      .string()
+      .min(1)
+      .max(1_000)
+      .describe(
+        'Regular expression (RE2 syntax, as ripgrep: no backreferences or look-around), e.g. "function\\s+load".',
+      ),
+    path: z
+      .string()
+      .min(1)
+      .default('.')
+      .describe('Directory to search, relative to the working directory. Default ".".'),
+    glob: z
+      .string()
+      .min(1)
+      .max(1_024)
+      .optional()
+      .describe('Only files whose path matches this glob, e.g. "*.ts" (any depth) or "src/**/*.tsx".'),
+    ignoreCase: z.boolean().optional().describe('Match letters of either case. Default false.'),
+  }),
+);
 
 /** Options of {@link searchFilesTool}. */
 export interface SearchFilesToolOptions {
@@ -67,7 +70,7 @@ interface FileMatches {
 export function searchFilesTool(
   workspace: Workspace,
   options: SearchFilesToolOptions = {},
-): ToolDefinition<z.infer<typeof searchFilesInput>, string> {
+): ToolDefinition<z.infer<ReturnType<typeof searchFilesInput>>, string> {
   const maxMatches = options.maxMatches ?? fileToolsDefaults.maxMatches;
   const maxMatchChars = options.maxMatchChars ?? fileToolsDefaults.maxMatchChars;
   const maxFileBytes = options.maxSearchFileBytes ?? fileToolsDefaults.maxSearchFileBytes;
@@ -92,7 +95,7 @@ export function searchFilesTool(
   return {
     name: 'search_files',
     description: `Search the contents of workspace files with a regular expression (RE2 syntax). Returns matching lines as "path:line: text" (at most ${maxMatches}); skips binary, .gitignore'd and very large files.`,
-    inputSchema: searchFilesInput,
+    inputSchema: searchFilesInput(),
     async execute(input, context) {
       const pattern = compileSearchPattern(input.pattern, { ignoreCase: input.ignoreCase ?? false });
       if ('error' in pattern) throw new Error(pattern.error);
