@@ -61,6 +61,12 @@ export {
 
 // Workspaces: every file access goes through one.
 
+export {
+  type FileLayer,
+  type FileLayerStat,
+  type FileLayerWorkspaceOptions,
+  fileLayerWorkspace,
+} from './workspace/file-layer-workspace.js';
 export { type LocalWorkspaceOptions, localWorkspace } from './workspace/local-workspace.js';
 export { type MemoryWorkspaceOptions, memoryWorkspace } from './workspace/memory-workspace.js';
 export { readOnlyWorkspace } from './workspace/read-only-workspace.js';
@@ -144,6 +150,13 @@ export {
   listInventoryDiagnostics,
 } from './inventory/inventory-result.js';
 export { type ScanInventoryOptions, scanInventory } from './inventory/scan-inventory.js';
+
+// Hooks: the repository's hooks (Claude Code, Codex), run as their assistant does when the host allows.
+
+export { findHooks, type HookCommand, type HookFormat } from './hooks/find-hooks.js';
+export type { HookEventName } from './hooks/hook-events.js';
+export { type HooksOptions, type HooksRunOption, hooks } from './hooks/hooks.js';
+export { hooksDefaults } from './hooks/hooks-defaults.js';
 
 // Skills: a catalog of the repository's skills and a tool that loads one.
 
