@@ -5,7 +5,7 @@
 export type AgentContextErrorCode =
   /** A path resolved outside the workspace root (lexically, absolutely or through a symlink). */
   | 'path-outside-workspace'
-  /** A path that can never be valid: NUL bytes, empty string. */
+  /** A path that can never be valid: NUL bytes, empty string, deeper than 256 segments or longer than 4,096 characters. */
   | 'invalid-path'
   /** The path does not exist. */
   | 'not-found'
@@ -36,7 +36,9 @@ export type AgentContextErrorCode =
   /** A call into an authored capability did not finish within its time limit. */
   | 'capability-timeout'
   /** A call into an authored capability failed in, or ended, its capability host. */
-  | 'capability-failed';
+  | 'capability-failed'
+  /** A repository's hook refused the user's prompt (`UserPromptSubmit`): the run does not go on. */
+  | 'hook-blocked';
 
 /** Context carried by every {@link AgentContextError}. */
 export interface AgentContextErrorOptions {

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeError } from '../errors.js';
+import { compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
 import { isInside } from '../workspace/paths.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
-import { compileGlob, isInvalidGlob } from './compile-glob.js';
 import { fileName, problem, type RuleFile } from './rule-file.js';
 import type { RuleLocation } from './rule-format.js';
 
@@ -91,7 +91,7 @@ export async function findListedFiles(
       continue;
     }
     const relativeGlob = path.posix.relative(base, target);
-    const compiled = compileGlob(relativeGlob, 'base-only');
+    const compiled = compileGlob(relativeGlob, { globsWithoutSlash: 'base-only' });
     if (isInvalidGlob(compiled)) {
       note(`is not a valid glob (${compiled.reason})`, 'invalid-glob');
       continue;
