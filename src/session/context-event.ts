@@ -18,7 +18,8 @@ export type EventReason =
   | 'skill'
   | 'rule'
   | 'hook'
-  | 'command';
+  | 'command'
+  | 'sub-agent';
 
 /** Every load, skip, cut, offload and authoring step is an event. Nothing is silent. */
 export interface ContextEvent {
