@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
+import { walkUpDirectories } from '../project/walk-up-directories.js';
 import type { RuleFormatName } from '../rules/rule.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toPosixPath } from '../workspace/paths.js';
@@ -11,7 +12,6 @@ import { resolveInstructionFilenames } from './instruction-filenames.js';
 import { instructionLabel } from './instruction-label.js';
 import { fileTruncatedDiagnostic, type ImportContext, loadImports } from './load-imports.js';
 import { readCandidate } from './read-candidate.js';
-import { walkUpDirectories } from './walk-up-directories.js';
 
 /** Options of {@link discoverInstructions}. */
 export interface DiscoverInstructionsOptions {

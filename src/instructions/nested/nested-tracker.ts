@@ -1,12 +1,12 @@
 import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
 import { describeError, isAgentContextError } from '../../errors.js';
+import type { NestedFile } from '../../rules/nested-file.js';
 import type { ContextEvent, TouchedPath } from '../../session/capability.js';
 import { withCheckedDirectories } from '../../workspace/checked-directories.js';
 import { toLabel } from '../../workspace/labels.js';
 import { isInside } from '../../workspace/paths.js';
 import type { Workspace } from '../../workspace/workspace.js';
-import type { NestedFile } from './nested-file.js';
 import { readNestedText } from './read-nested-text.js';
 import { resolveBelowCwd } from './resolve-below-cwd.js';
 

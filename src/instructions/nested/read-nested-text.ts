@@ -1,6 +1,6 @@
 import { describeError } from '../../errors.js';
 import { sha256Of } from '../../shared/sha256.js';
-import { headCutEnd } from '../../shared/surrogate-safe-cut.js';
+import { headCutEnd, omittedBytes, truncationMarker } from '../../text/cut-text.js';
 import { readTextFile } from '../../workspace/read-text-file.js';
 import type { Workspace } from '../../workspace/workspace.js';
 
@@ -35,10 +35,12 @@ export async function readNestedText(
     if (read.text.length <= maxChars && !read.truncated)
       return { ok: true, text: read.text, hash, note: undefined };
     const end = headCutEnd(read.text, maxChars);
-    const note = read.truncated
-      ? `[truncated: ${label} is ${read.size} bytes; only its first ${end} characters are shown]`
-      : `[truncated: ${read.text.length - end} characters of ${label} omitted]`;
-    return { ok: true, text: `${read.text.slice(0, end)}\n${note}`, hash, note };
+    const head = read.text.slice(0, end);
+    const note = truncationMarker(
+      label,
+      read.truncated ? omittedBytes(read.size, head) : { characters: read.text.length - end },
+    );
+    return { ok: true, text: `${head}\n${note}`, hash, note };
   } catch (error) {
     return { ok: false, code: 'read-failed', message: `${label} could not be read: ${describeError(error)}` };
   }
