@@ -36,7 +36,9 @@ export type AgentContextErrorCode =
   /** A call into an authored capability did not finish within its time limit. */
   | 'capability-timeout'
   /** A call into an authored capability failed in, or ended, its capability host. */
-  | 'capability-failed';
+  | 'capability-failed'
+  /** A repository's hook refused the user's prompt (`UserPromptSubmit`): the run does not go on. */
+  | 'hook-blocked';
 
 /** Context carried by every {@link AgentContextError}. */
 export interface AgentContextErrorOptions {

@@ -61,19 +61,30 @@ export {
 
 // Workspaces: every file access goes through one.
 
+export {
+  type FileLayer,
+  type FileLayerStat,
+  type FileLayerWorkspaceOptions,
+  fileLayerWorkspace,
+} from './workspace/file-layer-workspace.js';
 export { type LocalWorkspaceOptions, localWorkspace } from './workspace/local-workspace.js';
 export { type MemoryWorkspaceOptions, memoryWorkspace } from './workspace/memory-workspace.js';
 export { readOnlyWorkspace } from './workspace/read-only-workspace.js';
 export { readTextFile, type TextFile } from './workspace/read-text-file.js';
 export type {
+  BatchOutcome,
   DirectoryEntry,
   EntryKind,
   FileStat,
+  ListedDirectory,
+  ListedEntry,
+  ListRequest,
   ReadFileOptions,
   ReadFileResult,
   Workspace,
   WriteFileOptions,
 } from './workspace/workspace.js';
+export { type WorkspaceBatches, workspaceBatches } from './workspace/workspace-batches.js';
 
 // Project instructions: AGENTS.md, CLAUDE.md and their imports, from the project root down to the
 // working directory.
@@ -140,6 +151,13 @@ export {
 } from './inventory/inventory-result.js';
 export { type ScanInventoryOptions, scanInventory } from './inventory/scan-inventory.js';
 
+// Hooks: the repository's hooks (Claude Code, Codex), run as their assistant does when the host allows.
+
+export { findHooks, type HookCommand, type HookFormat } from './hooks/find-hooks.js';
+export type { HookEventName } from './hooks/hook-events.js';
+export { type HooksOptions, type HooksRunOption, hooks } from './hooks/hooks.js';
+export { hooksDefaults } from './hooks/hooks-defaults.js';
+
 // Skills: a catalog of the repository's skills and a tool that loads one.
 
 export { type SkillsOptions, skills } from './skills/skills.js';
@@ -153,6 +171,24 @@ export {
   type LoadAgentDefinitionsOptions,
   loadAgentDefinitions,
 } from './agent-definitions/load-agent-definitions.js';
+
+// Tool vocabulary: each assistant's tool names (`Read`, `editFiles`, `run_shell_command`...) and the
+// session's and host's tools they stand for; used by sub-agents, hook matchers and `allowed-tools`.
+
+export { type Assistant, assistantOfFile, assistants } from './tool-vocabulary/assistant.js';
+export { type AssistantToolName, assistantToolNames } from './tool-vocabulary/assistant-tool-names.js';
+export { parseToolList } from './tool-vocabulary/check-tool-names.js';
+export { parseToolPattern, type ToolPattern } from './tool-vocabulary/parse-tool-pattern.js';
+export { type ToolRole, toolRoles } from './tool-vocabulary/tool-role.js';
+export {
+  type SelectToolsOptions,
+  type ToolLookupOptions,
+  type ToolSelection,
+  type ToolVocabulary,
+  type ToolVocabularyOptions,
+  toolVocabulary,
+} from './tool-vocabulary/tool-vocabulary.js';
+export { toolVocabularyDefaults } from './tool-vocabulary/tool-vocabulary-defaults.js';
 
 // File tools: `read_file`, `list_directory` and `write_file`, contained in the workspace.
 

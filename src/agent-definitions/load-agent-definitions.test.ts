@@ -61,6 +61,33 @@ describe('loadAgentDefinitions', () => {
     );
   });
 
+  it("warns on the definition for a tool name no assistant's vocabulary knows, read as its folder's assistant", async () => {
+    const { workspace } = await makeTestRepository({
+      '.claude/agents/reviewer.md':
+        '---\nname: reviewer\ndescription: Review.\ntools: Read, Grep, Glob, Frobnicate\n---\nReview.\n',
+      '.github/agents/writer.agent.md':
+        "---\ndescription: Write.\ntools: ['codebase', 'editFiles', 'EXECUTE']\n---\nWrite.\n",
+      // `editFiles` is a Copilot name: in a Claude Code folder it maps to nothing.
+      '.claude/agents/mixed.md':
+        '---\nname: mixed\ndescription: Mixed.\ntools: Read, editFiles\n---\nMixed.\n',
+    });
+    const { items } = await loadAgentDefinitions(workspace);
+    const byName = Object.fromEntries(items.map((item) => [item.name, item.diagnostics]));
+    expect(byName.reviewer).toEqual([
+      {
+        severity: 'warning',
+        code: 'unknown-tool-name',
+        message:
+          "The agent reviewer names the tool `Frobnicate`, which no assistant's vocabulary knows: only a host tool named exactly `Frobnicate` will match it.",
+        path: '.claude/agents/reviewer.md',
+      },
+    ]);
+    expect(byName.writer).toEqual([]);
+    expect(byName.mixed?.map((diagnostic) => diagnostic.message)).toEqual([
+      expect.stringContaining('`editFiles`'),
+    ]);
+  });
+
   it('keeps a file without frontmatter, named after the file, and leaves out a binary one', async () => {
     const { workspace } = await makeTestRepository({
       '.claude/agents/plain.md': 'Just a prompt.\n',

@@ -3,6 +3,7 @@ import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
 import { isCodexAgentFileName } from '../inventory/read-codex-agent-file.js';
 import { readTomlFile } from '../inventory/read-toml-file.js';
 import { scanInventory } from '../inventory/scan-inventory.js';
+import { checkToolNames, parseToolList } from '../tool-vocabulary/check-tool-names.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { AgentDefinition } from './agent-definition.js';
@@ -108,8 +109,11 @@ async function readAgentFile(workspace: Workspace, label: string): Promise<Agent
   }
   const data = parsed.data;
   const definition = definitionOf(data, parsed.body, label, diagnostics);
-  const tools = toolList(data.tools);
-  if (tools !== undefined) definition.tools = tools;
+  const tools = parseToolList(data.tools);
+  if (tools !== undefined) {
+    definition.tools = tools;
+    diagnostics.push(...checkToolNames(tools, label, `The agent ${definition.name}`));
+  }
   return { ok: true, definition };
 }
 
@@ -163,12 +167,4 @@ function definitionOf(
   };
   if (typeof data.model === 'string' && data.model.trim() !== '') definition.model = data.model.trim();
   return definition;
-}
-
-/** `Read, Grep` or `Read Grep` or a YAML list, as a list of names; `undefined` when absent. */
-function toolList(value: unknown): string[] | undefined {
-  if (value === undefined || value === null) return undefined;
-  const text = String(value);
-  const items = Array.isArray(value) ? value.map(String) : text.split(text.includes(',') ? ',' : /\s+/);
-  return items.map((item) => item.trim()).filter((item) => item !== '');
 }

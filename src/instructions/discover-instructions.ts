@@ -75,7 +75,8 @@ export const instructionDefaults = {
  *    `stopAt`) down to the workspace directory; the workspace directory alone when there is none.
  * 2. In each directory, ancestors first, look for `filenames` in order (all, or the first usable); an
  *    override that is there and not blank is read in place of the file it replaces.
- * 3. Skip a file already loaded: same real path, same text (sha-256), or already imported.
+ * 3. Skip a file already loaded: same real path, the same text importing the same files (two
+ *    identical `@AGENTS.md` files in two directories are two documents), or already imported.
  * 4. Refuse a symlink whose target leaves its directory or the workspace root, binary files and
  *    unreadable files, each with a diagnostic.
  * 5. Right after each loaded file, its `@path` imports, depth first (see `loadImports`).
@@ -164,7 +165,7 @@ async function discoverOnce(options: DiscoverInstructionsOptions): Promise<Instr
     if (outcome.truncated)
       diagnostics.push(fileTruncatedDiagnostic(fileLabel, outcome.size, settings.maxFileBytes));
     context.seen.realPaths.set(outcome.realPath, fileLabel);
-    context.seen.hashes.set(outcome.sha256, fileLabel);
+    context.seen.hashes.set(outcome.documentKey, fileLabel);
     const file: InstructionFile = {
       path: filePath,
       realPath: outcome.realPath,

@@ -51,7 +51,10 @@ export interface InstructionFile {
   characters: number;
   /** Size of the file on disk in bytes. */
   size: number;
-  /** Hex sha-256 of the decoded text as read (before markers); the key of dedup by content. */
+  /**
+   * Hex sha-256 of the decoded text as read (before markers). Dedup by content keys on it together
+   * with the files its imports resolve to (identical texts in two directories import different files).
+   */
   sha256: string;
   /** Every `@path` token of the file, in text order, with what became of it. */
   imports: InstructionImport[];

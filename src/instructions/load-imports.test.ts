@@ -198,3 +198,57 @@ describe('discoverInstructions imports', () => {
     expect(claudeFirst.diagnostics).toMatchObject([{ code: 'duplicate', path: 'AGENTS.md' }]);
   });
 });
+
+describe('discoverInstructions: identical importing files in two directories', () => {
+  // A monorepo where every package's CLAUDE.md is the line `@AGENTS.md`, identical to the root's.
+  const monorepo = {
+    'repo/.git/HEAD': '',
+    'repo/CLAUDE.md': '@AGENTS.md\n',
+    'repo/AGENTS.md': 'Root rules.',
+    'repo/packages/front/CLAUDE.md': '@AGENTS.md\n',
+    'repo/packages/front/AGENTS.md': 'Front-end rules.',
+    'repo/packages/back/CLAUDE.md': '@AGENTS.md\n',
+    'repo/packages/back/AGENTS.md': 'Back-end rules.',
+  };
+
+  it.each(['front', 'back'])(
+    "loads the %s package's AGENTS.md through its own CLAUDE.md (Claude Code's file set)",
+    async (name) => {
+      tree = await createTemporaryTree(monorepo);
+      const result = await discoverInstructions({
+        workspace: localWorkspace(tree.at('repo'), { cwd: `packages/${name}` }),
+        filenames: ['CLAUDE.md'],
+      });
+      expect(result.items.map((item) => [item.label, item.reason])).toEqual([
+        ['../../CLAUDE.md', 'walk-up'],
+        ['../../AGENTS.md', 'import'],
+        ['CLAUDE.md', 'walk-up'],
+        ['AGENTS.md', 'import'],
+      ]);
+      expect(result.items[3]?.text).toBe(`${name === 'front' ? 'Front' : 'Back'}-end rules.`);
+      expect(result.diagnostics.filter((diagnostic) => diagnostic.code === 'duplicate')).toEqual([]);
+    },
+  );
+
+  it('still loads once two identical files of one directory that import the same files', async () => {
+    tree = await createTemporaryTree({
+      'repo/.git/HEAD': '',
+      'repo/app/AGENTS.md': 'See @notes.md',
+      'repo/app/CLAUDE.md': 'See @notes.md',
+      'repo/app/notes.md': 'Notes.',
+    });
+    const result = await discoverInstructions({ workspace: localWorkspace(tree.at('repo'), { cwd: 'app' }) });
+    expect(result.items.map((item) => item.label)).toEqual(['AGENTS.md', 'notes.md']);
+    expect(result.diagnostics).toMatchObject([{ code: 'duplicate', path: 'CLAUDE.md' }]);
+  });
+
+  it('still loads identical texts without imports once, wherever they are', async () => {
+    tree = await createTemporaryTree({
+      'repo/.git/HEAD': '',
+      'repo/CLAUDE.md': 'Be brief.',
+      'repo/app/CLAUDE.md': 'Be brief.',
+    });
+    const result = await discoverInstructions({ workspace: localWorkspace(tree.at('repo'), { cwd: 'app' }) });
+    expect(result.items.map((item) => item.label)).toEqual(['../CLAUDE.md']);
+  });
+});

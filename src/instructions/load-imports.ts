@@ -146,7 +146,7 @@ async function resolveImport(
     context.diagnostics.push(fileTruncatedDiagnostic(label, outcome.size, context.maxFileBytes));
   }
   context.seen.realPaths.set(outcome.realPath, label);
-  context.seen.hashes.set(outcome.sha256, label);
+  context.seen.hashes.set(outcome.documentKey, label);
   return {
     entry: { specifier, path: target, label, status: 'loaded' },
     file: {

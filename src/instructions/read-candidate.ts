@@ -1,14 +1,16 @@
+import nodePath from 'node:path';
 import { describeError, isAgentContextError } from '../errors.js';
 import { sha256Of } from '../shared/sha256.js';
 import { isInside } from '../workspace/paths.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { documentKey } from './document-key.js';
 
 /** Where loaded files are remembered, so the whole chain is deduplicated (first occurrence wins). */
 export interface SeenFiles {
   /** Real path -> label of the file loaded from it. */
   realPaths: Map<string, string>;
-  /** sha-256 of the decoded text -> label of the file that had it. */
+  /** Document key of the decoded text (see `documentKey`) -> label of the file that had it. */
   hashes: Map<string, string>;
 }
 
@@ -22,7 +24,16 @@ export type CandidateOutcome =
       reason: string;
     }
   | { status: 'duplicate'; realPath: string; reason: string }
-  | { status: 'read'; realPath: string; text: string; sha256: string; size: number; truncated: boolean };
+  | {
+      status: 'read';
+      realPath: string;
+      text: string;
+      sha256: string;
+      /** The dedup key: the text and the files its imports resolve to (see `documentKey`). */
+      documentKey: string;
+      size: number;
+      truncated: boolean;
+    };
 
 /** Options of {@link readCandidate}. */
 export interface ReadCandidateOptions {
@@ -41,7 +52,8 @@ export interface ReadCandidateOptions {
 /**
  * Stat, resolve and read one candidate file through a workspace, turning every failure into an
  * outcome instead of an exception: missing, refused (symlink escape or loop, not a regular file,
- * binary, unreadable), a duplicate of a file already loaded (same real path or same text), or read.
+ * binary, unreadable), a duplicate of a file already loaded (same real path, or same text importing
+ * the same files), or read.
  * Only regular files are opened, so a FIFO named like an instruction file never blocks.
  */
 export async function readCandidate(
@@ -74,13 +86,15 @@ export async function readCandidate(
     if (file.binary)
       return { status: 'refused', code: 'binary-file', reason: 'binary file (NUL byte in the first 8 KiB)' };
     const digest = sha256Of(file.text);
-    const sameText = options.seen.hashes.get(digest);
+    const key = documentKey(file.text, digest, nodePath.posix.dirname(path));
+    const sameText = options.seen.hashes.get(key);
     if (sameText !== undefined) return { status: 'duplicate', realPath, reason: `same text as ${sameText}` };
     return {
       status: 'read',
       realPath,
       text: file.text,
       sha256: digest,
+      documentKey: key,
       size: file.size,
       truncated: file.truncated,
     };

@@ -131,4 +131,22 @@ describe('skill frontmatter in a scan', () => {
       ['.claude/agents/review.md', 'code-reviewer', ['frontmatter-lenient']],
     ]);
   });
+
+  it("lists an agent's tool names that no assistant's vocabulary knows as warnings on the agent", async () => {
+    const root = await useTemporaryDirectory();
+    await mkdir(path.join(root, '.claude', 'agents'), { recursive: true });
+    await writeFile(
+      path.join(root, '.claude', 'agents', 'reader.md'),
+      '---\nname: reader\ndescription: Reads.\ntools: Read, Grep, Glob, Teleport\n---\n',
+    );
+    const [claude] = (await scanInventory({ workspace: localWorkspace(root), roots: ['.claude'] })).roots;
+    expect(claude?.agents[0]?.diagnostics).toEqual([
+      expect.objectContaining({
+        severity: 'warning',
+        code: 'unknown-tool-name',
+        path: '.claude/agents/reader.md',
+      }),
+    ]);
+    expect(claude?.agents[0]?.diagnostics[0]?.message).toContain('`Teleport`');
+  });
 });

@@ -4,6 +4,7 @@ import {
   type ParsedFrontmatter,
   parseFrontmatter,
 } from '../frontmatter/parse-frontmatter.js';
+import { checkToolNames, parseToolList } from '../tool-vocabulary/check-tool-names.js';
 import { toLabel } from '../workspace/labels.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { checkAssetFields } from './check-asset-fields.js';
@@ -49,12 +50,17 @@ export async function readAssetFile(
     ...(options.folderName === undefined ? {} : { folderName: options.folderName }),
     requireFields: parsed.status !== 'broken',
   });
+  const diagnostics = [...parsed.diagnostics, ...checked.diagnostics];
+  const tools = options.kind === 'agent' ? parseToolList(checked.attributes.tools) : undefined;
+  if (tools !== undefined) {
+    diagnostics.push(...checkToolNames(tools, label, `The agent ${checked.name ?? label}`));
+  }
   return {
     path: label,
     name: checked.name,
     description: checked.description,
     attributes: checked.attributes,
-    diagnostics: [...parsed.diagnostics, ...checked.diagnostics],
+    diagnostics,
   };
 }
 

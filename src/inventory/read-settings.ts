@@ -3,10 +3,29 @@ import { toLabel } from '../workspace/labels.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { diagnosticFromError } from './diagnostic-from-error.js';
-import type { InventoryHook, InventorySettings } from './inventory-result.js';
+import type { InventorySettings } from './inventory-result.js';
 
 /** Settings files larger than this (1 MiB) are not parsed. */
 export const MAX_SETTINGS_BYTES = 1024 * 1024;
+
+/** One handler of a matcher group, as written (`{ "type": "command", "command": "...", "timeout": 30 }`). */
+export interface HookHandlerEntry {
+  /** `type` as written; `command` when the entry has none but a `command`. */
+  type: string;
+  /** The command line, when the entry has one. */
+  command?: string;
+  /** `timeout` in seconds, when the entry gives a positive number. */
+  timeoutSeconds?: number;
+  /** The whole entry as written (other assistants' fields: `bash`, `timeoutSec`...). */
+  raw: Record<string, unknown>;
+}
+
+/** One matcher group with its handlers, as {@link readHookGroups} reads it. */
+export interface HookGroupEntry {
+  event: string;
+  matcher: string | null;
+  handlers: HookHandlerEntry[];
+}
 
 /**
  * Read the hooks of a settings or hooks file: Claude Code's `settings.json`, `settings.local.json` and a
@@ -19,8 +38,21 @@ export const MAX_SETTINGS_BYTES = 1024 * 1024;
  * empty list. Event names are not checked against a list: tools add events often.
  */
 export async function readSettings(workspace: Workspace, path: string): Promise<InventorySettings> {
+  const read = await readHookGroups(workspace, path);
+  return {
+    path: read.path,
+    hooks: read.groups.map(({ event, matcher, handlers }) => ({ event, matcher, handlers: handlers.length })),
+    diagnostics: read.diagnostics,
+  };
+}
+
+/** {@link readSettings} with each group's handlers themselves (what the `hooks()` capability runs). */
+export async function readHookGroups(
+  workspace: Workspace,
+  path: string,
+): Promise<{ path: string; groups: HookGroupEntry[]; diagnostics: Diagnostic[] }> {
   const label = toLabel(workspace, path);
-  const settings: InventorySettings = { path: label, hooks: [], diagnostics: [] };
+  const settings = { path: label, groups: [] as HookGroupEntry[], diagnostics: [] as Diagnostic[] };
   const report = (severity: Diagnostic['severity'], code: string, message: string) =>
     settings.diagnostics.push({ severity, code, message, path: label });
 
@@ -78,23 +110,38 @@ export async function readSettings(workspace: Workspace, path: string): Promise<
       const hook = readGroup(event, group);
       if (typeof hook === 'string')
         report('warning', 'invalid-hooks', `\`hooks.${event}[${index}]\` ${hook}.`);
-      else settings.hooks.push(hook);
+      else settings.groups.push(hook);
     });
   }
   return settings;
 }
 
 /** One matcher group, or the reason it is malformed. */
-function readGroup(event: string, group: unknown): InventoryHook | string {
+function readGroup(event: string, group: unknown): HookGroupEntry | string {
   if (!isObject(group)) return 'must be an object with `matcher` and `hooks`';
   const { matcher, hooks } = group;
   if (matcher !== undefined && typeof matcher !== 'string') return 'has a `matcher` that is not a string';
+  // An empty matcher means "every tool" in Claude Code, like no matcher at all.
+  const groupMatcher = matcher === undefined || matcher === '' ? null : matcher;
   // A handler listed directly under its event (no `hooks` list of its own) is a group of one.
   if (hooks === undefined && (typeof group.command === 'string' || typeof group.type === 'string'))
-    return { event, matcher: matcher === undefined || matcher === '' ? null : matcher, handlers: 1 };
+    return { event, matcher: groupMatcher, handlers: [readHandler(group)] };
   if (!Array.isArray(hooks)) return 'has no `hooks` list';
-  // An empty matcher means "every tool" in Claude Code, like no matcher at all.
-  return { event, matcher: matcher === undefined || matcher === '' ? null : matcher, handlers: hooks.length };
+  return {
+    event,
+    matcher: groupMatcher,
+    handlers: hooks.map((handler: unknown) => readHandler(isObject(handler) ? handler : {})),
+  };
+}
+
+function readHandler(raw: Record<string, unknown>): HookHandlerEntry {
+  const command = typeof raw.command === 'string' ? raw.command : undefined;
+  const type = typeof raw.type === 'string' ? raw.type : command === undefined ? 'unknown' : 'command';
+  const handler: HookHandlerEntry = { type, raw };
+  if (command !== undefined) handler.command = command;
+  if (typeof raw.timeout === 'number' && Number.isFinite(raw.timeout) && raw.timeout > 0)
+    handler.timeoutSeconds = raw.timeout;
+  return handler;
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

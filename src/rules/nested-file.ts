@@ -15,6 +15,11 @@ export interface NestedFile {
   /** What surfaced it, e.g. `read_file packages/app/src/main.ts (call_3)`. */
   trigger: string;
   /**
+   * For a file pulled in by an `@path` import of a surfaced file (`inject: 'contents'` only): the
+   * importer's label. It follows its importer and governs the importer's `directory`.
+   */
+  importedBy?: string;
+  /**
    * Set when it is a rule of one of the assistants' formats rather than a directory's instruction
    * file: its format, scope, and the glob that matched (absent for a rule mentioned as `@name`).
    * `directory` is then the directory its globs are relative to, `base` its label. `description` is set for a

@@ -1,10 +1,10 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { describeError } from '../errors.js';
 import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
+import { type CompiledGlob, compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
 import { sha256Of } from '../shared/sha256.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
-import { type CompiledGlob, compileGlob, isInvalidGlob } from './compile-glob.js';
 import type { RuleFile } from './find-rule-files.js';
 import type { LoadedRule } from './rule.js';
 import type { RuleFormat } from './rule-format.js';
@@ -152,7 +152,7 @@ export class RuleCollector {
       const valid: string[] = [];
       const invalid: string[] = [];
       for (const glob of reading.globs ?? []) {
-        const result = compileGlob(glob, format.globsWithoutSlash);
+        const result = compileGlob(glob, { globsWithoutSlash: format.globsWithoutSlash ?? 'any-depth' });
         if (isInvalidGlob(result)) {
           invalid.push(`\`${glob}\` (${result.reason})`);
         } else {

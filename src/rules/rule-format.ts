@@ -1,3 +1,4 @@
+import type { GlobsWithoutSlash } from '../shared/compile-glob.js';
 import type { RuleFormatName, RuleScope } from './rule.js';
 
 /** Where one format keeps rule files, relative to a directory searched. */
@@ -30,9 +31,6 @@ export interface InstructionOverride {
   /** The instruction file name it replaces, e.g. `AGENTS.md`. */
   replaces: string;
 }
-
-/** Where a glob without `/` matches (see {@link RuleFormat.globsWithoutSlash}). */
-export type GlobsWithoutSlash = 'any-depth' | 'base-only';
 
 /** What a format's frontmatter says about one rule file. */
 export type RuleScopeReading =

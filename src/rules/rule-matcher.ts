@@ -1,4 +1,4 @@
-import type { CompiledGlob } from './compile-glob.js';
+import type { CompiledGlob } from '../shared/compile-glob.js';
 import type { LoadedRule } from './rule.js';
 
 /** A files rule that applies to a path, and the glob that matched it. */

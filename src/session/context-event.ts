@@ -16,7 +16,8 @@ export type EventReason =
   | 'tool-call'
   | 'touch'
   | 'skill'
-  | 'rule';
+  | 'rule'
+  | 'hook';
 
 /** Every load, skip, cut, offload and authoring step is an event. Nothing is silent. */
 export interface ContextEvent {
@@ -33,7 +34,8 @@ export interface ContextEvent {
     | 'compacted'
     | 'run-started'
     | 'blocked'
-    | 'redelivered';
+    | 'redelivered'
+    | 'hook-ran';
   reason: EventReason;
   /** The capability that emitted it (`session` for the session's own events). */
   capability: string;

@@ -3,7 +3,9 @@ import { cutWithEllipsis, headCutEnd, omittedBytes, tailCutStart, truncationMark
 
 describe('truncationMarker', () => {
   it('counts characters of a cut text', () => {
-    expect(truncationMarker('AGENTS.md', { characters: 12 })).toBe('[truncated: 12 characters of AGENTS.md omitted]');
+    expect(truncationMarker('AGENTS.md', { characters: 12 })).toBe(
+      '[truncated: 12 characters of AGENTS.md omitted]',
+    );
   });
 
   it('counts bytes of a file that was read only in part, in the same wording', () => {

@@ -46,7 +46,7 @@ function stopSwapper(child: ChildProcess): Promise<void> {
 }
 
 describe('localWorkspace against a process swapping paths for symlinks while it works', () => {
-  it('reads, lists and writes nothing outside the root in 600 operations', async () => {
+  it('reads, lists and writes nothing outside the root in 700 operations, batches included', async () => {
     const base = await useTemporaryDirectory();
     const root = path.join(base, 'root');
     const outside = path.join(base, 'outside');
@@ -69,7 +69,7 @@ describe('localWorkspace against a process swapping paths for symlinks while it 
     try {
       const operation = async (index: number) => {
         try {
-          switch (index % 5) {
+          switch (index % 7) {
             case 0: {
               const { bytes } = await workspace.readFile('flip/note.txt');
               if (Buffer.from(bytes).toString() !== 'INSIDE') leaks.push(`read flip/note.txt: ${bytes}`);
@@ -88,6 +88,26 @@ describe('localWorkspace against a process swapping paths for symlinks while it 
             case 3:
               await workspace.writeFile!(`flip/written-${index}.txt`, 'INSIDE');
               break;
+            case 4: {
+              // A listing by names may see the names of a swapped-in directory; it reads none of its files.
+              const [listed] = await workspace.listDirectories!([
+                { path: 'flip', names: ['note.txt', 'canary.txt'], read: { maxBytes: 100 } },
+                { path: '.', names: ['file.txt', 'flip/note.txt'], read: { maxBytes: 100 } },
+              ]);
+              if (!listed?.ok) throw listed?.error;
+              for (const entry of listed.value.entries) {
+                const text = entry.contents ? Buffer.from(entry.contents.bytes).toString() : '';
+                if (text.includes('OUTSIDE')) leaks.push(`listed and read ${entry.path}: ${text}`);
+              }
+              break;
+            }
+            case 5: {
+              for (const outcome of await workspace.readFiles!(['file.txt', 'flip/note.txt'])) {
+                const text = outcome.ok ? Buffer.from(outcome.value.bytes).toString() : '';
+                if (text.includes('OUTSIDE')) leaks.push(`batch read: ${text}`);
+              }
+              break;
+            }
             default:
               await workspace.writeFile!('file.txt', 'INSIDE');
           }
@@ -98,7 +118,7 @@ describe('localWorkspace against a process swapping paths for symlinks while it 
         }
       };
       const pending = new Set<Promise<void>>();
-      for (let index = 0; index < 600; index++) {
+      for (let index = 0; index < 700; index++) {
         const running: Promise<void> = operation(index).finally(() => pending.delete(running));
         pending.add(running);
         if (pending.size >= 8) await Promise.race(pending);

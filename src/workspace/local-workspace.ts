@@ -1,11 +1,24 @@
-import { existsSync, lstatSync, readlinkSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  read,
+  readdirSync,
+  readlinkSync,
+  readSync,
+  type Stats,
+  statSync,
+} from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { AgentContextError, describeError } from '../errors.js';
-import { checkedDirectoriesOf } from './checked-directories.js';
+import { checkedDirectoriesOf, withCheckedDirectories } from './checked-directories.js';
+import { type ListingPrimitives, listDirectoriesWith } from './list-directories.js';
 import {
   notARegularFile,
   openVerified,
+  openVerifiedFileSync,
   platformVerification,
   type VerifiedOpenContext,
 } from './open-verified.js';
@@ -21,6 +34,7 @@ import type {
   Workspace,
   WriteFileOptions,
 } from './workspace.js';
+import { eachPath } from './workspace-batches.js';
 import { writeVerifiedFile } from './write-verified-file.js';
 
 /** Options of {@link localWorkspace}. */
@@ -130,7 +144,88 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
     },
   });
 
-  return {
+  /** The entries of a checked directory, through a verified descriptor (see `openVerified`). */
+  const listVerified = async (realPath: string, requested: string): Promise<DirectoryEntry[]> => {
+    const opened = await openVerified(realPath, 'directory', openContext(requested)).catch(
+      (error: unknown) => {
+        throw translateError(error, requested, 'read-failed');
+      },
+    );
+    try {
+      const entries = await fs.readdir(opened.path, { withFileTypes: true });
+      return entries
+        .map((entry) => ({
+          name: entry.name,
+          kind: entry.isSymbolicLink() ? ('symlink' as const) : kindOf(entry),
+        }))
+        .sort((left, right) => compareCodePoints(left.name, right.name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') throw notADirectory(requested, error);
+      throw translateError(error, requested, 'read-failed');
+    } finally {
+      await opened.handle.close();
+    }
+  };
+
+  /**
+   * The listing primitives (see `listDirectoriesWith`), cheap on purpose: a directory checked in the
+   * operation is not checked again, and the directories a listing finds count as checked (their
+   * kind came with the listing). A listing filtered by names reads the directory by its checked
+   * path in one synchronous call: it only finds names, and every file it leads to is opened
+   * verified, so nothing outside the root is read. A full listing opens the directory verified.
+   */
+  const primitives: ListingPrimitives = {
+    async directory(requested) {
+      const absolute = resolve(requested);
+      const checked = contained ? checkedDirectoriesOf(realRoot) : undefined;
+      const known = checked?.get(absolute);
+      if (known !== undefined) return { absolute, real: known };
+      const resolution = await requireResolution(requested);
+      if (resolution.kind !== 'directory') throw notADirectory(requested);
+      checked?.set(absolute, resolution.realPath);
+      return { absolute, real: resolution.realPath };
+    },
+    async entries(absolute, real, filtered) {
+      let entries: DirectoryEntry[];
+      if (filtered) {
+        try {
+          entries = readdirSync(real, { withFileTypes: true }).map((entry) => ({
+            name: entry.name,
+            kind: entry.isSymbolicLink() ? ('symlink' as const) : kindOf(entry),
+          }));
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') throw notADirectory(absolute, error);
+          throw translateError(error, absolute, 'read-failed');
+        }
+      } else {
+        entries = await listVerified(real, absolute);
+      }
+      const checked = contained ? checkedDirectoriesOf(realRoot) : undefined;
+      if (checked !== undefined) {
+        for (const entry of entries) {
+          if (entry.kind === 'directory') checked.set(`${absolute}/${entry.name}`, `${real}/${entry.name}`);
+        }
+      }
+      return entries;
+    },
+    async follow(absolute) {
+      const resolution = await resolveReal(absolute);
+      if (!resolution.exists) return undefined;
+      return { kind: resolution.kind ?? 'other', real: resolution.realPath };
+    },
+    async statFile(absolute, real) {
+      try {
+        const stats = statSync(real);
+        return { size: stats.size, modifiedMs: stats.mtimeMs };
+      } catch (error) {
+        throw translateError(error, absolute, 'read-failed');
+      }
+    },
+    read: (absolute, real, maxBytes) =>
+      readRegularFile(real, openContext(absolute), { maxBytes }, refuseHardLinks),
+  };
+
+  const workspace: Workspace = {
     root: realRoot,
     cwd,
     resolve,
@@ -153,25 +248,7 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
     async readdir(requested): Promise<DirectoryEntry[]> {
       const resolution = await requireResolution(requested);
       if (resolution.kind !== 'directory') throw notADirectory(requested);
-      const opened = await openVerified(resolution.realPath, 'directory', openContext(requested)).catch(
-        (error: unknown) => {
-          throw translateError(error, requested, 'read-failed');
-        },
-      );
-      try {
-        const entries = await fs.readdir(opened.path, { withFileTypes: true });
-        return entries
-          .map((entry) => ({
-            name: entry.name,
-            kind: entry.isSymbolicLink() ? ('symlink' as const) : kindOf(entry),
-          }))
-          .sort((left, right) => compareCodePoints(left.name, right.name));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') throw notADirectory(requested, error);
-        throw translateError(error, requested, 'read-failed');
-      } finally {
-        await opened.handle.close();
-      }
+      return listVerified(resolution.realPath, requested);
     },
     realpath: requireExisting,
     async readFile(requested, readOptions: ReadFileOptions = {}): Promise<ReadFileResult> {
@@ -181,7 +258,13 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
         const stats = await fs.stat(resolution.realPath).catch(() => undefined);
         throw notARegularFile(requested, stats);
       }
-      return readRegularFile(resolution.realPath, openContext(requested), readOptions, refuseHardLinks);
+      const { modifiedMs: _, ...result } = await readRegularFile(
+        resolution.realPath,
+        openContext(requested),
+        readOptions,
+        refuseHardLinks,
+      );
+      return result;
     },
     async writeFile(requested, data, writeOptions: WriteFileOptions = {}): Promise<void> {
       const resolution = await resolveReal(requested);
@@ -221,7 +304,15 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
         throw translateError(error, requested, 'write-failed');
       }
     },
+    statPaths: (paths) =>
+      withCheckedDirectories(() => eachPath(paths, (requested) => workspace.stat(requested))),
+    readFiles: (paths, readOptions) =>
+      withCheckedDirectories(() =>
+        eachPath(paths, (requested) => workspace.readFile(requested, readOptions)),
+      ),
+    listDirectories: (requests) => withCheckedDirectories(() => listDirectoriesWith(primitives, requests)),
   };
+  return workspace;
 }
 
 /**
@@ -268,20 +359,48 @@ function inspectSegment(candidate: string): SegmentInfo {
   }
 }
 
-/** Read a regular file through a verified descriptor (see `openVerified`). */
+/** Bytes read synchronously at most, once the descriptor is open: larger reads go to the thread pool. */
+const SYNCHRONOUS_READ_BYTES = 256 * 1024;
+
+/**
+ * Read a regular file through a verified descriptor (see `openVerified`). With the `descriptor-path`
+ * method the open, `fstat`, check and a read of up to 256 KiB are synchronous (see
+ * `openVerifiedFileSync`): a small file costs one open, one read and one close.
+ */
 async function readRegularFile(
   realPath: string,
   context: VerifiedOpenContext,
   options: ReadFileOptions,
   refuseHardLinks: boolean,
-): Promise<ReadFileResult> {
+): Promise<ReadFileResult & { modifiedMs: number }> {
   const { maxBytes } = options;
   const { requested } = context;
-  let handle: fs.FileHandle | undefined;
+  let close: (() => void | Promise<void>) | undefined;
   try {
-    const opened = await openVerified(realPath, 'file', context);
-    handle = opened.handle;
-    const { stats } = opened;
+    let stats: Stats;
+    let readAt: (
+      buffer: Buffer,
+      offset: number,
+      length: number,
+      position: number,
+    ) => Promise<number> | number;
+    if (context.method === 'descriptor-path') {
+      const opened = openVerifiedFileSync(realPath, context);
+      const { descriptor } = opened;
+      stats = opened.stats;
+      close = () => closeSync(descriptor);
+      readAt = (buffer, offset, length, position) =>
+        length <= SYNCHRONOUS_READ_BYTES
+          ? readSync(descriptor, buffer, offset, length, position)
+          : readDescriptor(descriptor, buffer, offset, length, position).then((result) => result.bytesRead);
+    } else {
+      const opened = await openVerified(realPath, 'file', context);
+      const { handle } = opened;
+      stats = opened.stats;
+      close = () => handle.close();
+      readAt = async (buffer, offset, length, position) =>
+        (await handle.read(buffer, offset, length, position)).bytesRead;
+    }
     if (refuseHardLinks && stats.nlink > 1) {
       throw new AgentContextError(
         `Refused ${JSON.stringify(requested)}: it has ${stats.nlink} hard links, and this workspace refuses hard-linked files (one of its names may be outside the workspace)`,
@@ -294,19 +413,27 @@ async function readRegularFile(
     const buffer = Buffer.allocUnsafe(limit);
     let filled = 0;
     while (filled < limit) {
-      const { bytesRead } = await handle.read(buffer, filled, limit - filled, start + filled);
+      const read = readAt(buffer, filled, limit - filled, start + filled);
+      const bytesRead = typeof read === 'number' ? read : await read;
       if (bytesRead === 0) break;
       filled += bytesRead;
     }
     const bytes = buffer.subarray(0, filled);
-    const result = { bytes, size: stats.size, truncated: stats.size > start + filled };
+    const result = {
+      bytes,
+      size: stats.size,
+      truncated: stats.size > start + filled,
+      modifiedMs: stats.mtimeMs,
+    };
     return options.start === undefined ? result : { ...result, start };
   } catch (error) {
     throw translateError(error, requested, 'read-failed');
   } finally {
-    await handle?.close();
+    await close?.();
   }
 }
+
+const readDescriptor = promisify(read);
 
 function notADirectory(requested: string, cause?: unknown): AgentContextError {
   return new AgentContextError(`Not a directory: ${requested}`, {

@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { AgentContextError } from '../errors.js';
+import { listDirectoriesWith, singleCallPrimitives } from './list-directories.js';
 import { compareCodePoints, isInside, outsideWorkspaceError, resolvePosix } from './paths.js';
 import { resolveRealPath, type SegmentInfo } from './resolve-real-path.js';
 import type { DirectoryEntry, FileStat, ReadFileResult, Workspace } from './workspace.js';
+import { eachPath } from './workspace-batches.js';
 
 /** Options of {@link memoryWorkspace}. */
 export interface MemoryWorkspaceOptions {
@@ -158,6 +160,12 @@ export function memoryWorkspace(
       return readOptions.start === undefined ? result : { ...result, start };
     },
   };
+  // Batches from its own single calls: in memory, a batch saves nothing but the answers must match.
+  const primitives = singleCallPrimitives(workspace);
+  workspace.statPaths = (paths) => eachPath(paths, (requested) => workspace.stat(requested));
+  workspace.readFiles = (paths, readOptions) =>
+    eachPath(paths, (requested) => workspace.readFile(requested, readOptions));
+  workspace.listDirectories = (requests) => listDirectoriesWith(primitives, requests);
   if (options.writable ?? true) {
     workspace.writeFile = async (requested, data, writeOptions = {}) => {
       const { realPath, exists } = await resolveReal(requested);

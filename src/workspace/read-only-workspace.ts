@@ -2,10 +2,14 @@ import type { Workspace } from './workspace.js';
 
 /**
  * The same workspace without `writeFile` and `removeFile`: what a capability that must only read
- * (user-level files, for one) is given. Every read still goes through `workspace`, contained as it is.
+ * (user-level files, for one) is given. Its batch operations, when it has them, are kept. Every read still goes through `workspace`, contained as it is.
  */
 export function readOnlyWorkspace(workspace: Workspace): Workspace {
+  const { statPaths, readFiles, listDirectories } = workspace;
   return {
+    ...(statPaths ? { statPaths: (paths) => statPaths.call(workspace, paths) } : {}),
+    ...(readFiles ? { readFiles: (paths, options) => readFiles.call(workspace, paths, options) } : {}),
+    ...(listDirectories ? { listDirectories: (requests) => listDirectories.call(workspace, requests) } : {}),
     root: workspace.root,
     cwd: workspace.cwd,
     resolve: (path) => workspace.resolve(path),

@@ -2,9 +2,20 @@ import type { ReadFileOptions, Workspace, WriteFileOptions } from './workspace.j
 
 /** One call recorded by {@link recordingWorkspace}. */
 export interface RecordedCall {
-  method: 'stat' | 'readdir' | 'realpath' | 'readFile' | 'writeFile' | 'removeFile';
-  /** The path as the caller passed it. */
+  method:
+    | 'stat'
+    | 'readdir'
+    | 'realpath'
+    | 'readFile'
+    | 'writeFile'
+    | 'removeFile'
+    | 'statPaths'
+    | 'readFiles'
+    | 'listDirectories';
+  /** The path as the caller passed it (the first one of a batch; `''` for an empty batch). */
   path: string;
+  /** Every path of a batch, in order (batch operations only). */
+  paths?: string[];
   /** The absolute path it resolved to, or `undefined` when resolution refused it. */
   resolved: string | undefined;
 }
@@ -19,7 +30,8 @@ export interface RecordingWorkspace extends Workspace {
 
 /**
  * Wrap a workspace so every file-system call is recorded, for tests that assert which paths were
- * read and for benchmarks that count file-system calls per operation. Behaviour is unchanged.
+ * read and for benchmarks that count file-system calls per operation. Behaviour is unchanged. A batch
+ * operation (present when `inner` has it) is one recorded call, `paths` holding every path asked.
  */
 export function recordingWorkspace(inner: Workspace): RecordingWorkspace {
   const calls: RecordedCall[] = [];
@@ -64,5 +76,32 @@ export function recordingWorkspace(inner: Workspace): RecordingWorkspace {
     );
   }
   if (removeFile) workspace.removeFile = track('removeFile', (path: string) => removeFile.call(inner, path));
+  // A batch is one call (one round trip on a remote workspace), recorded with all its paths.
+  const recordBatch = (method: RecordedCall['method'], paths: readonly string[]) => {
+    record(method, paths[0] ?? '');
+    calls[calls.length - 1]!.paths = [...paths];
+  };
+  const { statPaths, readFiles, listDirectories } = inner;
+  if (statPaths) {
+    workspace.statPaths = (paths) => {
+      recordBatch('statPaths', paths);
+      return statPaths.call(inner, paths);
+    };
+  }
+  if (readFiles) {
+    workspace.readFiles = (paths, options) => {
+      recordBatch('readFiles', paths);
+      return readFiles.call(inner, paths, options);
+    };
+  }
+  if (listDirectories) {
+    workspace.listDirectories = (requests) => {
+      recordBatch(
+        'listDirectories',
+        requests.map((request) => request.path),
+      );
+      return listDirectories.call(inner, requests);
+    };
+  }
   return workspace;
 }

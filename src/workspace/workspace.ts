@@ -48,6 +48,62 @@ export interface WriteFileOptions {
 }
 
 /**
+ * One answer of a batch operation: the value the single call would have returned, or the error it
+ * would have thrown. A batch never rejects for one path; only a failure of the whole request (the
+ * sandbox is gone) rejects it.
+ */
+export type BatchOutcome<Value> = { ok: true; value: Value } | { ok: false; error: Error };
+
+/** One directory of {@link Workspace.listDirectories}. */
+export interface ListRequest {
+  /** The directory, resolved like any path of the workspace. */
+  path: string;
+  /**
+   * Only these paths below the directory (`/`-separated, relative, without `.` or `..`, such as
+   * `AGENTS.md` or `.cursor/rules`): each is reported when it exists, with the entries on the way to
+   * it (`.cursor` for `.cursor/rules`), nothing else. Default: every entry of the directory.
+   */
+  names?: readonly string[];
+  /**
+   * Levels listed below each listed directory: with `names`, below each named path that is a
+   * directory (default 0: the named paths alone); without, below the directory itself (default 1:
+   * its own entries). Symbolic links to directories are followed (contained), each real directory
+   * once.
+   */
+  depth?: number;
+  /** Also read every regular file reported, at most `maxBytes` bytes of it (`contents`). Default: none read. */
+  read?: { maxBytes: number };
+}
+
+/** One entry of a {@link ListedDirectory}. */
+export interface ListedEntry {
+  /** The path below the listed directory, `/`-separated (`AGENTS.md`, `.cursor/rules/api.mdc`). */
+  path: string;
+  /** What the entry is, a symbolic link followed (contained); `other` when it could not be followed (`error`). */
+  kind: EntryKind;
+  /** True when the entry itself is a symbolic link. */
+  symlink: boolean;
+  /** The real absolute POSIX path (symlinks resolved). */
+  realPath: string;
+  /** Size in bytes of a regular file (left out for the other kinds). */
+  size?: number;
+  /** Last modification time of a regular file, milliseconds since the epoch (left out for the other kinds). */
+  modifiedMs?: number;
+  /** The bytes of a regular file when the request asked to `read` (as `readFile` with `maxBytes`). */
+  contents?: ReadFileResult;
+  /** Why the entry could not be followed (a link leaving the root, a loop) or read: what `stat` or `readFile` would throw. */
+  error?: Error;
+}
+
+/** Result of one {@link ListRequest}. */
+export interface ListedDirectory {
+  /** The real absolute POSIX path of the listed directory. */
+  realPath: string;
+  /** The entries, parents before children, siblings sorted by code point. */
+  entries: ListedEntry[];
+}
+
+/**
  * Where files come from. Every file access of every capability goes through a workspace, so a
  * remote sandbox can implement this interface and get every feature.
  *
@@ -80,4 +136,19 @@ export interface Workspace {
   writeFile?(path: string, data: string | Uint8Array, options?: WriteFileOptions): Promise<void>;
   /** Remove a file; a symlink is removed itself, never its target. Absent on read-only workspaces. */
   removeFile?(path: string): Promise<void>;
+  /**
+   * Batch operations, optional: many paths in one request, so a workspace over a remote sandbox
+   * answers each in one round trip. Each answer is what the single call would give, in the order
+   * asked. Features ask through `workspaceBatches(workspace)`, which turns them into single calls
+   * for a workspace that leaves them out.
+   */
+  /** `stat` of every path. */
+  statPaths?(paths: readonly string[]): Promise<Array<BatchOutcome<FileStat | undefined>>>;
+  /** `readFile` of every path with the same options ("read these small files whole"). */
+  readFiles?(
+    paths: readonly string[],
+    options?: ReadFileOptions,
+  ): Promise<Array<BatchOutcome<ReadFileResult>>>;
+  /** List directories (to a depth, only some names, their small files read): see {@link ListRequest}. */
+  listDirectories?(requests: readonly ListRequest[]): Promise<Array<BatchOutcome<ListedDirectory>>>;
 }

@@ -4,3 +4,9 @@ export {
   contextMiddlewareName,
   type InvocationRuntime,
 } from './context-middleware.js';
+export {
+  type DeepagentsBackend,
+  type DeepagentsFileInfo,
+  type DeepagentsWorkspaceOptions,
+  deepagentsWorkspace,
+} from './deepagents-workspace.js';

@@ -5,3 +5,4 @@ export {
   instructionsTag,
   type MastraCall,
 } from './context-processor.js';
+export { type MastraWorkspaceOptions, mastraWorkspace } from './mastra-workspace.js';

@@ -15,6 +15,8 @@ export const nestedInstructionDefaults = {
   directoryToolNames: ['list_directory'],
   /** Per-file character limit in `contents` mode. */
   maxChars: 32_000,
+  /** Import hops followed from a surfaced file (`contents` mode), as in the walk-up. */
+  maxImportDepth: 5,
   /** Static guidance in the run's instructions: tells the model that directory instructions will appear. */
   guidance:
     'Subdirectories of this project may have their own instruction files (AGENTS.md, CLAUDE.md). When you read, list or write inside such a directory, its instructions are added to the conversation; follow them for work in that directory.',

@@ -52,6 +52,13 @@ export interface NestedInstructionsOptions {
   extractPaths?: PathExtractor;
   /** Per-file character limit in `contents` mode, cut with a visible marker. Default 32,000. */
   maxChars?: number;
+  /**
+   * Import hops followed from a surfaced file in `contents` mode: its `@path` imports are delivered
+   * right after it, as in the walk-up (relative to the file, never outside the workspace root, a
+   * failed one replaced by a visible marker); the next hop fails with a marker. `pointer` mode reads
+   * no file, so it follows no import. Default `5`.
+   */
+  maxImportDepth?: number;
   /** Static guidance in the run's instructions. Default: a two-sentence note saying directory instructions will appear; `''` for none. */
   guidance?: string;
   /** The pointer line of one file. Default {@link repoContextPointer} (RepoContext's text). */
@@ -94,6 +101,13 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
   const inject = options.inject ?? nestedInstructionDefaults.inject;
   const delivery = options.delivery ?? nestedInstructionDefaults.delivery;
   const maxChars = options.maxChars ?? nestedInstructionDefaults.maxChars;
+  const maxImportDepth = options.maxImportDepth ?? nestedInstructionDefaults.maxImportDepth;
+  if (!Number.isInteger(maxImportDepth) || maxImportDepth < 0) {
+    throw new AgentContextError(
+      `nestedInstructions: maxImportDepth must be a whole number, 0 or more, got ${maxImportDepth}.`,
+      { code: 'invalid-option', reason: 'maxImportDepth' },
+    );
+  }
   if (!Number.isInteger(maxChars) || maxChars < 1) {
     throw new AgentContextError(`nestedInstructions: maxChars must be a positive integer, got ${maxChars}.`, {
       code: 'invalid-option',
@@ -107,6 +121,7 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
     scope: options.scope ?? nestedInstructionDefaults.scope,
     inject,
     maxChars,
+    maxImportDepth,
   } as const;
   const traversal = {
     toolNames: [...(options.traversalToolNames ?? nestedInstructionDefaults.traversalToolNames)],

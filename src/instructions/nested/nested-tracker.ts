@@ -7,6 +7,8 @@ import { withCheckedDirectories } from '../../workspace/checked-directories.js';
 import { toLabel } from '../../workspace/labels.js';
 import { isInside } from '../../workspace/paths.js';
 import type { Workspace } from '../../workspace/workspace.js';
+import { documentKey } from '../document-key.js';
+import { expandNestedImports } from './expand-nested-imports.js';
 import { readNestedText } from './read-nested-text.js';
 import { resolveBelowCwd } from './resolve-below-cwd.js';
 
@@ -20,6 +22,8 @@ export interface NestedTrackerSettings {
   scope: 'chain' | 'directory';
   inject: 'pointer' | 'contents';
   maxChars: number;
+  /** Import hops followed from a surfaced file (`contents` only); the next one fails with a marker. */
+  maxImportDepth: number;
 }
 
 /**
@@ -28,7 +32,8 @@ export interface NestedTrackerSettings {
  * - a touch whose directory was checked: no filesystem call (usually one set lookup, see `#inCheckedDirectory`);
  * - a touch of unknown kind (neither file nor directory said): one `stat`, unless it names a checked directory;
  * - each new directory: at most one `stat` per candidate filename, plus one `realpath` per file found
- *   (one entry per real file) and one read per surfaced file (`contents` only).
+ *   (one entry per real file) and one read per surfaced file (`contents` only), plus the reads of
+ *   its `@path` imports.
  *
  * A directory is claimed before any await, so parallel touches of one directory check it once.
  * It is never checked again, even if a file appears later or its read failed.
@@ -181,7 +186,7 @@ export class NestedTracker {
     if (replaces !== undefined && stat.size === 0) return this.#blankOverride(candidate, replaces, trigger);
     const file = await this.#load(candidate, name, directory, trigger, replaces);
     if (file === 'blank') return this.#blankOverride(candidate, replaces ?? name, trigger);
-    if (file) files.push(file);
+    if (file) files.push(...file);
     return 'file';
   }
 
@@ -203,7 +208,7 @@ export class NestedTracker {
     directory: string,
     trigger: string,
     replaces?: string,
-  ): Promise<NestedFile | 'blank' | undefined> {
+  ): Promise<NestedFile[] | 'blank' | undefined> {
     const label = toLabel(this.#workspace, absolute);
     const file: NestedFile = { path: absolute, label, name, directory, trigger };
     // One entry per real file (`CLAUDE.md -> AGENTS.md`): one `realpath`, no read, in either mode.
@@ -233,7 +238,9 @@ export class NestedTracker {
         return undefined;
       }
       if (replaces !== undefined && read.text.trim() === '') return 'blank';
-      const duplicateOf = this.#hashes.get(read.hash);
+      // Two identical `@AGENTS.md` files in two directories import two files: not duplicates.
+      const key = documentKey(read.text, read.hash, directory);
+      const duplicateOf = this.#hashes.get(key);
       if (duplicateOf !== undefined) {
         this.#skip(
           absolute,
@@ -244,21 +251,57 @@ export class NestedTracker {
         );
         return undefined;
       }
-      this.#hashes.set(read.hash, label);
-      if (read.note !== undefined) {
-        const diagnostic = {
-          severity: 'warning' as const,
-          code: 'truncated',
-          message: read.note,
-          path: label,
-        };
-        this.#emit(this.#event('cut', label, trigger, read.note, diagnostic));
-      }
-      file.text = read.text;
+      this.#hashes.set(key, label);
+      if (read.note !== undefined) this.#emitCut(label, trigger, read.note);
+      const expanded = await expandNestedImports({ ...file, text: read.text }, realPath, {
+        workspace: this.#workspace,
+        seen: { realPaths: this.#realPaths, hashes: this.#hashes },
+        maxImportDepth: this.#settings.maxImportDepth,
+        maxChars: this.#settings.maxChars,
+      });
+      file.text = expanded.text;
+      this.surfaced.push(file);
+      this.#emit(this.#event('loaded', label, trigger, `Loaded ${label} (nested), after ${trigger}.`));
+      return this.#withImports(file, expanded);
     }
     this.surfaced.push(file);
     this.#emit(this.#event('loaded', label, trigger, `Loaded ${label} (nested), after ${trigger}.`));
-    return file;
+    return [file];
+  }
+
+  /** Record a surfaced file's imports right after it: their events, then the files themselves. */
+  #withImports(file: NestedFile, expanded: Awaited<ReturnType<typeof expandNestedImports>>): NestedFile[] {
+    for (const diagnostic of expanded.diagnostics) {
+      // The cut of an imported file is shown by its own note (below), not by the read limit's wording.
+      if (diagnostic.code === 'file-truncated') continue;
+      this.#emit(
+        this.#event(
+          'diagnostic',
+          diagnostic.path ?? file.label,
+          file.trigger,
+          diagnostic.message,
+          diagnostic,
+        ),
+      );
+    }
+    for (const { file: imported, note } of expanded.imported) {
+      this.surfaced.push(imported);
+      if (note !== undefined) this.#emitCut(imported.label, file.trigger, note);
+      this.#emit(
+        this.#event(
+          'loaded',
+          imported.label,
+          file.trigger,
+          `Loaded ${imported.label} (imported by ${imported.importedBy}), after ${file.trigger}.`,
+        ),
+      );
+    }
+    return [file, ...expanded.imported.map((entry) => entry.file)];
+  }
+
+  #emitCut(label: string, trigger: string, note: string) {
+    const diagnostic = { severity: 'warning' as const, code: 'truncated', message: note, path: label };
+    this.#emit(this.#event('cut', label, trigger, note, diagnostic));
   }
 
   async #statQuietly(absolute: string) {

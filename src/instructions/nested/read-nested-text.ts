@@ -32,16 +32,28 @@ export async function readNestedText(
       };
     }
     const hash = sha256Of(read.truncated ? `${read.size}\0${read.text}` : read.text);
-    if (read.text.length <= maxChars && !read.truncated)
-      return { ok: true, text: read.text, hash, note: undefined };
-    const end = headCutEnd(read.text, maxChars);
-    const head = read.text.slice(0, end);
-    const note = truncationMarker(
-      label,
-      read.truncated ? omittedBytes(read.size, head) : { characters: read.text.length - end },
-    );
-    return { ok: true, text: `${head}\n${note}`, hash, note };
+    return { ok: true, hash, ...cutNestedText(read, label, maxChars) };
   } catch (error) {
     return { ok: false, code: 'read-failed', message: `${label} could not be read: ${describeError(error)}` };
   }
+}
+
+/**
+ * A nested file's text cut to `maxChars` characters (never splitting a surrogate pair) with a
+ * visible `[truncated: ...]` note, or whole. `truncated` says the read itself stopped before the end
+ * of the file (`size` bytes).
+ */
+export function cutNestedText(
+  read: { text: string; size: number; truncated: boolean },
+  label: string,
+  maxChars: number,
+): { text: string; note: string | undefined } {
+  if (read.text.length <= maxChars && !read.truncated) return { text: read.text, note: undefined };
+  const end = headCutEnd(read.text, maxChars);
+  const head = read.text.slice(0, end);
+  const note = truncationMarker(
+    label,
+    read.truncated ? omittedBytes(read.size, head) : { characters: read.text.length - end },
+  );
+  return { text: `${head}\n${note}`, note };
 }

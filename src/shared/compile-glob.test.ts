@@ -1,8 +1,8 @@
+import fc from 'fast-check';
 import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { type CompiledGlob, compileGlob, isInvalidGlob } from './compile-glob.js';
-import type { LoadedRule } from './rule.js';
-import { RuleMatcher } from './rule-matcher.js';
+import { buildGlobAutomaton } from './glob-automaton.js';
 
 const globs = [
   '**',
@@ -82,7 +82,7 @@ describe('compileGlob', () => {
   it('answers as picomatch does on the whole path for globs without `/` when they match in the base only', () => {
     const differences: string[] = [];
     for (const glob of globs.filter((candidate) => !candidate.includes('/'))) {
-      const result = compileGlob(glob, 'base-only');
+      const result = compileGlob(glob, { globsWithoutSlash: 'base-only' });
       if (isInvalidGlob(result)) throw new Error(result.reason);
       const pattern = picomatch.makeRe(glob, { dot: true });
       for (const path of paths) {
@@ -90,7 +90,7 @@ describe('compileGlob', () => {
       }
     }
     expect(differences).toEqual([]);
-    const { prefix, direct, test } = compileGlob('*.ts', 'base-only') as CompiledGlob;
+    const { prefix, direct, test } = compileGlob('*.ts', { globsWithoutSlash: 'base-only' }) as CompiledGlob;
     expect([prefix, direct, test('a.ts'), test('src/a.ts')]).toEqual(['', true, true, false]);
   });
 
@@ -113,54 +113,64 @@ describe('compileGlob', () => {
   });
 });
 
-describe('RuleMatcher', () => {
-  it('gives what testing every glob of every rule gives, in load order, each rule once', () => {
-    const base = '/repo';
-    const rules = [
-      ['one', ['src/**/*.ts', '*.ts']],
-      ['two', ['src/api/*.json']],
-      ['three', ['**/*.tsx', 'docs/**']],
-      ['four', ['src/*/index.ts']],
-      ['five', ['src/api/**']],
-    ] as const;
-    const entries = rules.map(([name, written], index) => ({
-      rule: {
-        name,
-        baseDirectory: index === 4 ? `${base}/src` : base,
-      } as LoadedRule,
-      globs: written.map(compiled),
-    }));
-    const matcher = new RuleMatcher(entries);
-    for (const path of paths) {
-      const expected = entries.flatMap(({ rule, globs: ruleGlobs }) => {
-        const prefix = `${rule.baseDirectory}/`;
-        const absolute = `${base}/${path}`;
-        if (!absolute.startsWith(prefix)) return [];
-        const first = ruleGlobs.find((glob) => glob.test(absolute.slice(prefix.length)));
-        return first ? [`${rule.name} ${first.glob}`] : [];
-      });
-      const got = matcher.match(`${base}/${path}`).map((match) => `${match.rule.name} ${match.glob}`);
-      expect(got, path).toEqual(expected);
-    }
-    expect(matcher.match('/elsewhere/src/a.ts')).toEqual([]);
+describe('compileGlob: the automaton', () => {
+  // Globs and normalised paths from a small alphabet, so that most pairs are close to matching.
+  const part = fc.constantFrom(
+    ...['a', 'b', '.', 'x', '*', '?', '[ab]', '[a-c]', '[^a]', '{a,b}', '{a,b*}', '{1..3}'],
+    ...['@(a|b)', '+(a|b)', '*(a)b', '[[:digit:]]'],
+  );
+  const globSegment = fc.oneof(
+    fc.constant('**'),
+    fc
+      .array(part, { minLength: 1, maxLength: 3 })
+      .map((parts) => parts.join(''))
+      // `**` inside a segment and `)?` read differently by picomatch (see below).
+      .filter((segment) => !segment.includes('**') && !segment.includes(')?') && segment !== '.'),
+  );
+  const glob = fc.array(globSegment, { minLength: 1, maxLength: 4 }).map((segments) => segments.join('/'));
+  const pathSegment = fc
+    .array(fc.constantFrom('a', 'b', '.', 'x', '2'), { minLength: 1, maxLength: 4 })
+    .map((characters) => characters.join(''))
+    .filter((segment) => segment !== '.' && segment !== '..');
+  const path = fc.array(pathSegment, { minLength: 1, maxLength: 4 }).map((segments) => segments.join('/'));
+
+  it('answers as picomatch does on whole paths, but `dir*/**` also matches the directory itself', () => {
+    // picomatch lets `src/**` match `src` but not `s*/**` match `src`; here both do. It also reads
+    // `@(a)?` as a lazy quantifier (the `?` is lost) and `x**y` as a globstar; neither is generated.
+    fc.assert(
+      fc.property(glob, path, (written, tested) => {
+        const collapsed = written.replace(/(^|\/)\*\*(?:\/\*\*)+(?=\/|$)/g, '$1**');
+        const reference = (pattern: string) =>
+          picomatch.makeRe(pattern, { dot: true, strictBrackets: true }).test(tested);
+        const expected =
+          reference(collapsed) || (collapsed.endsWith('/**') && reference(collapsed.slice(0, -3)));
+        expect(buildGlobAutomaton(written).test(tested), `${written} ${tested}`).toBe(expected);
+      }),
+      { numRuns: 1_500 },
+    );
   });
 
-  it('leaves out the excluded rules, and those added to the set later', () => {
-    const rule = (name: string) => ({ name, baseDirectory: '/repo' }) as LoadedRule;
-    const [one, two, three] = [rule('one'), rule('two'), rule('three')];
-    const matcher = new RuleMatcher([
-      { rule: one!, globs: [compiled('**/*.ts')] },
-      { rule: two!, globs: [compiled('src/**')] },
-      { rule: three!, globs: [compiled('src/*.ts')] },
+  it('negates with a leading `!`, and refuses what it cannot match in linear time or at all', () => {
+    const notTypeScript = compiled('!src/**/*.ts');
+    expect([notTypeScript.test('src/a.ts'), notTypeScript.test('src/a.js'), notTypeScript.prefix]).toEqual([
+      false,
+      true,
+      '',
     ]);
-    const names = (exclude: Set<LoadedRule>) =>
-      matcher.match('/repo/src/a.ts', exclude).map((match) => match.rule.name);
-    const delivered = new Set<LoadedRule>();
-    expect(names(delivered)).toEqual(['one', 'two', 'three']);
-    delivered.add(one!);
-    expect(names(delivered)).toEqual(['two', 'three']);
-    delivered.add(three!);
-    expect(names(delivered)).toEqual(['two']);
-    expect(names(new Set())).toEqual(['one', 'two', 'three']);
+    expect(compileGlob('!(a|b).ts')).toMatchObject({ reason: 'negated groups `!(...)` are not supported' });
+    expect(compileGlob(`${'a/'.repeat(600)}x`)).toMatchObject({
+      reason: 'the glob is longer than 1024 characters',
+    });
+    expect(compileGlob('{1..100000}')).toMatchObject({ reason: expect.stringContaining('brace range') });
+    expect(compileGlob('{1..5000}')).toMatchObject({
+      reason: expect.stringContaining('matching states'),
+    });
+    expect(compileGlob('a)')).toMatchObject({ reason: 'a `)` has no `(` before it' });
+    expect(compileGlob('{a')).toMatchObject({ reason: 'a `{` has no `}` after it' });
+  });
+
+  it('never matches a path over 4,096 characters', () => {
+    expect(compiled('**').test('a'.repeat(4_096))).toBe(true);
+    expect(compiled('**').test('a'.repeat(4_097))).toBe(false);
   });
 });

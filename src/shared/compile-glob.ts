@@ -1,5 +1,19 @@
-import picomatch from 'picomatch';
-import type { GlobsWithoutSlash } from './rule-format.js';
+import { buildGlobAutomaton, GlobSyntaxError } from './glob-automaton.js';
+
+/**
+ * Where a glob without `/` matches: `any-depth`, the file name in any folder below the base, as in
+ * `.gitignore`; `base-only`, only files directly in the base.
+ */
+export type GlobsWithoutSlash = 'any-depth' | 'base-only';
+
+/** Options of {@link compileGlob}. */
+export interface CompileGlobOptions {
+  /** Where a glob without `/` matches. @default 'any-depth' */
+  globsWithoutSlash?: GlobsWithoutSlash;
+}
+
+/** Longest path a compiled glob tests, in characters (Linux's `PATH_MAX`); a longer one never matches. */
+const MAXIMUM_TESTED_PATH_LENGTH = 4_096;
 
 /** A glob ready to test paths relative to its rule's base directory. */
 export interface CompiledGlob {
@@ -21,42 +35,63 @@ export interface InvalidGlob {
 
 /** Characters that make a path segment a pattern rather than a name. */
 const patternCharacters = /[*?[\]{}()!+@\\]/;
-/** Names and endings compared as plain text (`*.test.ts`, `src/app`); anything else goes to picomatch. */
+/** Names and endings compared as plain text (`*.test.ts`, `src/app`); anything else goes to the automaton. */
 const plainName = /^[A-Za-z0-9._-]+$/;
 const plainDirectory = /^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/;
 
 /**
- * Compile one rule glob with picomatch, relative to its rule's base directory. A leading `./` or
- * `/` is dropped (both mean the base). A glob without `/` matches the file name at any depth
- * (`*.ts` is any TypeScript file), as in `.gitignore`, or with `globsWithoutSlash: 'base-only'` only
- * files directly in the base (`*.ts` is the base's own TypeScript files). Dot files match. Invalid: an empty glob, a
- * `..` segment (it would leave the base), unbalanced brackets, braces or parentheses.
+ * Compile one glob, relative to a base directory (a rule's base, a search's root). A leading `./` or
+ * `/` is dropped (both mean the base); a leading `!` negates. A glob without `/` matches the file name
+ * at any depth (`*.ts` is any TypeScript file), as in `.gitignore`, or with `globsWithoutSlash:
+ * 'base-only'` only files directly in the base. Dot files match. The syntax is picomatch's with
+ * `dot: true` (see {@link buildGlobAutomaton}), but matching never backtracks: a test costs at most the
+ * path length times the glob's size, and a path over 4,096 characters never matches.
  *
- * The shapes most rules use (`dir/**`, `dir/*.ts`, `dir/**\/*.ts`, `*.ts`, a plain file name) are
- * tested with string comparisons that give picomatch's answers; every other glob with its regular
- * expression.
+ * Invalid (an {@link InvalidGlob} with the reason): an empty glob, a `..` segment (it would leave the
+ * base), unbalanced brackets, braces or parentheses, `!(...)` groups, a glob over 1,024 characters.
+ *
+ * @example
+ * const glob = compileGlob('src/**\/*.ts');
+ * if (!isInvalidGlob(glob)) glob.test('src/api/handler.ts'); // true
  */
-export function compileGlob(
-  written: string,
-  globsWithoutSlash: GlobsWithoutSlash = 'any-depth',
-): CompiledGlob | InvalidGlob {
-  const glob = written.trim().replace(/^\.\//, '').replace(/^\/+/, '');
+export function compileGlob(written: string, options: CompileGlobOptions = {}): CompiledGlob | InvalidGlob {
+  const globsWithoutSlash = options.globsWithoutSlash ?? 'any-depth';
+  const trimmed = written.trim();
+  const negations = /^!*(?!\()/.exec(trimmed)?.[0].length ?? 0;
+  const glob = trimmed.slice(negations).replace(/^\.\//, '').replace(/^\/+/, '');
   if (glob === '') return { glob: written, reason: 'the glob is empty' };
   if (glob.includes('\0')) return { glob: written, reason: 'the glob holds a NUL character' };
   if (glob.split('/').includes('..'))
     return { glob: written, reason: 'a `..` segment would leave the base directory' };
-  let pattern: RegExp;
+  let pattern: { test: (path: string) => boolean };
   try {
-    pattern = picomatch.makeRe(glob, { dot: true, strictBrackets: true });
+    pattern = buildGlobAutomaton(glob);
   } catch (error) {
-    return { glob: written, reason: error instanceof Error ? error.message : String(error) };
+    if (error instanceof GlobSyntaxError) return { glob: written, reason: error.message };
+    throw error;
   }
+  const compiled = shapeOf(glob, globsWithoutSlash, pattern);
+  const negated = negations % 2 === 1;
+  const test = compiled.test;
+  return {
+    glob: written,
+    prefix: negated ? '' : compiled.prefix,
+    direct: negated ? false : compiled.direct,
+    test: (path) => path.length <= MAXIMUM_TESTED_PATH_LENGTH && test(path) !== negated,
+  };
+}
+
+/** The test, prefix and depth of a valid glob, its plain-text shapes tested as strings. */
+function shapeOf(
+  glob: string,
+  globsWithoutSlash: GlobsWithoutSlash,
+  pattern: { test: (path: string) => boolean },
+): Omit<CompiledGlob, 'glob'> {
   if (!glob.includes('/')) {
     const name = nameTest(glob);
     if (globsWithoutSlash === 'base-only') {
       // The whole path against the pattern: `*.ts` is the base's own files, `**` still everything.
       return {
-        glob: written,
         test: name === undefined ? (path) => pattern.test(path) : (path) => !path.includes('/') && name(path),
         prefix: '',
         direct: !glob.includes('**'),
@@ -64,7 +99,6 @@ export function compileGlob(
     }
     const test = name ?? ((fileName: string) => pattern.test(fileName));
     return {
-      glob: written,
       test: (path) => test(path.slice(path.lastIndexOf('/') + 1)),
       prefix: '',
       direct: false,
@@ -74,7 +108,7 @@ export function compileGlob(
   const rest = prefix === '' ? glob : glob.slice(prefix.length + 1);
   const under = prefix === '' ? '' : `${prefix}/`;
   const direct = !rest.includes('/') && !rest.includes('**');
-  return { glob: written, test: shapeTest(under, rest) ?? ((path) => pattern.test(path)), prefix, direct };
+  return { test: shapeTest(under, rest) ?? ((path) => pattern.test(path)), prefix, direct };
 }
 
 /** The test of a known shape below `under` (`''` or a directory with its slash), or `undefined`. */

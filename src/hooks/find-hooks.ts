@@ -1,0 +1,135 @@
+import type { Diagnostic, LoadResult } from '../diagnostics.js';
+import { findPluginFolders } from '../inventory/find-plugin-folders.js';
+import { type HookGroupEntry, readHookGroups } from '../inventory/read-settings.js';
+import { toLabel } from '../workspace/labels.js';
+import type { Workspace } from '../workspace/workspace.js';
+import { eventsNotRun, isRunnableEvent, UNKNOWN_EVENT_REASON } from './hook-events.js';
+import { compileMatcher } from './hook-matcher.js';
+import { hooksDefaults } from './hooks-defaults.js';
+
+/** Whose file a hook comes from, which decides the protocol it is run with. */
+export type HookFormat = 'claude-code' | 'claude-plugin' | 'codex' | 'cursor' | 'copilot';
+
+/** One hook command of the repository, as {@link findHooks} lists it. */
+export interface HookCommand {
+  /** The event name as written, e.g. `PreToolUse`, `afterFileEdit`. */
+  event: string;
+  /** The group's matcher; `null` for none (every tool, every case). */
+  matcher: string | null;
+  /** The command line; `undefined` for a handler that is not a command (`prompt`, `http`). */
+  command: string | undefined;
+  /** Time limit in seconds: the handler's own `timeout`, or `hooksDefaults.timeoutSeconds`. */
+  timeoutSeconds: number;
+  format: HookFormat;
+  /** Label of the file it is written in, e.g. `.claude/settings.json`. */
+  source: string;
+  /** For a plugin's hook, the plugin folder (absolute): `CLAUDE_PLUGIN_ROOT`. */
+  pluginRoot?: string;
+  /** Set when agent-context never runs this hook, whatever the host allows: why. */
+  notRunReason?: string;
+}
+
+/** Where hooks are read from, relative to the project directory, with their format. */
+const HOOK_FILES: ReadonlyArray<{ path: string; format: HookFormat }> = [
+  { path: '.claude/settings.json', format: 'claude-code' },
+  { path: '.claude/settings.local.json', format: 'claude-code' },
+  { path: '.codex/hooks.json', format: 'codex' },
+  { path: '.cursor/hooks.json', format: 'cursor' },
+];
+
+/** Why the hooks of a format that defines its own protocol are not run. */
+const FORMAT_NOT_RUN: Partial<Record<HookFormat, string>> = {
+  cursor:
+    "Cursor's hooks have their own events (beforeShellExecution, afterFileEdit...) and answers (`permission`), which are not mapped yet",
+  copilot:
+    "Copilot's hooks have their own events (preToolUse...) and command fields (`bash`, `powershell`), which are not mapped yet",
+};
+
+/**
+ * Every hook command of the project directory (`workspace.cwd`), in this order:
+ *
+ * 1. `.claude/settings.json`, then `.claude/settings.local.json` (Claude Code);
+ * 2. the `hooks/hooks.json` of each plugin folder a `.claude-plugin/marketplace.json` names;
+ * 3. `.codex/hooks.json` (Codex, which follows Claude Code's protocol);
+ * 4. `.cursor/hooks.json` and `.github/hooks/*.json` (Cursor, Copilot: listed, not run).
+ *
+ * Each listed hook says whether it could run (`notRunReason` when never). Never throws: an unreadable
+ * or malformed file, or a matcher that cannot be used, is a diagnostic.
+ */
+export async function findHooks(workspace: Workspace): Promise<LoadResult<HookCommand>> {
+  const items: HookCommand[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const base = workspace.cwd === '/' ? '' : workspace.cwd;
+  const read = async (path: string, format: HookFormat, pluginRoot?: string) => {
+    if ((await workspace.stat(path).catch(() => undefined))?.kind !== 'file') return;
+    const file = await readHookGroups(workspace, path);
+    diagnostics.push(...file.diagnostics);
+    for (const group of file.groups)
+      items.push(...commandsOf(group, format, file.path, pluginRoot, diagnostics));
+  };
+
+  for (const file of HOOK_FILES.slice(0, 2)) await read(`${base}/${file.path}`, file.format);
+  const plugins = await findPluginFolders(workspace, workspace.cwd);
+  diagnostics.push(...plugins.diagnostics);
+  for (const plugin of plugins.items)
+    await read(`${plugin.path}/hooks/hooks.json`, 'claude-plugin', plugin.path);
+  for (const file of HOOK_FILES.slice(2)) await read(`${base}/${file.path}`, file.format);
+
+  const copilotFolder = `${base}/.github/hooks`;
+  if ((await workspace.stat(copilotFolder).catch(() => undefined))?.kind === 'directory') {
+    try {
+      for (const entry of await workspace.readdir(copilotFolder)) {
+        if (entry.name.endsWith('.json')) await read(`${copilotFolder}/${entry.name}`, 'copilot');
+      }
+    } catch (error) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'read-failed',
+        message: `${toLabel(workspace, copilotFolder)} could not be listed: ${(error as Error).message}`,
+        path: toLabel(workspace, copilotFolder),
+      });
+    }
+  }
+  return { items, diagnostics };
+}
+
+function commandsOf(
+  group: HookGroupEntry,
+  format: HookFormat,
+  source: string,
+  pluginRoot: string | undefined,
+  diagnostics: Diagnostic[],
+): HookCommand[] {
+  const matcher = compileMatcher(group.matcher);
+  if (matcher.type === 'invalid') {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'invalid-hook-matcher',
+      message: `The ${group.event} matcher \`${group.matcher}\` ${matcher.reason}; its hooks are not run.`,
+      path: source,
+    });
+  }
+  return group.handlers.map((handler) => {
+    const command = handler.command ?? (typeof handler.raw.bash === 'string' ? handler.raw.bash : undefined);
+    const hook: HookCommand = {
+      event: group.event,
+      matcher: group.matcher,
+      command,
+      timeoutSeconds: handler.timeoutSeconds ?? hooksDefaults.timeoutSeconds,
+      format,
+      source,
+    };
+    if (pluginRoot !== undefined) hook.pluginRoot = pluginRoot;
+    const reason =
+      FORMAT_NOT_RUN[format] ??
+      (handler.type !== 'command' || handler.command === undefined
+        ? `a \`${handler.type}\` handler, not a command`
+        : !isRunnableEvent(group.event)
+          ? (eventsNotRun[group.event] ?? UNKNOWN_EVENT_REASON)
+          : matcher.type === 'invalid'
+            ? `its matcher ${matcher.reason}`
+            : undefined);
+    if (reason !== undefined) hook.notRunReason = reason;
+    return hook;
+  });
+}

@@ -1,0 +1,288 @@
+import { randomUUID } from 'node:crypto';
+import { AgentContextError } from '../errors.js';
+import type { Awaitable, Capability, ContextSessionLike, Run, ToolCall } from '../session/capability.js';
+import { type ToolVocabulary, toolVocabulary } from '../tool-vocabulary/tool-vocabulary.js';
+import { findHooks, type HookCommand } from './find-hooks.js';
+import { type HookEventName, isRunnableEvent } from './hook-events.js';
+import { describeHook } from './hook-outcome.js';
+import { hooksDefaults } from './hooks-defaults.js';
+import {
+  type HookEventRequest,
+  type HookEventResult,
+  matchingHooks,
+  runHookEvent,
+} from './run-hook-event.js';
+import { claudeToolInput, restoreToolInput } from './tool-input.js';
+
+/** Which hooks run: none, all, the hooks of some events, or the commands a function approves. */
+export type HooksRunOption =
+  | boolean
+  | readonly HookEventName[]
+  /** Called once per distinct command and session (like a trust prompt); `true` runs it. */
+  | ((hook: HookCommand) => Awaitable<boolean>);
+
+/** Options of {@link hooks}. */
+export interface HooksOptions {
+  /** Capability name. @default 'hooks' */
+  name?: string;
+  /**
+   * Which of the repository's hooks run. Running a hook is running the repository's code with the
+   * host's rights, so the default runs none: each is listed in the run's events as present, not run.
+   * @default false
+   */
+  run?: HooksRunOption;
+  /** Bytes kept of each hook's stdout, and of its stderr. @default 65536 */
+  maxOutputBytes?: number;
+  /**
+   * The names a tool is known by, for matchers (`Edit|Write` fires for `write_file`). Give one built
+   * with the host's tools (`toolVocabulary({ hostTools: { bash: 'shell' } })`) so `Bash` matchers fire
+   * for the host's shell tool. @default toolVocabulary()
+   */
+  vocabulary?: Pick<ToolVocabulary, 'namesOf'>;
+}
+
+interface HooksState {
+  sessionId: string;
+  approvals: Map<string, Promise<boolean>>;
+  owner: AbortController;
+  hooks: HookCommand[];
+  /** The `SessionStart` source still to run at the next run start (`undefined`: none). */
+  startSource: 'startup' | 'compact' | undefined;
+}
+
+/**
+ * Run the repository's hooks as their assistant does (Claude Code's protocol, and Codex's, which is
+ * the same), when the host allows it. Off by default: every hook found is then an event of the run
+ * (`skipped`, reason `hook`), never silently ignored. See docs/hooks.md.
+ *
+ * - `SessionStart` (the session's first run start, and the first after a compaction): its stdout and
+ *   `additionalContext` become a hidden message.
+ * - `UserPromptSubmit` (each user message the adapter observes): a block stops the run with an
+ *   `AgentContextError` (code `hook-blocked`) carrying the reason to the host; context becomes a
+ *   hidden message after the user's message.
+ * - `PreToolUse` (before every tool call): a block (exit 2, `permissionDecision: "deny"`) is the
+ *   tool result the model sees and the tool does not run; `updatedInput` replaces the input.
+ * - `PostToolUse` (after every successful tool call): exit 2's stderr, a `block` reason and
+ *   `additionalContext` become a hidden message right after the tool result.
+ *
+ * Hook processes belong to the run: they are killed when the next run starts, on timeout, and when
+ * the host process exits.
+ *
+ * @example
+ * createContextSession({ workspace, capabilities: [hooks({ run: ['PreToolUse', 'PostToolUse'] })] });
+ */
+export function hooks(options: HooksOptions = {}): Capability {
+  const name = options.name ?? hooksDefaults.name;
+  const runOption = options.run ?? hooksDefaults.run;
+  const maxOutputBytes = options.maxOutputBytes ?? hooksDefaults.maxOutputBytes;
+  const vocabulary = options.vocabulary ?? toolVocabulary();
+  const owner = {};
+  const stateOf = (session: ContextSessionLike): HooksState =>
+    session.state(owner, () => ({
+      sessionId: randomUUID(),
+      approvals: new Map(),
+      owner: new AbortController(),
+      hooks: [],
+      startSource: 'startup',
+    }));
+
+  const allowed = (state: HooksState, hook: HookCommand): Promise<boolean> => {
+    if (typeof runOption === 'boolean') return Promise.resolve(runOption);
+    if (typeof runOption !== 'function')
+      return Promise.resolve(runOption.includes(hook.event as HookEventName));
+    const key = `${hook.source}\0${hook.command}`;
+    let approval = state.approvals.get(key);
+    if (approval === undefined) {
+      approval = Promise.resolve()
+        .then(() => runOption({ ...hook }))
+        .then((value) => value === true)
+        .catch(() => false);
+      state.approvals.set(key, approval);
+    }
+    return approval;
+  };
+
+  const run = async (
+    session: ContextSessionLike,
+    request: HookEventRequest,
+    trigger: string,
+  ): Promise<HookEventResult | undefined> => {
+    if (runOption === false) return undefined;
+    const state = stateOf(session);
+    const matched = matchingHooks(state.hooks, request);
+    const approved: HookCommand[] = [];
+    for (const hook of matched) {
+      if (await allowed(state, hook)) approved.push(hook);
+      else if (typeof runOption === 'function')
+        session.emit({
+          type: 'skipped',
+          reason: 'hook',
+          capability: name,
+          path: hook.source,
+          trigger,
+          message: `${describeHook(hook)} matched and was not run: the host did not allow it.`,
+        });
+    }
+    if (approved.length === 0) return undefined;
+    const result = await runHookEvent(approved, request, {
+      projectDirectory: session.workspace.cwd,
+      sessionId: state.sessionId,
+      maxOutputBytes,
+      signal: state.owner.signal,
+    });
+    for (const hookRun of result.runs) {
+      const code = hookRun.result.exitCode;
+      const how = hookRun.result.failure === undefined ? `exited with ${code}` : 'failed';
+      session.emit({
+        type: 'hook-ran',
+        reason: 'hook',
+        capability: name,
+        path: hookRun.hook.source,
+        trigger,
+        message: `${describeHook(hookRun.hook)} ${how}: ${hookRun.status}.`,
+      });
+      if (hookRun.message !== undefined)
+        session.emit({
+          type: 'diagnostic',
+          reason: 'hook',
+          capability: name,
+          path: hookRun.hook.source,
+          trigger,
+          message: hookRun.message,
+          diagnostic: {
+            severity: hookRun.status === 'error' ? 'warning' : 'info',
+            code: hookRun.status === 'error' ? 'hook-failed' : 'hook-message',
+            message: hookRun.message,
+            path: hookRun.hook.source,
+          },
+        });
+    }
+    return result;
+  };
+
+  const deliver = (
+    session: ContextSessionLike,
+    event: HookEventName,
+    result: HookEventResult,
+    anchor?: string,
+  ) => {
+    if (result.context.length === 0) return;
+    const text = result.context
+      .map(
+        ({ text: body, hook }) =>
+          `<hook-output event="${event}" source="${hook.source}">\n${body}\n</hook-output>`,
+      )
+      .join('\n\n');
+    session.deliverHidden(
+      anchor === undefined ? { capability: name, text } : { capability: name, text, anchor },
+    );
+  };
+
+  const toolRequest = (event: 'PreToolUse' | 'PostToolUse', call: ToolCall, run: Run, extra = {}) => {
+    const names = vocabulary.namesOf(call.toolName, { assistant: 'claude-code' });
+    return {
+      event,
+      toolNames: names,
+      fields: {
+        tool_name: names[1] ?? call.toolName,
+        tool_input: claudeToolInput(call.input, run.workspace),
+        tool_use_id: call.id,
+        ...extra,
+      },
+    } satisfies HookEventRequest;
+  };
+
+  return {
+    name,
+    async onRunStart(current) {
+      const { session } = current;
+      const state = stateOf(session);
+      // A new run means the previous one ended: whatever its hooks still run is killed.
+      state.owner.abort();
+      state.owner = new AbortController();
+      const found = await findHooks(current.workspace);
+      state.hooks = found.items;
+      for (const diagnostic of found.diagnostics)
+        current.emit({
+          type: 'diagnostic',
+          reason: 'hook',
+          capability: name,
+          message: diagnostic.message,
+          diagnostic,
+          ...(diagnostic.path === undefined ? {} : { path: diagnostic.path }),
+        });
+      for (const hook of found.items) {
+        const reason =
+          hook.notRunReason ??
+          (runOption === false
+            ? 'hooks are off (hooks({ run: true }) runs them)'
+            : Array.isArray(runOption) && isRunnableEvent(hook.event) && !runOption.includes(hook.event)
+              ? `${hook.event} is not among the events the host runs`
+              : undefined);
+        if (reason !== undefined)
+          current.emit({
+            type: 'skipped',
+            reason: 'hook',
+            capability: name,
+            path: hook.source,
+            message: `${describeHook(hook)} is present, not run: ${reason}.`,
+          });
+      }
+      const source = state.startSource;
+      state.startSource = undefined;
+      if (source === undefined) return;
+      const result = await run(
+        session,
+        { event: 'SessionStart', source, fields: { source } },
+        'session start',
+      );
+      if (result) deliver(session, 'SessionStart', result);
+    },
+    async onUserInput(input, session) {
+      const result = await run(
+        session,
+        { event: 'UserPromptSubmit', fields: { prompt: input.text } },
+        'user input',
+      );
+      if (!result) return;
+      const refusal = result.blockReason ?? result.stopReason;
+      if (refusal !== undefined) {
+        session.emit({
+          type: 'blocked',
+          reason: 'hook',
+          capability: name,
+          trigger: 'user input',
+          message: `A UserPromptSubmit hook blocked the prompt: ${refusal}`,
+        });
+        throw new AgentContextError(`A UserPromptSubmit hook blocked the prompt: ${refusal}`, {
+          code: 'hook-blocked',
+          reason: refusal,
+        });
+      }
+      deliver(session, 'UserPromptSubmit', result, input.anchor);
+    },
+    async beforeToolCall(call, current) {
+      const result = await run(current.session, toolRequest('PreToolUse', call, current), call.id);
+      if (!result) return undefined;
+      deliver(current.session, 'PreToolUse', result, call.id);
+      const refusal = result.blockReason ?? result.stopReason;
+      if (refusal !== undefined) return { block: refusal };
+      if (result.updatedInput !== undefined)
+        return { input: restoreToolInput(call.input, result.updatedInput) };
+      return undefined;
+    },
+    async afterToolCall(call, result, current) {
+      if (result.isError) return undefined;
+      const outcome = await run(
+        current.session,
+        toolRequest('PostToolUse', call, current, { tool_response: result.output }),
+        call.id,
+      );
+      if (outcome) deliver(current.session, 'PostToolUse', outcome, call.id);
+      return undefined;
+    },
+    onCompaction(session) {
+      stateOf(session).startSource = 'compact';
+    },
+  };
+}

@@ -1,0 +1,231 @@
+import { AgentContextError } from '../errors.js';
+import { compareCodePoints } from './paths.js';
+import type {
+  BatchOutcome,
+  DirectoryEntry,
+  EntryKind,
+  ListedDirectory,
+  ListedEntry,
+  ListRequest,
+  ReadFileResult,
+  Workspace,
+} from './workspace.js';
+
+/**
+ * What {@link listDirectoriesWith} needs from a workspace: the few primitive operations a listing is
+ * made of. `absolute` paths are lexical (as the caller named them, resolved); `real` paths are the
+ * checked real paths of the same objects.
+ */
+export interface ListingPrimitives {
+  /** The real path of the requested directory; throws `not-found` / `not-a-directory` like `readdir`. */
+  directory(requested: string): Promise<{ absolute: string; real: string }>;
+  /**
+   * The entries of a checked directory. `filtered` is true when only some names will be reported
+   * (the answer is used to find them, never shown whole).
+   */
+  entries(absolute: string, real: string, filtered: boolean): Promise<DirectoryEntry[]> | DirectoryEntry[];
+  /** Follow a symbolic link entry (contained): its kind and real path; throws what `stat` throws. */
+  follow(absolute: string): Promise<{ kind: EntryKind; real: string } | undefined>;
+  /** Size and modification time of a regular file (not read). */
+  statFile(absolute: string, real: string): Promise<{ size: number; modifiedMs: number }>;
+  /** Read a regular file, at most `maxBytes`: its bytes and its modification time. */
+  read(absolute: string, real: string, maxBytes: number): Promise<ReadFileResult & { modifiedMs: number }>;
+}
+
+/** The deepest listing allowed, whatever a request asks (rule folders are walked to depth 8). */
+const MAXIMUM_DEPTH = 64;
+
+/** A tree of wanted names: segment -> node. `wanted` marks a full requested path. */
+interface NameNode {
+  wanted: boolean;
+  children: Map<string, NameNode>;
+}
+
+/**
+ * Answer list requests (see {@link ListRequest}) with a workspace's primitives, one request after
+ * the other. Every failure of one request or one entry is its outcome; nothing rejects for a path.
+ */
+export async function listDirectoriesWith(
+  primitives: ListingPrimitives,
+  requests: readonly ListRequest[],
+): Promise<Array<BatchOutcome<ListedDirectory>>> {
+  const outcomes: Array<BatchOutcome<ListedDirectory>> = [];
+  for (const request of requests) {
+    try {
+      outcomes.push({ ok: true, value: await listOne(primitives, request) });
+    } catch (error) {
+      outcomes.push({ ok: false, error: asError(error) });
+    }
+  }
+  return outcomes;
+}
+
+async function listOne(primitives: ListingPrimitives, request: ListRequest): Promise<ListedDirectory> {
+  const { absolute, real } = await primitives.directory(request.path);
+  const entries: ListedEntry[] = [];
+  const visited = new Set<string>([real]);
+  const maxBytes = request.read?.maxBytes;
+
+  const describe = async (childAbsolute: string, childReal: string, path: string, entry: DirectoryEntry) => {
+    const listed: ListedEntry = {
+      path,
+      kind: 'other',
+      symlink: entry.kind === 'symlink',
+      realPath: childReal,
+    };
+    try {
+      if (entry.kind === 'symlink') {
+        const followed = await primitives.follow(childAbsolute);
+        // A link to nothing: reported as a link of kind `other` with the `not-found` a read would give.
+        if (followed === undefined) {
+          listed.error = notFound(childAbsolute);
+          return listed;
+        }
+        listed.kind = followed.kind;
+        listed.realPath = followed.real;
+      } else {
+        listed.kind = entry.kind;
+      }
+      if (listed.kind !== 'file') return listed;
+      if (maxBytes === undefined) {
+        Object.assign(listed, await primitives.statFile(childAbsolute, listed.realPath));
+        return listed;
+      }
+      const { modifiedMs, ...contents } = await primitives.read(childAbsolute, listed.realPath, maxBytes);
+      listed.size = contents.size;
+      listed.modifiedMs = modifiedMs;
+      listed.contents = contents;
+    } catch (error) {
+      listed.error = asError(error);
+    }
+    return listed;
+  };
+
+  const listBelow = async (
+    directoryAbsolute: string,
+    directoryReal: string,
+    prefix: string,
+    levels: number,
+  ) => {
+    if (levels <= 0) return;
+    for (const entry of sorted(await primitives.entries(directoryAbsolute, directoryReal, false))) {
+      const childAbsolute = join(directoryAbsolute, entry.name);
+      const listed = await describe(
+        childAbsolute,
+        join(directoryReal, entry.name),
+        prefix + entry.name,
+        entry,
+      );
+      entries.push(listed);
+      if (listed.kind === 'directory' && levels > 1 && !visited.has(listed.realPath)) {
+        visited.add(listed.realPath);
+        await listBelow(childAbsolute, listed.realPath, `${listed.path}/`, levels - 1);
+      }
+    }
+  };
+
+  const walkNames = async (
+    directoryAbsolute: string,
+    directoryReal: string,
+    prefix: string,
+    node: NameNode,
+  ) => {
+    const present = new Map<string, DirectoryEntry>();
+    for (const entry of await primitives.entries(directoryAbsolute, directoryReal, true)) {
+      if (node.children.has(entry.name)) present.set(entry.name, entry);
+    }
+    for (const name of [...node.children.keys()].sort(compareCodePoints)) {
+      const entry = present.get(name);
+      if (entry === undefined) continue;
+      const child = node.children.get(name)!;
+      const childAbsolute = join(directoryAbsolute, name);
+      const listed = await describe(childAbsolute, join(directoryReal, name), prefix + name, entry);
+      // The directories on the way to a named path are reported too (what is known of the way there).
+      if (child.wanted || child.children.size > 0) entries.push(listed);
+      if (listed.kind !== 'directory' || visited.has(listed.realPath)) continue;
+      visited.add(listed.realPath);
+      if (child.wanted) await listBelow(childAbsolute, listed.realPath, `${listed.path}/`, depth);
+      if (child.children.size > 0) await walkNames(childAbsolute, listed.realPath, `${listed.path}/`, child);
+    }
+  };
+
+  const depth = Math.min(MAXIMUM_DEPTH, Math.max(0, request.depth ?? (request.names ? 0 : 1)));
+  if (request.names === undefined) await listBelow(absolute, real, '', depth);
+  else await walkNames(absolute, real, '', nameTree(request.names));
+  return { realPath: real, entries };
+}
+
+/** The requested names as a tree of segments; a name with `.`, `..` or an empty segment is ignored. */
+function nameTree(names: readonly string[]): NameNode {
+  const root: NameNode = { wanted: false, children: new Map() };
+  for (const name of names) {
+    const segments = name.split('/');
+    if (
+      segments.some(
+        (segment) => segment === '' || segment === '.' || segment === '..' || segment.includes('\0'),
+      )
+    )
+      continue;
+    let node = root;
+    for (const segment of segments) {
+      let child = node.children.get(segment);
+      if (child === undefined) {
+        child = { wanted: false, children: new Map() };
+        node.children.set(segment, child);
+      }
+      node = child;
+    }
+    node.wanted = true;
+  }
+  return root;
+}
+
+/**
+ * The primitives of any workspace, made of its single calls: `realpath` + `readdir` per directory,
+ * `stat` + `realpath` per link, `stat` per file and `readFile` per file read.
+ */
+export function singleCallPrimitives(workspace: Workspace): ListingPrimitives {
+  return {
+    async directory(requested) {
+      const absolute = workspace.resolve(requested);
+      return { absolute, real: await workspace.realpath(requested) };
+    },
+    entries: (absolute) => workspace.readdir(absolute),
+    async follow(absolute) {
+      const stat = await workspace.stat(absolute);
+      if (stat === undefined) return undefined;
+      return { kind: stat.kind, real: await workspace.realpath(absolute) };
+    },
+    async statFile(absolute) {
+      const stat = await workspace.stat(absolute);
+      if (stat === undefined) throw notFound(absolute);
+      return { size: stat.size, modifiedMs: stat.modifiedMs };
+    },
+    async read(absolute, _real, maxBytes) {
+      const stat = await workspace.stat(absolute);
+      const read = await workspace.readFile(absolute, { maxBytes });
+      return { ...read, modifiedMs: stat?.modifiedMs ?? 0 };
+    },
+  };
+}
+
+function sorted(entries: readonly DirectoryEntry[]): DirectoryEntry[] {
+  return [...entries].sort((left, right) => compareCodePoints(left.name, right.name));
+}
+
+function join(directory: string, name: string): string {
+  return directory === '/' ? `/${name}` : `${directory}/${name}`;
+}
+
+function notFound(absolute: string): AgentContextError {
+  return new AgentContextError(`No such file or directory: ${absolute}`, {
+    code: 'not-found',
+    path: absolute,
+    reason: 'does not exist',
+  });
+}
+
+/** Thrown values as errors (a workspace may throw anything). */
+export function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
