@@ -5,7 +5,7 @@
 export type AgentContextErrorCode =
   /** A path resolved outside the workspace root (lexically, absolutely or through a symlink). */
   | 'path-outside-workspace'
-  /** A path that can never be valid: NUL bytes, empty string. */
+  /** A path that can never be valid: NUL bytes, empty string, deeper than 256 segments or longer than 4,096 characters. */
   | 'invalid-path'
   /** The path does not exist. */
   | 'not-found'

@@ -1,3 +1,5 @@
+import type { Diagnostic } from '../diagnostics.js';
+
 /** Where a CLI command writes. Tests pass their own; `main.ts` passes the process streams. */
 export interface CliOutput {
   /** Write to standard output (no newline added). */
@@ -22,7 +24,24 @@ export interface CliCommand {
   run(args: string[], output: CliOutput): Promise<number>;
 }
 
-/** Bad arguments (a usage error): `main` prints the message as one line on stderr, then a `--help` pointer, and exits 2. */
+/**
+ * Bad arguments (a usage error: the command line itself is wrong, nothing was run): `runCli` prints
+ * `agent-context <command>: <message>` on stderr, then a `--help` pointer, and exits 2.
+ */
 export class CliUsageError extends Error {
   override readonly name = 'CliUsageError';
+}
+
+/**
+ * The exit code of every command (docs/cli.md, "Exit codes and messages"): `problem` when the
+ * command could not give all that was asked (an input to fix: a missing directory, a refused path, a
+ * file not read or not used), `usage` when the command line is wrong, `unexpected` for a bug.
+ */
+export const exitCodes = { success: 0, problem: 1, usage: 2, unexpected: 3 } as const;
+
+/** `exitCodes.problem` when any diagnostic is an `error` (something was not loaded or not used), else `success`. */
+export function exitCodeFor(diagnostics: readonly Diagnostic[]): number {
+  return diagnostics.some((diagnostic) => diagnostic.severity === 'error')
+    ? exitCodes.problem
+    : exitCodes.success;
 }

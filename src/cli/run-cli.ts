@@ -1,32 +1,34 @@
 import { createRequire } from 'node:module';
 import { describeError, isAgentContextError } from '../errors.js';
-import { type CliCommand, type CliOutput, CliUsageError } from './command.js';
+import { type CliCommand, type CliOutput, CliUsageError, exitCodes } from './command.js';
 import { commands } from './commands/index.js';
 
 /**
  * Run the `agent-context` command line with `args` (without `node` and the script path).
- * Resolves to the exit code: 0 on success, 1 for bad input (a missing directory, a file that could not
- * be read or parsed), 2 for a usage error (one line naming the option, then a `--help` pointer) and
- * for an unexpected error.
+ * Resolves to the exit code, the same rule for every command (docs/cli.md, "Exit codes and
+ * messages"): 0 when everything asked was given; 1 for a problem to fix in the input (a missing
+ * directory, a refused path, a file not read or not used: an `error` diagnostic); 2 for a usage error
+ * (one line naming the option, then a `--help` pointer); 3 for an unexpected error (a bug: the stack
+ * is printed).
  */
 export async function runCli(args: string[], output: CliOutput): Promise<number> {
   const [name, ...rest] = args;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     output.stdout(overview(commands));
-    return name === undefined ? 2 : 0;
+    return name === undefined ? exitCodes.usage : exitCodes.success;
   }
   if (name === '--version' || name === '-v') {
     output.stdout(`${packageVersion()}\n`);
-    return 0;
+    return exitCodes.success;
   }
   const command = commands.find((candidate) => candidate.name === name);
   if (!command) {
-    output.stderr(`agent-context: unknown command "${name}". Run "agent-context --help" for the list.\n`);
-    return 2;
+    output.stderr(`agent-context: unknown command "${name}"\nRun "agent-context --help" for the commands.\n`);
+    return exitCodes.usage;
   }
   if (rest.includes('--help') || rest.includes('-h')) {
     output.stdout(`${command.usage.trimEnd()}\n`);
-    return 0;
+    return exitCodes.success;
   }
   try {
     return await command.run(rest, output);
@@ -35,15 +37,15 @@ export async function runCli(args: string[], output: CliOutput): Promise<number>
       output.stderr(
         `agent-context ${command.name}: ${firstLine(error.message)}\nRun "agent-context ${command.name} --help" for its options.\n`,
       );
-      return 2;
+      return exitCodes.usage;
     }
     if (isAgentContextError(error) || isSystemError(error)) {
       // Refusals and failures of the file system are the user's to fix: one line, no stack trace.
       output.stderr(`agent-context ${command.name}: ${firstLine(describeError(error))}\n`);
-      return 1;
+      return exitCodes.problem;
     }
     output.stderr(`agent-context ${command.name}: unexpected error: ${describeUnexpected(error)}\n`);
-    return 2;
+    return exitCodes.unexpected;
   }
 }
 
@@ -60,6 +62,9 @@ function overview(list: CliCommand[]): string {
     ...lines,
     '',
     'Run "agent-context <command> --help" for the options of one command.',
+    '',
+    'Exit codes, for every command: 0 everything asked was given; 1 a problem to fix in the input',
+    '(a missing directory, a refused path, a file not read or not used); 2 a usage error; 3 a bug.',
     '',
   ].join('\n');
 }

@@ -10,7 +10,15 @@ async function reportOf(files: Record<string, string>, maxChars?: number): Promi
   const discovery = await discoverInstructions({ workspace });
   const rendered = renderInstructions(discovery, maxChars === undefined ? {} : { maxChars });
   const rules = { always: 0, files: 0, described: 0, manual: 0, skipped: 0 };
-  return { directory: workspace.cwd, root: workspace.root, discovery, rendered, catalog: '', rules };
+  return {
+    directory: workspace.cwd,
+    root: workspace.root,
+    discovery,
+    rendered,
+    text: rendered.text,
+    catalog: '',
+    rules,
+  };
 }
 
 describe('formatInstructionsReport', () => {

@@ -1,3 +1,4 @@
+import { resolveLocalProject } from '../project/resolve-local-project.js';
 import { loadRules } from '../rules/load-rules.js';
 import { renderRulesCatalog } from '../rules/render-rules-catalog.js';
 import type { RuleScope } from '../rules/rule.js';
@@ -7,8 +8,8 @@ import { toPosixPath } from '../workspace/paths.js';
 import { addAlwaysRules } from './add-always-rules.js';
 import { type DiscoverInstructionsOptions, discoverInstructions } from './discover-instructions.js';
 import type { InstructionDiscovery } from './instruction-file.js';
+import { joinInstructionText } from './instruction-text.js';
 import { type RenderedInstructions, renderInstructions } from './render-instructions.js';
-import { resolveLocalProject } from './resolve-local-project.js';
 
 /** Options of {@link inspectInstructions}: those of `discoverInstructions`, a host directory, the budget. */
 export interface InspectInstructionsOptions
@@ -33,6 +34,11 @@ export interface InstructionsReport {
   /** The instruction files, with the `always` rules among them (reason `rule`), in load order. */
   discovery: InstructionDiscovery;
   rendered: RenderedInstructions;
+  /**
+   * The instruction text the model gets, byte for byte (what `agent-context render` prints): the
+   * rendered files, then the rules catalog, joined by a blank line; `''` when there is neither.
+   */
+  text: string;
   /** The rules catalog block that follows the instructions (`''` when no rule is `described`). */
   catalog: string;
   /** Rules found per scope (details: `inspectRules`). */
@@ -82,13 +88,15 @@ async function inspectOnce(options: InspectInstructionsOptions): Promise<Instruc
   const withRules = addAlwaysRules(found, rules.items);
   const discovery = { ...withRules, diagnostics: [...withRules.diagnostics, ...rules.diagnostics] };
   const rendered = renderInstructions(discovery, maxChars === undefined ? {} : { maxChars });
+  const catalog = renderRulesCatalog(rules.items);
   const count = (scope: RuleScope) => rules.items.filter((rule) => rule.scope === scope).length;
   return {
     directory: workspace.cwd,
     root: workspace.root,
     discovery,
     rendered,
-    catalog: renderRulesCatalog(rules.items),
+    text: joinInstructionText(rendered.text, catalog),
+    catalog,
     rules: {
       always: count('always'),
       files: count('files'),

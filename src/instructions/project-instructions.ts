@@ -12,6 +12,7 @@ import {
   resolveInstructionSettings,
 } from './discover-instructions.js';
 import type { InstructionDiscovery } from './instruction-file.js';
+import { joinInstructionText } from './instruction-text.js';
 import { type RenderedInstructions, renderInstructions } from './render-instructions.js';
 
 /** Options of {@link projectInstructions}: those of `discoverInstructions` plus the budget. */
@@ -144,7 +145,7 @@ export function projectInstructions(options: ProjectInstructionsOptions = {}): P
         diagnostic,
       });
     }
-    const text = [rendered.text, catalog].filter((part) => part !== '').join('\n\n');
+    const text = joinInstructionText(rendered.text, catalog);
     return text === '' ? undefined : text;
   };
 

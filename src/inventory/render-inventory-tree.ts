@@ -58,7 +58,11 @@ export function renderInventoryTree(result: InventoryResult, options: RenderInve
   const paint = painter(options.color ?? false);
   const maxDescription = options.maxDescriptionChars ?? 120;
   const diagnosticNodes = (diagnostics: Diagnostic[]): TreeNode[] =>
-    diagnostics.map((diagnostic) => ({ label: formatDiagnostic(diagnostic, paint), children: [] }));
+    // Each diagnostic sits under the entry it concerns, which names the file: not repeated on its line.
+    diagnostics.map(({ path: _entryPath, ...diagnostic }) => ({
+      label: formatDiagnostic(diagnostic, paint),
+      children: [],
+    }));
   const asset = (entry: AssetEntry, prefix: string): TreeNode => {
     const description =
       entry.description === null ? '' : cutWithEllipsis(oneLine(entry.description), maxDescription);

@@ -1,11 +1,10 @@
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import { AgentContextError } from '../errors.js';
-import { findProjectRoot } from '../project/find-project-root.js';
+import { resolveLocalProject } from '../project/resolve-local-project.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toLabel } from '../workspace/labels.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
+import { resolvePathInWorkingDirectory } from '../workspace/path-in-working-directory.js';
 import { isInside, toPosixPath } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { loadNestedRules, nestedRuleLocations } from './load-nested-rules.js';
@@ -18,7 +17,10 @@ import { RuleMatcher } from './rule-matcher.js';
 export interface InspectRulesOptions extends Omit<LoadRulesOptions, 'workspace'> {
   /** The agent's working directory on the local disk (absolute, or relative to `process.cwd()`). */
   directory: string;
-  /** A file (absolute, or relative to `process.cwd()`): report which rules apply to it. */
+  /**
+   * A file (relative to `directory`, or absolute): report which rules apply to it. It must lie inside
+   * `directory`, as a file the agent touches does (`path-outside-workspace` otherwise).
+   */
   file?: string;
 }
 
@@ -55,17 +57,19 @@ export interface RulesReport {
  * subfolders (`.cursor/rules`, `.windsurf/rules`) of the directories between `directory` and the
  * file are read too, as a touch of the file would find them, and their rules join `rules`.
  *
- * Throws `not-found` / `not-a-directory` when `directory` is not an existing directory.
+ * Throws `not-found` when `directory` is not an existing directory, and `path-outside-workspace`
+ * when `file` is outside it.
  */
 export async function inspectRules(options: InspectRulesOptions): Promise<RulesReport> {
   const { directory: givenDirectory, file, ...loadOptions } = options;
-  const directory = await existingDirectory(path.resolve(givenDirectory));
-  const stopAt =
-    options.stopAt === undefined ? undefined : await realPathOrSelf(path.resolve(directory, options.stopAt));
-  const root =
-    stopAt !== undefined && isInside(toPosixPath(stopAt), toPosixPath(directory))
-      ? stopAt
-      : ((await findProjectRoot(directory, { rootMarkers: options.rootMarkers ?? ['.git'] })) ?? directory);
+  const project = await resolveLocalProject({
+    directory: givenDirectory,
+    ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
+    ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
+  });
+  const { directory, root } = project;
+  // A ceiling that is not the directory or an ancestor means the directory alone.
+  const stopAt = project.stopAt === undefined ? undefined : root;
   const workspace = localWorkspace(root, { cwd: directory });
   const loaded = await loadRules({
     ...loadOptions,
@@ -80,7 +84,7 @@ export async function inspectRules(options: InspectRulesOptions): Promise<RulesR
     skipped: loaded.skipped,
   };
   if (file !== undefined) {
-    const absolute = toPosixPath(await realPathOrSelf(path.resolve(file)));
+    const { absolute } = await resolvePathInWorkingDirectory(workspace, file);
     // The rule folders of the directories between the working directory and the file, as the
     // touch of the file would find them.
     const nested = await nestedRulesOnTheWay(workspace, absolute, loadOptions.formats, loaded.items);
@@ -150,31 +154,4 @@ function publicRule(rule: Rule): Rule {
     base,
     level,
   };
-}
-
-async function existingDirectory(directory: string): Promise<string> {
-  const stats = await fs.stat(directory).catch((error: unknown) => {
-    throw new AgentContextError(`Directory not found: ${directory}`, {
-      code: 'not-found',
-      path: directory,
-      reason: 'does not exist',
-      cause: error,
-    });
-  });
-  if (!stats.isDirectory()) {
-    throw new AgentContextError(`Not a directory: ${directory}`, {
-      code: 'not-a-directory',
-      path: directory,
-      reason: 'not a directory',
-    });
-  }
-  return fs.realpath(directory);
-}
-
-async function realPathOrSelf(target: string): Promise<string> {
-  try {
-    return await fs.realpath(target);
-  } catch {
-    return target;
-  }
 }

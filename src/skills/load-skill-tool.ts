@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
 import type { Run, ToolDefinition } from '../session/capability.js';
+import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
 import { omittedBytes, truncationMarker } from '../text/cut-text.js';
 import { toolError } from '../tools/tool-error.js';
 import { isInside } from '../workspace/paths.js';
@@ -36,16 +36,20 @@ export interface LoadSkillToolOptions {
   onLoaded?(skill: LoadableSkill, run: Run, callId: string): void;
 }
 
-const nameInput = z.object({
-  name: z.string().min(1).describe('The skill name, exactly as the catalog lists it.'),
-});
-const fileInput = nameInput.extend({
-  file: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('Instead of the instructions: a bundled file of a user-level skill, relative to its folder.'),
-});
+const nameInput = zodSchemaOnFirstUse((z) =>
+  z.object({
+    name: z.string().min(1).describe('The skill name, exactly as the catalog lists it.'),
+  }),
+);
+const fileInput = zodSchemaOnFirstUse((z) =>
+  nameInput().extend({
+    file: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Instead of the instructions: a bundled file of a user-level skill, relative to its folder.'),
+  }),
+);
 
 /**
  * `load_skill({ name })`: the instructions of one skill of the run's catalog (`skillsOf(run)`, fixed
@@ -65,7 +69,7 @@ export function loadSkillTool(
       "Load a skill's instructions by name (the names are in <available_skills>). Returns its SKILL.md " +
       'body after a header listing the files the skill bundles and how to read them. Load a skill before ' +
       'doing a task its description matches.',
-    inputSchema: options.file ? fileInput : nameInput,
+    inputSchema: options.file ? fileInput() : nameInput(),
     async execute(input, context) {
       const skills = await skillsOf(context.run);
       const found = skills.find((entry) => entry.skill.name === input.name);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
 import { isAgentContextError } from '../errors.js';
-import { withCheckedDirectories } from './checked-directories.js';
+import { CheckedDirectories, withCheckedDirectories } from './checked-directories.js';
 import { localWorkspace } from './local-workspace.js';
 import { toPosixPath } from './paths.js';
 import { resolveRealPath, type SegmentInfo } from './resolve-real-path.js';
@@ -47,7 +47,7 @@ describe('resolveRealPath with the directories checked in one operation', () => 
     const files = writeChain(root, depth, 30);
     const fresh = countingInspect();
     const shared = countingInspect();
-    const checked = new Map<string, string>();
+    const checked = new CheckedDirectories();
     for (const file of [
       ...files,
       `${files[40]}.missing`,
@@ -69,7 +69,7 @@ describe('resolveRealPath with the directories checked in one operation', () => 
     mkdirSync(`${base}/outside`);
     symlinkSync('../../../outside', `${root}/a/b/escape`);
     const { inspect } = countingInspect();
-    const checked = new Map<string, string>();
+    const checked = new CheckedDirectories();
     await resolveRealPath(`${root}/a/b/x`, root, inspect, 'a/b/x', checked);
     expect(checked.get(`${root}/a/b`)).toBe(`${root}/a/b`);
     await expect(

@@ -1,7 +1,63 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** Directories one operation has checked under one real root: lexical absolute path -> real path. */
-export type CheckedDirectories = Map<string, string>;
+interface CheckedNode {
+  children: Map<string, CheckedNode>;
+  /** The real path of this directory, when the operation checked it. */
+  real?: string;
+}
+
+/**
+ * Directories one operation has checked under one real root: lexical absolute path -> real path,
+ * kept by segment so that the deepest checked ancestor of a path is found in one pass over the path
+ * (a lookup of every ancestor in a flat map costs the depth times the length, and a touch of a path
+ * 1,000 levels deep asks for it once per level).
+ */
+export class CheckedDirectories {
+  readonly #root: CheckedNode = { children: new Map() };
+
+  /** Record that the directory `lexical` (absolute, normalised) resolved to `real`. */
+  set(lexical: string, real: string): void {
+    let node = this.#root;
+    for (const segment of segmentsOf(lexical)) {
+      let child = node.children.get(segment);
+      if (child === undefined) {
+        child = { children: new Map() };
+        node.children.set(segment, child);
+      }
+      node = child;
+    }
+    node.real = real;
+  }
+
+  /** The real path recorded for `lexical`, if any. */
+  get(lexical: string): string | undefined {
+    let node: CheckedNode | undefined = this.#root;
+    for (const segment of segmentsOf(lexical)) {
+      node = node.children.get(segment);
+      if (node === undefined) return undefined;
+    }
+    return node.real;
+  }
+
+  /** The deepest checked directory strictly above `target` and strictly below `floor`. */
+  deepestAbove(target: string, floor: string): { lexical: string; real: string } | undefined {
+    let node: CheckedNode | undefined = this.#root;
+    let found: { end: number; real: string } | undefined;
+    // `end` is the index of the slash after the segment just walked; the last segment is not walked.
+    let start = 1;
+    for (let end = target.indexOf('/', start); end !== -1; end = target.indexOf('/', start)) {
+      node = node.children.get(target.slice(start, end));
+      if (node === undefined) break;
+      if (node.real !== undefined && end > floor.length) found = { end, real: node.real };
+      start = end + 1;
+    }
+    return found === undefined ? undefined : { lexical: target.slice(0, found.end), real: found.real };
+  }
+}
+
+function segmentsOf(absolute: string): string[] {
+  return absolute === '/' ? [] : absolute.slice(1).split('/');
+}
 
 const operations = new AsyncLocalStorage<Map<string, CheckedDirectories>>();
 
@@ -27,7 +83,7 @@ export function checkedDirectoriesOf(realRoot: string): CheckedDirectories | und
   if (roots === undefined) return undefined;
   let checked = roots.get(realRoot);
   if (checked === undefined) {
-    checked = new Map();
+    checked = new CheckedDirectories();
     roots.set(realRoot, checked);
   }
   return checked;

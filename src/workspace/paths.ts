@@ -16,9 +16,17 @@ export function isInside(parent: string, child: string): boolean {
   return child.startsWith(prefix);
 }
 
+/** Most segments a resolved path may have; a deeper one is refused (`invalid-path`). */
+export const MAXIMUM_PATH_SEGMENTS = 256;
+/** Longest resolved path, in characters (Linux's `PATH_MAX`); a longer one is refused (`invalid-path`). */
+export const MAXIMUM_PATH_LENGTH = 4_096;
+
 /**
  * Lexically resolve `target` against the absolute POSIX directory `base`. Throws `invalid-path`
- * for NUL bytes (they would be cut by the OS and open a different file).
+ * for NUL bytes (they would be cut by the OS and open a different file), and for a result deeper
+ * than {@link MAXIMUM_PATH_SEGMENTS} segments or longer than {@link MAXIMUM_PATH_LENGTH}
+ * characters: every walk over a path costs at least its depth, and some (the nested instructions
+ * of a touch) the depth times the length.
  */
 export function resolvePosix(base: string, target: string): string {
   if (target.includes('\0')) {
@@ -31,8 +39,31 @@ export function resolvePosix(base: string, target: string): string {
   const posix = toPosixPath(target);
   // An absolute path already in normal form is its own resolution (path.posix.resolve costs more
   // the longer the path, and deep trees make long paths).
-  if (posix.startsWith('/') && !posix.endsWith('/') && !/\/\.{0,2}(?:\/|$)/.test(posix)) return posix;
-  return path.posix.resolve(base, posix);
+  const resolved =
+    posix.startsWith('/') && !posix.endsWith('/') && !/\/\.{0,2}(?:\/|$)/.test(posix)
+      ? posix
+      : path.posix.resolve(base, posix);
+  if (exceedsPathLimits(resolved)) {
+    const shown = target.length > 80 ? `${JSON.stringify(target.slice(0, 80))}...` : JSON.stringify(target);
+    throw new AgentContextError(
+      `Refused the path ${shown}: it is deeper than ${MAXIMUM_PATH_SEGMENTS} segments or longer than ${MAXIMUM_PATH_LENGTH} characters once resolved.`,
+      { code: 'invalid-path', path: target.slice(0, MAXIMUM_PATH_LENGTH), reason: 'too deep or too long' },
+    );
+  }
+  return resolved;
+}
+
+/**
+ * True when the absolute POSIX `path` is deeper than {@link MAXIMUM_PATH_SEGMENTS} segments or longer
+ * than {@link MAXIMUM_PATH_LENGTH} characters (slashes counted up to the limit only).
+ */
+export function exceedsPathLimits(path: string): boolean {
+  if (path.length > MAXIMUM_PATH_LENGTH) return true;
+  let count = 0;
+  for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) {
+    if (++count > MAXIMUM_PATH_SEGMENTS) return true;
+  }
+  return false;
 }
 
 /** The error every contained workspace throws for an escape. */

@@ -44,7 +44,7 @@ export async function resolveRealPath(
 ): Promise<RealPathResolution> {
   let hops = 0;
   const walk = async (target: string): Promise<RealPathResolution> => {
-    const start = checked === undefined ? undefined : knownAncestor(target, realRoot, checked);
+    const start = checked?.deepestAbove(target, realRoot);
     let lexical = start?.lexical ?? realRoot;
     let current = start?.real ?? realRoot;
     // `target` is normalised and lies below `lexical` (the root, or an ancestor found above).
@@ -100,20 +100,6 @@ export async function resolveRealPath(
     return { realPath: current, exists: true, symlink: lastWasSymlink, kind: currentKind };
   };
   return walk(absolutePath);
-}
-
-/** The deepest directory strictly above `target` (and below `realRoot`) that this operation resolved. */
-function knownAncestor(
-  target: string,
-  realRoot: string,
-  checked: CheckedDirectories,
-): { lexical: string; real: string } | undefined {
-  for (let end = target.lastIndexOf('/'); end > realRoot.length; end = target.lastIndexOf('/', end - 1)) {
-    const lexical = target.slice(0, end);
-    const real = checked.get(lexical);
-    if (real !== undefined) return { lexical, real };
-  }
-  return undefined;
 }
 
 function joinRest(base: string, segments: string[], from: number): string {

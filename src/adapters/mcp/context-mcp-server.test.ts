@@ -370,10 +370,10 @@ describe('agent-context mcp from a package directory', () => {
     }
   });
 
-  it('exits with a usage error for a directory that does not exist', async () => {
+  it('exits with code 1 and one line for a directory that does not exist', async () => {
     const base = await useTemporaryDirectory('agent-context-mcp-');
     const result = await runCliInProcess(base, ['mcp', '--dir', 'missing']);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^agent-context mcp: Directory not found: .*missing\n$/);
+    expect(result.stderr).toMatch(/^agent-context mcp: The directory .*missing does not exist\.\n$/);
   });
 });

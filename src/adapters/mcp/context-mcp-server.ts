@@ -1,16 +1,15 @@
-import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { AgentContextError } from '../../errors.js';
 import type { ProjectInstructionsOptions } from '../../instructions/project-instructions.js';
 import { type InventoryOptions, inventory } from '../../inventory/inventory.js';
 import { findProjectRoot } from '../../project/find-project-root.js';
 import { createContextSession } from '../../session/context-session.js';
 import { skills } from '../../skills/skills.js';
 import { localWorkspace } from '../../workspace/local-workspace.js';
-import { isInside, toPosixPath } from '../../workspace/paths.js';
+import { isInside } from '../../workspace/paths.js';
 import { readOnlyWorkspace } from '../../workspace/read-only-workspace.js';
+import { realDirectory } from '../../workspace/real-directory.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import { type CommandPrompt, registerCommandPrompts } from './command-prompts.js';
 import { registerInstructionResources } from './instruction-resources.js';
@@ -24,7 +23,8 @@ export interface ContextMcpServerOptions {
   directory: string;
   /**
    * The highest directory whose instruction files load, and the containment boundary. Default: the
-   * nearest ancestor of `directory` holding a `.git` marker, else `directory` itself.
+   * nearest ancestor of `directory` holding a `.git` marker, else `directory` itself. A `stopAt` that
+   * is not `directory` or one of its ancestors means `directory` alone.
    */
   stopAt?: string;
   /** Asset roots of the inventory, the skills and the slash commands, in order. Default `['.claude', '.agents', '.codex', '.grok']`. */
@@ -62,24 +62,18 @@ const serverInstructions =
  *   `file://` resource per instruction file;
  * - prompts: the repository's slash commands, with `$ARGUMENTS` substituted.
  *
- * Throws `not-found` / `not-a-directory` when `directory` is not an existing directory, and
- * `invalid-option` when `stopAt` is not `directory` or one of its ancestors.
+ * Throws `not-found` when `directory` (or `stopAt`) is not an existing directory.
  *
  * @example
  * const { server } = await createContextMcpServer({ directory: '/repo/packages/app' });
  * await server.connect(new StdioServerTransport());
  */
 export async function createContextMcpServer(options: ContextMcpServerOptions): Promise<ContextMcpServer> {
-  const directory = await realDirectory(path.resolve(options.directory));
-  const stopAt =
-    options.stopAt === undefined ? undefined : await realDirectory(path.resolve(directory, options.stopAt));
-  if (stopAt !== undefined && !isInside(toPosixPath(stopAt), toPosixPath(directory))) {
-    throw new AgentContextError(`stopAt must be the served directory or one of its ancestors: ${stopAt}`, {
-      code: 'invalid-option',
-      path: stopAt,
-      reason: 'stopAt not an ancestor',
-    });
-  }
+  const directory = realDirectory(options.directory);
+  const givenStopAt =
+    options.stopAt === undefined ? undefined : realDirectory(path.resolve(directory, options.stopAt));
+  // A ceiling that is not the directory or an ancestor means the directory alone (as in every command).
+  const stopAt = givenStopAt === undefined || isInside(givenStopAt, directory) ? givenStopAt : directory;
   const root = stopAt ?? (await findProjectRoot(directory)) ?? directory;
   const workspace = readOnlyWorkspace(localWorkspace(root, { cwd: directory }));
   const instructionOptions = {
@@ -119,28 +113,6 @@ function ruleSelection(
     ...(options?.formats === undefined ? {} : { formats: options.formats }),
     ...(options?.userDirectory === undefined ? {} : { userDirectory: options.userDirectory }),
   };
-}
-
-async function realDirectory(directory: string): Promise<string> {
-  let real: string;
-  try {
-    real = await fs.realpath(directory);
-  } catch (error) {
-    throw new AgentContextError(`Directory not found: ${directory}`, {
-      code: 'not-found',
-      path: directory,
-      reason: 'does not exist',
-      cause: error,
-    });
-  }
-  if (!(await fs.stat(real)).isDirectory()) {
-    throw new AgentContextError(`Not a directory: ${directory}`, {
-      code: 'not-a-directory',
-      path: directory,
-      reason: 'not a directory',
-    });
-  }
-  return real;
 }
 
 function packageVersion(): string {

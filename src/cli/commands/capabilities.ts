@@ -1,4 +1,3 @@
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { formatDiagnostic } from '../../format-diagnostic.js';
 import {
@@ -8,6 +7,7 @@ import {
   type Diagnostic,
 } from '../../index.js';
 import { formatCapabilitySummary } from '../../inspect.js';
+import { realDirectory } from '../../workspace/real-directory.js';
 import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 
@@ -37,9 +37,7 @@ export const capabilitiesCommand: CliCommand = {
   async run(args: string[], output: CliOutput): Promise<number> {
     const { action, name, directory, json } = parseCapabilitiesArguments(args);
     const absolute = path.resolve(output.cwd, directory);
-    const info = await stat(absolute).catch(() => undefined);
-    if (info === undefined) throw new CliUsageError(`no such directory: ${directory}`);
-    if (!info.isDirectory()) throw new CliUsageError(`not a directory: ${directory}`);
+    realDirectory(absolute, 'capability directory');
     const store = createCapabilityStore(absolute);
 
     if (action === 'list') {

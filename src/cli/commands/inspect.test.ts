@@ -63,7 +63,7 @@ describe('agent-context inspect', () => {
       '--max-chars',
       '900',
     );
-    expect(code).toBe(0);
+    expect(code).toBe(1); // a file left out of the budget is an error diagnostic
     const library = await inspectInstructions({
       directory: path.join(repository, demo, 'packages/api'),
       stopAt: path.join(repository, demo),

@@ -6,7 +6,7 @@ import {
   inspectInstructions,
   renderInventorySummary,
 } from '../../inspect.js';
-import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
+import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 
 /** The options `inspect` and `render` share, as their usage text lists them. */
@@ -55,7 +55,7 @@ export const inspectCommand: CliCommand = {
         `\nInventory (asset roots looked for in ${where}, and plugin folders; details: agent-context inventory):\n${indent(summary)}\n`,
       );
     }
-    return 0;
+    return exitCodeFor([...report.discovery.diagnostics, ...report.rendered.diagnostics]);
   },
 };
 
@@ -87,8 +87,9 @@ export function parseInstructionArguments(
       'allow-external-imports': { type: 'boolean' },
       formats: { type: 'string' },
       user: { type: 'string' },
-      json: { type: 'boolean' },
-    },
+      // Only `inspect` prints JSON: for `render`, `--json` is an unknown option like any other.
+      ...(settings.allowJson ? { json: { type: 'boolean' } } : {}),
+    } as const,
     1,
   );
   const options: InspectInstructionsOptions = { directory: path.resolve(output.cwd, positionals[0] ?? '.') };
@@ -110,9 +111,7 @@ export function parseInstructionArguments(
   if (values['allow-external-imports']) options.allowExternalImports = true;
   if (values.formats !== undefined) options.formats = ruleFormatList(values.formats);
   if (values.user !== undefined) options.userDirectory = path.resolve(output.cwd, values.user);
-  const json = values.json ?? false;
-  if (json && !settings.allowJson) throw new CliUsageError("Unknown option '--json'");
-  return { options, json };
+  return { options, json: values.json === true };
 }
 
 function wholeNumber(value: unknown, option: string, minimum: number): number | undefined {

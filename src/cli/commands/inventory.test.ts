@@ -126,7 +126,7 @@ describe('agent-context inventory: rules (the built CLI)', () => {
         '└── skills',
         '    └── pdf: Reads PDFs. (.claude/skills/pdf/SKILL.md)',
         'rules',
-        '├── error: Skipped .github/instructions/emails.instructions.md: its glob `emails/[templates/*.mjml` (Missing closing: "]" - use "\\\\]" to match literal characters) is invalid, so it applies to no file (it is never applied to every file). [invalid-glob]',
+        '├── error: Skipped .github/instructions/emails.instructions.md: its glob `emails/[templates/*.mjml` (a `[` has no `]` after it) is invalid, so it applies to no file (it is never applied to every file). [invalid-glob]',
         '├── always',
         '│   └── .claude/rules/reviews.md (claude-code)',
         '├── files',

@@ -8,8 +8,8 @@ import {
   scanInventory,
 } from '../../index.js';
 import { renderInventoryTree } from '../../inspect.js';
-import { resolveLocalProject } from '../../instructions/resolve-local-project.js';
-import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
+import { resolveLocalProject } from '../../project/resolve-local-project.js';
+import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 import { ruleFormatList } from './inspect.js';
 
@@ -32,8 +32,6 @@ Options:
   --formats <a,b>    rule formats listed (default: all): ${ruleFormatNames.join(',')}
   --user <dir>       also list user-level rules under this home directory (never by default)
   --json             print the result of scanInventory() as JSON
-
-Exit status: 0, or 1 when a file could not be read or parsed (an error diagnostic).
 `;
 
 /** `agent-context inventory [dir]`: skills, sub-agents, slash commands and hooks of a repository, with diagnostics. */
@@ -54,21 +52,20 @@ export const inventoryCommand: CliCommand = {
       directory: givenDirectory,
       ...(stopAt === undefined ? {} : { stopAt }),
     });
-    if (project.stopAt !== undefined && project.root !== project.stopAt) {
-      throw new CliUsageError(`--stop-at must be the directory or one of its ancestors: ${stopAt}`);
-    }
+    // A ceiling that is not the directory or an ancestor means the directory alone, as in every command.
+    const ceiling = project.stopAt === project.root ? project.stopAt : undefined;
     const workspace = localWorkspace(project.root, { cwd: project.directory });
     const result = await scanInventory({
       workspace,
       ...(roots ? { roots } : {}),
-      ...(project.stopAt === undefined ? {} : { stopAt: project.stopAt }),
+      ...(ceiling === undefined ? {} : { stopAt: ceiling }),
       ...(formats === undefined ? {} : { formats }),
       ...(userDirectory === undefined ? {} : { userDirectory }),
     });
     output.stdout(
       json ? `${JSON.stringify(result, null, 2)}\n` : renderInventoryTree(result, { color: output.color }),
     );
-    return listInventoryDiagnostics(result).some((diagnostic) => diagnostic.severity === 'error') ? 1 : 0;
+    return exitCodeFor(listInventoryDiagnostics(result));
   },
 };
 

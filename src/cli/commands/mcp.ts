@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { isInside } from '../../workspace/paths.js';
 import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 
@@ -44,9 +43,6 @@ export const mcpCommand: CliCommand = {
     );
     const directory = path.resolve(output.cwd, values.dir ?? '.');
     const stopAt = values['stop-at'] === undefined ? undefined : path.resolve(output.cwd, values['stop-at']);
-    if (stopAt !== undefined && !isInside(stopAt, directory)) {
-      throw new CliUsageError(`--stop-at must be the directory or one of its ancestors: ${stopAt}`);
-    }
     const roots = values.roots
       ?.split(',')
       .map((item) => item.trim())

@@ -84,9 +84,8 @@ describe('agent-context offloaded', () => {
     expect((await run(root, ['--older-than', '2 weeks'])).stderr).toContain('invalid duration "2 weeks"');
     const missing = await run(root, ['nowhere']);
     expect(missing).toMatchObject({
-      code: 2,
-      stderr:
-        'agent-context offloaded: no such directory: nowhere\nRun "agent-context offloaded --help" for its options.\n',
+      code: 1,
+      stderr: `agent-context offloaded: The directory ${path.join(root, 'nowhere')} does not exist.\n`,
     });
   });
 });

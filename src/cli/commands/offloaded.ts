@@ -1,13 +1,14 @@
+import path from 'node:path';
 import { formatDiagnostic } from '../../format-diagnostic.js';
 import {
-  type Diagnostic,
   filesystemContextDefaults,
   listOffloadedFiles,
   localWorkspace,
   type OffloadedFile,
   removeOffloadedFiles,
 } from '../../index.js';
-import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
+import { realDirectory } from '../../workspace/real-directory.js';
+import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 
 const usage = `Usage: agent-context offloaded [dir] [--older-than <duration>] [--clean] [--json]
@@ -35,8 +36,8 @@ export const offloadedCommand: CliCommand = {
     const workspace = localWorkspace(output.cwd, { contained: false });
     const shown = directory ?? filesystemContextDefaults.offload.directory;
     const stat = await workspace.stat(shown);
-    if (!stat && directory !== undefined) throw new CliUsageError(`no such directory: ${directory}`);
-    if (stat && stat.kind !== 'directory') throw new CliUsageError(`not a directory: ${shown}`);
+    // Only the default may be missing (nothing offloaded yet); a directory named is checked as every command does.
+    if (directory !== undefined || stat !== undefined) realDirectory(path.resolve(output.cwd, shown));
 
     const now = Date.now();
     const result = clean
@@ -54,7 +55,7 @@ export const offloadedCommand: CliCommand = {
       output.stdout(clean ? renderRemoved(shown, files) : renderTable(shown, files, now, stat === undefined));
       for (const diagnostic of result.diagnostics) output.stderr(`${formatDiagnostic(diagnostic)}\n`);
     }
-    return result.diagnostics.some((diagnostic: Diagnostic) => diagnostic.severity === 'error') ? 1 : 0;
+    return exitCodeFor(result.diagnostics);
   },
 };
 

@@ -36,7 +36,8 @@ describe('agent-context render', () => {
       '--max-chars',
       '700',
     );
-    expect(code).toBe(0);
+    // Files left out of the budget are error diagnostics: exit code 1, as in every command.
+    expect(code).toBe(1);
     expect(stdout.length).toBeLessThanOrEqual(700);
     expect(stdout).toMatch(
       /\[truncated: \d+ characters of \S+ omitted\]|\[not loaded, over the budget of 700 characters: /,

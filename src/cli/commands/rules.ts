@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { ruleFormatNames } from '../../index.js';
 import { formatRulesReport, type InspectRulesOptions, inspectRules } from '../../inspect.js';
-import type { CliCommand, CliOutput } from '../command.js';
+import { type CliCommand, type CliOutput, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 import { ruleFormatList } from './inspect.js';
 
@@ -13,13 +13,13 @@ plus Codex and Gemini CLI user files): its format, its scope (always, files, des
 globs and the directory they are relative to. Files not loaded as rules are listed with the reason.
 
 Options:
-  --file <path>      also show which rules apply to this file, and which glob matched
+  --file <path>      also show which rules apply to this file (relative to dir, or absolute; inside
+                     dir), and which glob matched
   --formats <a,b>    formats to read (default: all): ${ruleFormatNames.join(',')}
   --user <dir>       also read user-level rules under this home directory (never by default)
   --stop-at <dir>    highest directory to search (default: the nearest with a .git marker)
   --json             print the result of inspectRules() as JSON
 
-Exit status: 0, or 1 when a rule file could not be read or used (an error diagnostic).
 `;
 
 /** `agent-context rules [dir]`: every rule of every assistant's format, with scope and globs. */
@@ -40,12 +40,13 @@ export const rulesCommand: CliCommand = {
       1,
     );
     const options: InspectRulesOptions = { directory: path.resolve(output.cwd, positionals[0] ?? '.') };
-    if (values.file !== undefined) options.file = path.resolve(output.cwd, values.file);
+    // Relative to dir, as the agent working there names it (the library checks it lies inside dir).
+    if (values.file !== undefined) options.file = values.file;
     if (values.user !== undefined) options.userDirectory = path.resolve(output.cwd, values.user);
     if (values['stop-at'] !== undefined) options.stopAt = path.resolve(output.cwd, values['stop-at']);
     if (values.formats !== undefined) options.formats = ruleFormatList(values.formats);
     const report = await inspectRules(options);
     output.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatRulesReport(report));
-    return report.diagnostics.some((diagnostic) => diagnostic.severity === 'error') ? 1 : 0;
+    return exitCodeFor(report.diagnostics);
   },
 };

@@ -174,7 +174,7 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
     trigger: (touch: TouchedPath) => string,
   ): undefined | Promise<{ tracker: NestedTracker; files: NestedFile[] }> => {
     const tracker = trackerOf(session);
-    const claims = touches.map((touch) => tracker.claim(touch));
+    const claims = touches.map((touch) => tracker.claim(touch, () => trigger(touch)));
     const rules = readsRules ? ruleTrackerOf(session) : undefined;
     // Rules are matched after the directories are claimed, so they follow the nested files they refine.
     const matched = rules ? touches.flatMap((touch) => rules.touch(touch, () => trigger(touch))) : [];

@@ -5,7 +5,12 @@ import type { NestedFile } from '../../rules/nested-file.js';
 import type { ContextEvent, TouchedPath } from '../../session/capability.js';
 import { withCheckedDirectories } from '../../workspace/checked-directories.js';
 import { toLabel } from '../../workspace/labels.js';
-import { isInside } from '../../workspace/paths.js';
+import {
+  exceedsPathLimits,
+  isInside,
+  MAXIMUM_PATH_LENGTH,
+  MAXIMUM_PATH_SEGMENTS,
+} from '../../workspace/paths.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import { documentKey } from '../document-key.js';
 import { expandNestedImports } from './expand-nested-imports.js';
@@ -59,10 +64,25 @@ export class NestedTracker {
    * (no promise, no I/O) unless the touch's kind is unknown and it may name an unchecked directory:
    * then one `stat` finds out.
    */
-  claim(touch: TouchedPath): string[] | Promise<string[]> {
+  claim(touch: TouchedPath, trigger: () => string): string[] | Promise<string[]> {
     if (touch.kind !== undefined && this.#inCheckedDirectory(touch.path, touch.kind)) return [];
     const absolute = resolveBelowCwd(this.#workspace, touch.path);
     if (absolute === undefined) return [];
+    if (exceedsPathLimits(absolute)) {
+      // Checked before any directory is claimed: a path thousands of levels deep would otherwise
+      // cost one check per level, each as long as the path.
+      const shown = touch.path.length > 120 ? `${touch.path.slice(0, 120)}...` : touch.path;
+      const message = `The touched path ${JSON.stringify(shown)} is deeper than ${MAXIMUM_PATH_SEGMENTS} segments or longer than ${MAXIMUM_PATH_LENGTH} characters; its directories were not checked.`;
+      this.#emit(
+        this.#event('skipped', shown, trigger(), message, {
+          severity: 'warning',
+          code: 'invalid-path',
+          message,
+          path: shown,
+        }),
+      );
+      return [];
+    }
     if (touch.kind !== undefined)
       return this.#claimDirectory(touch.kind === 'directory' ? absolute : path.posix.dirname(absolute));
     if (this.#checked.has(absolute)) return [];
@@ -85,7 +105,7 @@ export class NestedTracker {
 
   /** {@link claim} then {@link check}. */
   async surface(touch: TouchedPath, trigger: string): Promise<NestedFile[]> {
-    return this.check(await this.claim(touch), trigger);
+    return this.check(await this.claim(touch, () => trigger), trigger);
   }
 
   /**

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { findProjectRoot } from '../project/find-project-root.js';
 import { isInside } from '../workspace/paths.js';
 import { realDirectory, realPathOrSelf } from '../workspace/real-directory.js';
+import { findProjectRoot } from './find-project-root.js';
 
 /** Options of {@link resolveLocalProject}. */
 export interface ResolveLocalProjectOptions {
