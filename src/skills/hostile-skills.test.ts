@@ -31,7 +31,7 @@ describe('load_skill against hostile requests', () => {
       input: { root },
       deadlineMs: 25_000,
     });
-    expect(run.ending).toBe('exit 0');
+    expect(run.ending, run.stderr).toBe('exit 0');
     expect(run.result).toEqual({
       huge: { isError: true, output: expect.stringContaining('expected string to have <=128 characters') },
       near: {
