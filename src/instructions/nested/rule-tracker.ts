@@ -106,10 +106,14 @@ export class RuleTracker {
    * change), its `files` rules join the matching (`nestedFilesRules` grows: match the touches again), its
    * `manual` rules answer `@name`. A body already loaded is a duplicate; bad files are `skipped` events.
    */
-  async discover(directories: readonly string[], trigger: string): Promise<{ files: NestedFile[] }> {
+  async discover(
+    directories: readonly string[],
+    trigger: string,
+    reading: Workspace = this.#workspace,
+  ): Promise<{ files: NestedFile[] }> {
     const files: NestedFile[] = [];
     if (this.#locations.length === 0 || directories.length === 0) return { files };
-    const discovery = this.#discover(directories, trigger, files);
+    const discovery = this.#discover(directories, trigger, files, reading);
     this.#discovering.add(discovery);
     try {
       await discovery;
@@ -119,11 +123,28 @@ export class RuleTracker {
     return { files };
   }
 
-  #discover(directories: readonly string[], trigger: string, files: NestedFile[]) {
+  /**
+   * Count `work` among the discoveries under way until it settles: a touch that claimed nothing
+   * waits for it (the capability registers a touch's whole check, listing included, at once).
+   */
+  track(work: Promise<unknown>): void {
+    this.#discovering.add(work);
+    void work.then(
+      () => this.#discovering.delete(work),
+      () => this.#discovering.delete(work),
+    );
+  }
+
+  /** The nested rule locations looked for in every new directory (`.cursor/rules`, ...). */
+  get locations(): readonly NestedRuleLocation[] {
+    return this.#locations;
+  }
+
+  #discover(directories: readonly string[], trigger: string, files: NestedFile[], reading: Workspace) {
     return withCheckedDirectories(async () => {
       for (const directory of directories) {
         const load = await loadNestedRules({
-          workspace: this.#workspace,
+          workspace: reading,
           directory,
           locations: this.#locations,
           seen: () => this.#seenBodies(),
@@ -172,7 +193,10 @@ export class RuleTracker {
     if (this.#delivered.has(key)) return undefined;
     this.#delivered.add(key);
     (this.#nestedRules.has(rule) ? this.#deliveredNested : this.#deliveredRules).add(rule);
-    const file = nestedFileOf(rule, trigger, glob === undefined ? {} : { glob });
+    const file = nestedFileOf(rule, trigger, {
+      ...(glob === undefined ? {} : { glob }),
+      ...(rule.description === undefined ? {} : { purpose: rule.description }),
+    });
     if (this.#settings.inject === 'contents') file.text = cut(rule.body, rule.path, this.#settings.maxChars);
     this.#surfaced.push(file);
     const folder = this.#nestedRules.has(rule) ? `, for ${rule.base}` : '';
@@ -235,7 +259,7 @@ export class RuleTracker {
 function nestedFileOf(
   rule: LoadedRule,
   trigger: string,
-  detail: { glob?: string; description?: string },
+  detail: { glob?: string; description?: string; purpose?: string },
 ): NestedFile {
   return {
     path: rule.absolutePath,
