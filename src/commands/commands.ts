@@ -1,5 +1,5 @@
 import { describeError } from '../errors.js';
-import { parseFrontmatter } from '../inventory/parse-frontmatter.js';
+import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
 import type { Capability, ContextEvent, ContextSessionLike, Run } from '../session/capability.js';
 import { listBundledFiles } from '../skills/list-bundled-files.js';
 import { renderLoadedSkill } from '../skills/render-skill.js';

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics.js';
-import { walkUpDirectories } from '../instructions/walk-up-directories.js';
 import { findAssetFiles } from '../inventory/find-asset-files.js';
+import { walkUpDirectories } from '../project/walk-up-directories.js';
 import { mapWithLimit } from '../shared/map-with-limit.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toLabel } from '../workspace/labels.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
 import { checkAssetFields, isValidSkillName } from './check-asset-fields.js';
-import { parseFrontmatter } from './parse-frontmatter.js';
 
 const codes = (data: Record<string, unknown>, folderName?: string) =>
   checkAssetFields(data, {
