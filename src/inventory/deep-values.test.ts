@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { makeTestRepository } from '../../test/support/test-repository.js';
 import { DEEP_VALUE_MARKER, limitValueDepth } from '../shared/limit-value-depth.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { listInventoryDiagnostics } from './inventory-result.js';
 import { renderInventoryTree } from './render-inventory-tree.js';
 import { scanInventory } from './scan-inventory.js';
-import { makeTestRepository } from './test-repository.js';
 
 const depth = 30_000;
 
