@@ -190,12 +190,15 @@ export {
 } from './tool-vocabulary/tool-vocabulary.js';
 export { toolVocabularyDefaults } from './tool-vocabulary/tool-vocabulary-defaults.js';
 
-// File tools: `read_file`, `list_directory` and `write_file`, contained in the workspace.
+// File tools: `read_file`, `list_directory`, `write_file`, `find_files` and `search_files`, contained in
+// the workspace.
 
 export { type FileToolsOptions, fileTools } from './tools/file-tools.js';
 export { fileToolsDefaults } from './tools/file-tools-defaults.js';
+export { type FindFilesToolOptions, findFilesTool } from './tools/find-files-tool.js';
 export { type ListDirectoryToolOptions, listDirectoryTool } from './tools/list-directory-tool.js';
 export { type ReadFileToolOptions, readFileTool } from './tools/read-file-tool.js';
+export { type SearchFilesToolOptions, searchFilesTool } from './tools/search-files-tool.js';
 export { writeFileTool } from './tools/write-file-tool.js';
 
 // Filesystem context: listings in the prompt and large tool results offloaded to files.

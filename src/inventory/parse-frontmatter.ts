@@ -1,6 +1,6 @@
-import { parseDocument } from 'yaml';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeError } from '../errors.js';
+import { yamlPackage } from '../shared/load-on-first-use.js';
 import { readSimpleMapping } from './read-simple-mapping.js';
 
 /**
@@ -223,7 +223,7 @@ function readEntry(lines: string[]): YamlRead {
 
 function readYaml(source: string): YamlRead {
   try {
-    const document = parseDocument(source, { uniqueKeys: true });
+    const document = yamlPackage().parseDocument(source, { uniqueKeys: true });
     const error = document.errors[0];
     if (error) return { ok: false, reason: error.message };
     return { ok: true, value: document.toJS({ maxAliasCount: 100 }) };

@@ -1,5 +1,5 @@
-import { parse, TomlError } from 'smol-toml';
 import type { Diagnostic } from '../diagnostics.js';
+import { tomlPackage } from '../shared/load-on-first-use.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { readAssetText } from './read-asset-text.js';
 
@@ -27,9 +27,9 @@ export async function readTomlFile(workspace: Workspace, path: string, maxBytes:
     );
   }
   try {
-    return { ok: true, data: { ...parse(file.text) } };
+    return { ok: true, data: { ...tomlPackage().parse(file.text) } };
   } catch (error) {
-    if (!(error instanceof TomlError)) throw error;
+    if (!(error instanceof tomlPackage().TomlError)) throw error;
     // The parser's message holds a code excerpt after its first line; the position says enough.
     const reason = error.message.split('\n')[0]?.replace(/^Invalid TOML document: /, '') ?? 'invalid TOML';
     return fail(

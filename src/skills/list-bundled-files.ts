@@ -1,4 +1,4 @@
-import { compareCodePoints } from '../workspace/paths.js';
+import { compareCodePoints, isInside } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
 
 /** Default bound of the bundled-files walk: folders below the skill folder. */
@@ -17,6 +17,17 @@ export interface BundledFiles {
   complete: boolean;
 }
 
+/** Options of {@link listBundledFiles}. */
+export interface ListBundledFilesOptions {
+  /** Folders below the skill folder walked at most. @default 8 */
+  maxDepth?: number;
+  /**
+   * Leave out links whose real path is outside the skill folder's (for skills outside the workspace,
+   * whose files only `load_skill` reads, and it refuses those). @default false
+   */
+  withinFolder?: boolean;
+}
+
 /**
  * Every file a skill bundles: the regular files under its folder (symbolic links followed inside the
  * workspace, each real folder walked once), except its own `SKILL.md`, `node_modules` and `.git`.
@@ -25,11 +36,16 @@ export interface BundledFiles {
 export async function listBundledFiles(
   workspace: Workspace,
   directory: string,
-  maxDepth: number = DEFAULT_BUNDLED_DEPTH,
+  options: ListBundledFilesOptions = {},
 ): Promise<BundledFiles> {
+  const maxDepth = options.maxDepth ?? DEFAULT_BUNDLED_DEPTH;
   const files: string[] = [];
   let complete = true;
   const visited = new Set<string>();
+  const folder = options.withinFolder ? await realPathOrUndefined(workspace, directory) : undefined;
+  if (options.withinFolder && folder === undefined) return { files, complete: false };
+  const leaves = async (path: string) =>
+    folder !== undefined && !isInside(folder, (await realPathOrUndefined(workspace, path)) ?? '/');
   let level: Array<{ absolute: string; relative: string }> = [{ absolute: directory, relative: '' }];
   for (let depth = 0; level.length > 0; depth += 1) {
     const next: typeof level = [];
@@ -41,7 +57,8 @@ export async function listBundledFiles(
         for (const entry of await workspace.readdir(folder.absolute)) {
           const absolute = `${folder.absolute}/${entry.name}`;
           const relative = folder.relative === '' ? entry.name : `${folder.relative}/${entry.name}`;
-          const kind = entry.kind === 'symlink' ? await linkTargetKind(workspace, absolute) : entry.kind;
+          let kind = entry.kind === 'symlink' ? await linkTargetKind(workspace, absolute) : entry.kind;
+          if (kind !== undefined && entry.kind === 'symlink' && (await leaves(absolute))) kind = undefined;
           if (kind === undefined) complete = false;
           if (kind === 'file' && relative !== 'SKILL.md') files.push(relative);
           else if (kind === 'directory' && !skippedDirectories.has(entry.name)) {
@@ -58,6 +75,14 @@ export async function listBundledFiles(
     level = next;
   }
   return { files: files.sort(compareCodePoints), complete };
+}
+
+async function realPathOrUndefined(workspace: Workspace, path: string): Promise<string | undefined> {
+  try {
+    return await workspace.realpath(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** What a symbolic link points at; `undefined` when it is dangling or the workspace refuses it. */

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { parseFrontmatter } from '../inventory/parse-frontmatter.js';
 import type { Run, ToolDefinition } from '../session/capability.js';
+import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
 import { toolError } from '../tools/tool-error.js';
 import { isInside } from '../workspace/paths.js';
 import { readTextFile } from '../workspace/read-text-file.js';
@@ -9,7 +9,7 @@ import { closestNames } from './closest-names.js';
 import { listBundledFiles } from './list-bundled-files.js';
 import { renderLoadedSkill } from './render-skill.js';
 import { skillsDefaults } from './skills-defaults.js';
-import type { UsableSkill } from './usable-skills.js';
+import { MAXIMUM_SKILL_NAME_LENGTH, type UsableSkill } from './usable-skills.js';
 
 /** Bytes of a `SKILL.md` (or a bundled file through `file`) returned at most. */
 export const MAX_SKILL_FILE_BYTES = 256 * 1024;
@@ -35,16 +35,24 @@ export interface LoadSkillToolOptions {
   onLoaded?(skill: LoadableSkill, run: Run, callId: string): void;
 }
 
-const nameInput = z.object({
-  name: z.string().min(1).describe('The skill name, exactly as the catalog lists it.'),
-});
-const fileInput = nameInput.extend({
-  file: z
-    .string()
-    .min(1)
-    .optional()
-    .describe('Instead of the instructions: a bundled file of a user-level skill, relative to its folder.'),
-});
+const nameInput = zodSchemaOnFirstUse((z) =>
+  z.object({
+    name: z
+      .string()
+      .min(1)
+      .max(MAXIMUM_SKILL_NAME_LENGTH)
+      .describe('The skill name, exactly as the catalog lists it.'),
+  }),
+);
+const fileInput = zodSchemaOnFirstUse((z) =>
+  nameInput().extend({
+    file: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Instead of the instructions: a bundled file of a user-level skill, relative to its folder.'),
+  }),
+);
 
 /**
  * `load_skill({ name })`: the instructions of one skill of the run's catalog (`skillsOf(run)`, fixed
@@ -64,7 +72,7 @@ export function loadSkillTool(
       "Load a skill's instructions by name (the names are in <available_skills>). Returns its SKILL.md " +
       'body after a header listing the files the skill bundles and how to read them. Load a skill before ' +
       'doing a task its description matches.',
-    inputSchema: options.file ? fileInput : nameInput,
+    inputSchema: options.file ? fileInput() : nameInput(),
     async execute(input, context) {
       const skills = await skillsOf(context.run);
       const found = skills.find((entry) => entry.skill.name === input.name);
@@ -85,7 +93,8 @@ export function loadSkillTool(
       const body = parseFrontmatter(file.text, skill.path)
         .body.replace(/^(?:[ \t]*\r?\n)+/, '')
         .trimEnd();
-      const bundled = await listBundledFiles(workspace, directory);
+      // Outside the workspace only load_skill can read a bundled file: list only those it will read.
+      const bundled = await listBundledFiles(workspace, directory, { withinFolder: !found.inWorkspace });
       options.onLoaded?.(found, context.run, context.callId);
       if (found.inWorkspace) context.touch?.(skill.directory, 'directory');
       return renderLoadedSkill(
@@ -98,22 +107,30 @@ export function loadSkillTool(
   };
 }
 
-/** A bundled file of a skill, read through the skill's own workspace; never outside the skill folder. */
+/**
+ * A bundled file of a skill, read through the skill's own workspace; never outside the skill folder,
+ * by name or by real path: a link inside the folder to a file elsewhere (`key.txt ->
+ * ../../../.ssh/id_rsa` in a user-level skill, whose workspace is the whole home directory) is
+ * refused. The file read is the real path checked, so a link swapped in afterwards is not followed.
+ */
 async function readBundledFile(found: LoadableSkill, file: string): Promise<string> {
   const { skill, workspace, directory } = found;
   const shown = `${skill.directory}/${file}`;
-  let absolute: string;
+  const outside = () =>
+    new Error(`${JSON.stringify(file)} is outside the folder of the skill "${skill.name}".`);
+  let real: string;
   try {
-    absolute = workspace.resolve(`${directory}/${file}`);
+    const absolute = workspace.resolve(`${directory}/${file}`);
+    if (!isInside(workspace.resolve(directory), absolute)) throw outside();
+    const folder = await workspace.realpath(directory);
+    real = await workspace.realpath(absolute);
+    if (!isInside(folder, real)) throw outside();
   } catch (error) {
     throw toolError(error, shown);
   }
-  if (!isInside(workspace.resolve(directory), absolute)) {
-    throw new Error(`${JSON.stringify(file)} is outside the folder of the skill "${skill.name}".`);
-  }
   let read: Awaited<ReturnType<typeof readTextFile>>;
   try {
-    read = await readTextFile(workspace, absolute, { maxBytes: MAX_SKILL_FILE_BYTES });
+    read = await readTextFile(workspace, real, { maxBytes: MAX_SKILL_FILE_BYTES });
   } catch (error) {
     throw toolError(error, shown);
   }
@@ -126,6 +143,10 @@ async function readBundledFile(found: LoadableSkill, file: string): Promise<stri
 
 function unknownSkill(name: string, skills: readonly LoadableSkill[]): string {
   const names = skills.map((entry) => entry.skill.name);
+  // The schema says so, but a host may call `execute` without checking it: no search for such a name.
+  if (name.length > MAXIMUM_SKILL_NAME_LENGTH) {
+    return `No skill is named that: skill names are at most ${MAXIMUM_SKILL_NAME_LENGTH} characters.`;
+  }
   if (names.length === 0) return `No skill is named ${JSON.stringify(name)}: no skills are available.`;
   const closest = closestNames(name, names);
   const hint =

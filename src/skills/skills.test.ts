@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
@@ -164,6 +164,39 @@ describe('skills capability with userDirectory', () => {
       isError: true,
       output: '"../../../secret.txt" is outside the folder of the skill "notes".',
     });
+  });
+
+  it('never reads a file of a user-level skill whose real path leaves the skill folder', async () => {
+    const home = await useTemporaryDirectory('agent-context-home-');
+    await writeTree(home, {
+      '.claude/skills/notes/SKILL.md': skillFile('notes', 'Keep notes.'),
+      '.claude/skills/notes/template.md': '# Template\n',
+      '.claude/skills/other/secret.md': 'the other skill\n',
+      '.ssh/id_rsa': 'PRIVATE KEY\n',
+    });
+    const folder = path.join(home, '.claude/skills/notes');
+    await symlink('../../../.ssh/id_rsa', path.join(folder, 'key.txt'));
+    await symlink('../../../.ssh', path.join(folder, 'keys'));
+    await symlink('../other/secret.md', path.join(folder, 'neighbour.md'));
+    await symlink('template.md', path.join(folder, 'alias.md'));
+    const { session } = await makeSession({}, { userDirectory: home });
+    const run = await session.startRun();
+    for (const file of ['key.txt', 'keys/id_rsa', 'neighbour.md']) {
+      expect(await load(run, { name: 'notes', file })).toEqual({
+        isError: true,
+        output: `${JSON.stringify(file)} is outside the folder of the skill "notes".`,
+      });
+    }
+    expect(await load(run, { name: 'notes', file: 'alias.md' })).toMatchObject({
+      isError: false,
+      output: '# Template\n',
+    });
+    const loaded = String((await load(run, { name: 'notes' })).output);
+    expect(loaded).toContain('alias.md');
+    expect(loaded).toContain('template.md');
+    expect(loaded).not.toContain('key.txt');
+    expect(loaded).not.toContain('id_rsa');
+    expect(loaded).not.toContain('neighbour.md');
   });
 
   it('never reads the user directory without the option', async () => {

@@ -27,11 +27,18 @@ export interface SkillSelection {
 }
 
 /**
+ * Longest skill name `load_skill` takes (its schema says so); a skill with a longer name is skipped.
+ * The Agent Skills limit is 64; longer names are only warned about up to this one.
+ */
+export const MAXIMUM_SKILL_NAME_LENGTH = 128;
+
+/**
  * The skills of one or more inventories an agent may use, in catalog order: inventories in the order
  * given, roots in each inventory's order (nearest first), then by name (then path) within a root.
  *
  * Left out, each with a reason: a skill with an `error` diagnostic (unreadable, binary, broken
- * frontmatter), a skill without a name, and a skill whose name an earlier usable skill already has
+ * frontmatter), a skill without a name or with one over {@link MAXIMUM_SKILL_NAME_LENGTH}
+ * characters, and a skill whose name an earlier usable skill already has
  * (the nearer one shadows it). Warnings, such as a name that breaks the Agent Skills naming rules,
  * do not exclude a skill.
  */
@@ -49,6 +56,11 @@ export function selectUsableSkills(inventories: readonly InventoryResult[]): Ski
         }
         if (skill.name === null) {
           const message = `Skill ${skill.path} skipped: it has no \`name\` in its frontmatter.`;
+          skipped.push({ path: skill.path, message });
+          continue;
+        }
+        if (skill.name.length > MAXIMUM_SKILL_NAME_LENGTH) {
+          const message = `Skill ${skill.path} skipped: its name is ${skill.name.length} characters; \`load_skill\` takes at most ${MAXIMUM_SKILL_NAME_LENGTH}.`;
           skipped.push({ path: skill.path, message });
           continue;
         }

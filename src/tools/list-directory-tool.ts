@@ -1,13 +1,20 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ToolDefinition } from '../session/capability.js';
+import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
 import { toLabel } from '../workspace/labels.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { fileToolsDefaults } from './file-tools-defaults.js';
 import { toolError } from './tool-error.js';
 
-const listDirectoryInput = z.object({
-  path: z.string().min(1).default('.').describe('Directory, relative to the working directory. Default ".".'),
-});
+const listDirectoryInput = zodSchemaOnFirstUse((z) =>
+  z.object({
+    path: z
+      .string()
+      .min(1)
+      .default('.')
+      .describe('Directory, relative to the working directory. Default ".".'),
+  }),
+);
 
 /** Options of {@link listDirectoryTool}. */
 export interface ListDirectoryToolOptions {
@@ -23,12 +30,12 @@ export interface ListDirectoryToolOptions {
 export function listDirectoryTool(
   workspace: Workspace,
   options: ListDirectoryToolOptions = {},
-): ToolDefinition<z.infer<typeof listDirectoryInput>, string> {
+): ToolDefinition<z.infer<ReturnType<typeof listDirectoryInput>>, string> {
   const maxEntries = options.maxEntries ?? fileToolsDefaults.maxEntries;
   return {
     name: 'list_directory',
     description: `List a directory of the workspace: one entry per line, directories ending in "/", symbolic links in "@" (at most ${maxEntries} entries).`,
-    inputSchema: listDirectoryInput,
+    inputSchema: listDirectoryInput(),
     async execute(input, context) {
       let label = input.path;
       let entries: Awaited<ReturnType<Workspace['readdir']>>;

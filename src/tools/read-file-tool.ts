@@ -1,5 +1,6 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { ToolDefinition } from '../session/capability.js';
+import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
 import { toLabel } from '../workspace/labels.js';
 import { binaryProbeBytes } from '../workspace/read-text-file.js';
 import type { FileStat, Workspace } from '../workspace/workspace.js';
@@ -21,11 +22,13 @@ export interface ReadFileToolOptions {
   maxFileBytes?: number;
 }
 
-const readFileInput = z.object({
-  path: z.string().min(1).describe('Path of the file, relative to the working directory.'),
-  offset: z.number().int().min(1).optional().describe('First line to read (1-based). Default 1.'),
-  limit: z.number().int().min(1).optional().describe('Maximum number of lines to read.'),
-});
+const readFileInput = zodSchemaOnFirstUse((z) =>
+  z.object({
+    path: z.string().min(1).describe('Path of the file, relative to the working directory.'),
+    offset: z.number().int().min(1).optional().describe('First line to read (1-based). Default 1.'),
+    limit: z.number().int().min(1).optional().describe('Maximum number of lines to read.'),
+  }),
+);
 
 /** Files larger than this are paged through a {@link LineIndex} instead of being read whole per call. */
 const indexedFileBytes = 1024 * 1024;
@@ -45,7 +48,7 @@ const maxIndexes = 8;
 export function readFileTool(
   workspace: Workspace,
   options: ReadFileToolOptions = {},
-): ToolDefinition<z.infer<typeof readFileInput>, string> {
+): ToolDefinition<z.infer<ReturnType<typeof readFileInput>>, string> {
   const defaultLimit = options.defaultLimit ?? fileToolsDefaults.defaultLimit;
   const maxChars = options.maxChars ?? fileToolsDefaults.maxChars;
   const maxLineChars = Math.max(
@@ -90,7 +93,7 @@ export function readFileTool(
   return {
     name: 'read_file',
     description: `Read a text file of the workspace. Returns the file as written when it fits (up to ${defaultLimit} lines and ${maxChars} characters); otherwise one page with a header saying which lines it holds and the offset to continue from.`,
-    inputSchema: readFileInput,
+    inputSchema: readFileInput(),
     async execute(input, context) {
       let label = input.path;
       const offset = input.offset ?? 1;

@@ -1,21 +1,26 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AgentContextError } from '../errors.js';
 import type { ToolDefinition } from '../session/capability.js';
+import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
 import { toLabel } from '../workspace/labels.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { toolError } from './tool-error.js';
 
-const writeFileInput = z.object({
-  path: z.string().min(1).describe('Path of the file, relative to the working directory.'),
-  content: z.string().describe('The complete new content of the file.'),
-});
+const writeFileInput = zodSchemaOnFirstUse((z) =>
+  z.object({
+    path: z.string().min(1).describe('Path of the file, relative to the working directory.'),
+    content: z.string().describe('The complete new content of the file.'),
+  }),
+);
 
 /**
  * `write_file(path, content)`: create or replace a text file of the workspace (parent directories
  * created). Throws `workspace-not-writable` at creation when the workspace has no `writeFile`.
  * A successful call reports the file as touched.
  */
-export function writeFileTool(workspace: Workspace): ToolDefinition<z.infer<typeof writeFileInput>, string> {
+export function writeFileTool(
+  workspace: Workspace,
+): ToolDefinition<z.infer<ReturnType<typeof writeFileInput>>, string> {
   const writeFile = workspace.writeFile;
   if (!writeFile) {
     throw new AgentContextError(
@@ -30,7 +35,7 @@ export function writeFileTool(workspace: Workspace): ToolDefinition<z.infer<type
     name: 'write_file',
     description:
       'Create or replace a text file of the workspace with the given content (parent directories are created).',
-    inputSchema: writeFileInput,
+    inputSchema: writeFileInput(),
     async execute(input, context) {
       let label = input.path;
       try {

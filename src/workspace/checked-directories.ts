@@ -72,9 +72,22 @@ const operations = new AsyncLocalStorage<Map<string, CheckedDirectories>>();
  * outside the root is read, listed or written), but `stat` and `realpath`, which open nothing, can
  * answer for a directory swapped for a symlink after it was checked, until the operation ends.
  */
-export function withCheckedDirectories<Result>(operation: () => Promise<Result>): Promise<Result> {
+export function withCheckedDirectories<Result>(
+  operation: () => Promise<Result>,
+  memory?: CheckedDirectoryMemory,
+): Promise<Result> {
   if (operations.getStore() !== undefined) return operation();
-  return operations.run(new Map(), operation);
+  return operations.run(memory?.roots ?? new Map(), operation);
+}
+
+/**
+ * Checks kept across operations: an operation run with it (see {@link withCheckedDirectories})
+ * starts with every directory the earlier ones checked. What a nested-instructions session keeps,
+ * so a touch of a new directory deep down does not check its ancestors again; the window in which
+ * `stat` and `realpath` can answer for a directory swapped after its check is then the session.
+ */
+export class CheckedDirectoryMemory {
+  readonly roots = new Map<string, CheckedDirectories>();
 }
 
 /** The directories the current operation checked under `realRoot`; `undefined` outside an operation. */

@@ -144,7 +144,13 @@ export function describeSubAgentTools(major: SubAgentMajor, modes: readonly Mode
           }),
         );
         await runAgent(agent, mode, { prompt: 'Get help.' });
-        expect(toolNames(sub.calls[0])).toEqual(['run_tests', 'read_file', 'list_directory']);
+        expect(toolNames(sub.calls[0])).toEqual([
+          'run_tests',
+          'read_file',
+          'list_directory',
+          'find_files',
+          'search_files',
+        ]);
         expect(newestResult(host.calls[1]!, 'helper')).toBe('Helped.');
       });
     });

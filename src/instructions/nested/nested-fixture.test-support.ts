@@ -41,9 +41,13 @@ export const repoContextOptions: NestedInstructionsOptions = {
 export async function setup(
   options: NestedInstructionsOptions = {},
   capability = nestedInstructions(options),
+  settings: { batches?: boolean } = {},
 ) {
   tree = await createTemporaryTree(files);
-  const workspace: RecordingWorkspace = recordingWorkspace(localWorkspace(tree.root));
+  const local = localWorkspace(tree.root);
+  // Without batches: a workspace of single calls only, as a host's own may be.
+  const { statPaths: _stat, readFiles: _read, listDirectories: _list, ...single } = local;
+  const workspace: RecordingWorkspace = recordingWorkspace(settings.batches === false ? single : local);
   const session = createContextSession({ workspace, capabilities: [fileTools(), capability] });
   const events: ContextEvent[] = [];
   session.on((event) => events.push(event));

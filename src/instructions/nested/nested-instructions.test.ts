@@ -43,37 +43,34 @@ describe('nestedInstructions (defaults: chain scope, contents, after the tool re
     ]);
   });
 
-  it('costs one stat per candidate and per nested rule folder, one realpath per file found and one read per surfaced file for a new directory', async () => {
-    const { conversation, workspace } = await setup();
+  it('costs one request for every new directory of a touch: each listed once for every name and rule folder, its files read in it', async () => {
+    const { conversation, workspace, session } = await setup();
     await conversation.call('read_file', { path: 'pkg/sub/deep/file.ts' }, hostTool());
-    const stats = workspace.calls.filter((call) => call.method === 'stat');
-    const reads = workspace.calls.filter((call) => call.method === 'readFile');
-    // Three new directories, six candidates each (AGENTS.override.md, AGENTS.md, CLAUDE.md,
-    // .claude/CLAUDE.md, CLAUDE.local.md, GEMINI.md), and the rule folders read in subfolders
-    // (.cursor/rules, .windsurf/rules).
-    expect(stats).toHaveLength(24);
-    expect(new Set(stats.map((call) => call.path)).size).toBe(24);
-    expect(
-      stats
-        .filter((call) => call.path.endsWith('/rules'))
-        .map((call) => call.path.slice(currentTree().root.length)),
-    ).toEqual([
-      '/pkg/.cursor/rules',
-      '/pkg/.windsurf/rules',
-      '/pkg/sub/.cursor/rules',
-      '/pkg/sub/.windsurf/rules',
-      '/pkg/sub/deep/.cursor/rules',
-      '/pkg/sub/deep/.windsurf/rules',
+    // Three new directories, every candidate (AGENTS.override.md, AGENTS.md, CLAUDE.md,
+    // .claude/CLAUDE.md, CLAUDE.local.md, GEMINI.md) and the rule folders read in subfolders
+    // (.cursor/rules, .windsurf/rules) of each: one listing each, in one batch.
+    expect(workspace.calls.map((call) => [call.method, call.paths])).toEqual([
+      [
+        'listDirectories',
+        ['pkg', 'pkg/sub', 'pkg/sub/deep'].map((where) => `${currentTree().root}/${where}`),
+      ],
     ]);
-    expect(reads.map((call) => call.path.slice(currentTree().root.length))).toEqual([
-      '/pkg/CLAUDE.md',
-      '/pkg/sub/AGENTS.md',
-      '/pkg/sub/deep/AGENTS.md',
-      '/pkg/sub/deep/CLAUDE.md',
+    expect(session.loadedFiles().map((file) => file.path)).toEqual([
+      'pkg/CLAUDE.md',
+      'pkg/sub/AGENTS.md',
+      'pkg/sub/deep/AGENTS.md',
+      'pkg/sub/deep/CLAUDE.md',
     ]);
-    const realpaths = workspace.calls.filter((call) => call.method === 'realpath');
-    expect(realpaths.map((call) => call.path)).toEqual(reads.map((call) => call.path));
-    expect(workspace.calls).toHaveLength(32);
+  });
+
+  it('costs a workspace without batches one realpath and one readdir per new directory, a stat and a read per file found', async () => {
+    const options = {};
+    const { conversation, workspace, session } = await setup(options, undefined, { batches: false });
+    await conversation.call('read_file', { path: 'pkg/sub/deep/file.ts' }, hostTool());
+    const count = (method: string) => workspace.calls.filter((call) => call.method === method).length;
+    expect([count('realpath'), count('readdir'), count('stat'), count('readFile')]).toEqual([3, 3, 4, 4]);
+    expect(workspace.calls).toHaveLength(14);
+    expect(session.loadedFiles()).toHaveLength(4);
   });
 
   it('delivers a directory once when parallel calls touch it', async () => {

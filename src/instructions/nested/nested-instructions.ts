@@ -6,6 +6,7 @@ import type { Capability, ContextSessionLike, TouchedPath } from '../../session/
 import { extractUserInputPaths } from '../../session/user-input-paths.js';
 import { withCheckedDirectories } from '../../workspace/checked-directories.js';
 import { resolveInstructionFilenames } from '../instruction-filenames.js';
+import { listNewDirectories } from './list-new-directories.js';
 import type { NestedFile } from './nested-file.js';
 import { nestedInstructionDefaults } from './nested-instruction-defaults.js';
 import { NestedTracker } from './nested-tracker.js';
@@ -193,15 +194,27 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
       }
       return matched.length === 0 ? undefined : Promise.resolve({ tracker, files: matched });
     }
-    // One operation: the rule folders' checks share the instruction files' checks of the directories.
-    return withCheckedDirectories(async () => {
+    // One operation, with the session's earlier checks: the ancestors are not checked again. Every
+    // new directory of these touches is listed in one request, and both trackers read from it.
+    const checking = withCheckedDirectories(async () => {
+      const claimed = await Promise.all(claims);
+      const reading = await listNewDirectories(session.workspace, claimed.flat(), {
+        filenames: [...settings.filenames, ...settings.overrides.values()],
+        locations: rules?.locations ?? [],
+        instructionBytes: inject === 'contents' ? maxChars * 3 + 4 : undefined,
+      });
       const files: NestedFile[] = [];
-      for (const [index, claim] of claims.entries()) {
-        const directories = await claim;
+      for (const [index, directories] of claimed.entries()) {
         const touchTrigger = trigger(touches[index]!);
-        files.push(...(await tracker.check(directories, touchTrigger)));
-        if (rules !== undefined) files.push(...(await rules.discover(directories, touchTrigger)).files);
+        files.push(...(await tracker.check(directories, touchTrigger, reading)));
+        if (rules !== undefined)
+          files.push(...(await rules.discover(directories, touchTrigger, reading)).files);
       }
+      return files;
+    }, tracker.checkedDirectories);
+    // A parallel touch that claimed nothing waits for this one (it may be reading its rule folder).
+    rules?.track(checking);
+    return checking.then(async (files) => {
       // Parallel touches' discoveries too: an ancestor's rule folder may be read by another touch.
       await rules?.discoveries();
       const later = (rules?.nestedFilesRules ?? 0) > known ? rematch() : [];

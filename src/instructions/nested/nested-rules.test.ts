@@ -125,21 +125,17 @@ describe('rule folders of subfolders below the working directory', () => {
     expect(chat.hiddenTexts().join('\n')).not.toContain('web.mdc');
   });
 
-  it('looks once per new directory: one stat per rule folder, nothing for a directory already checked', async () => {
+  it('looks once per new directory: one listing for its names and rule folders, nothing for a directory already checked', async () => {
     const { chat, workspace, repository } = await conversation({ traversalToolNames: ['host_read'] });
     const host = () => 'ok';
     await chat.call('host_read', { path: 'packages/api/src/server.ts' }, host);
-    const folderStats = workspace.calls
-      .filter((call) => call.method === 'stat' && /\/\.(cursor|windsurf)\/rules$/.test(call.path))
-      .map((call) => call.path.slice(repository.root.length));
-    expect(folderStats).toEqual([
-      '/packages/.cursor/rules',
-      '/packages/.windsurf/rules',
-      '/packages/api/.cursor/rules',
-      '/packages/api/.windsurf/rules',
-      '/packages/api/src/.cursor/rules',
-      '/packages/api/src/.windsurf/rules',
-    ]);
+    // The rule folder found is walked and its files read in the same request.
+    expect(
+      workspace.calls.map((call) => [
+        call.method,
+        call.paths?.map((where) => where.slice(repository.root.length)),
+      ]),
+    ).toEqual([['listDirectories', ['/packages', '/packages/api', '/packages/api/src']]]);
     workspace.clearCalls();
     await chat.call('host_read', { path: 'packages/api/src/routes.ts' }, host);
     await chat.call('host_read', { path: 'packages/api/README.md' }, host);
@@ -193,7 +189,10 @@ describe('rule folders of subfolders below the working directory', () => {
     const fresh = new ScriptedConversation(session, await session.startRun());
     workspace.clearCalls();
     await fresh.call('read_file', { path: 'packages/api/src/server.ts' });
-    expect(workspace.calls.some((call) => call.path.endsWith('packages/api/.cursor/rules'))).toBe(true);
+    // The directory holding the folder is listed again.
+    expect(workspace.calls.some((call) => call.paths?.some((where) => where.endsWith('packages/api')))).toBe(
+      true,
+    );
     fresh.prompt();
     expect(fresh.hiddenTexts().map(blocksIn)).toEqual([
       ['packages/api/.cursor/rules/conventions.mdc', 'packages/api/.cursor/rules/handlers.mdc'],

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
 import { describeError, isAgentContextError } from '../../errors.js';
 import type { ContextEvent, TouchedPath } from '../../session/capability.js';
-import { withCheckedDirectories } from '../../workspace/checked-directories.js';
+import { CheckedDirectoryMemory, withCheckedDirectories } from '../../workspace/checked-directories.js';
 import { toLabel } from '../../workspace/labels.js';
 import {
   exceedsPathLimits,
@@ -38,7 +38,8 @@ export interface NestedTrackerSettings {
  * - a touch of unknown kind (neither file nor directory said): one `stat`, unless it names a checked directory;
  * - each new directory: at most one `stat` per candidate filename, plus one `realpath` per file found
  *   (one entry per real file) and one read per surfaced file (`contents` only), plus the reads of
- *   its `@path` imports.
+ *   its `@path` imports; the capability answers all of these from one listing per directory (one
+ *   batch for every new directory of a touch), so only imports cost calls of their own.
  *
  * A directory is claimed before any await, so parallel touches of one directory check it once.
  * It is never checked again, even if a file appears later or its read failed.
@@ -46,6 +47,8 @@ export interface NestedTrackerSettings {
 export class NestedTracker {
   /** Every file surfaced so far, in surfacing order. */
   readonly surfaced: NestedFile[] = [];
+  /** The directories checked on the way to paths, kept for the session (see `CheckedDirectoryMemory`). */
+  readonly checkedDirectories = new CheckedDirectoryMemory();
   readonly #checked = new Set<string>();
   readonly #hashes = new Map<string, string>();
   readonly #realPaths = new Map<string, string>();
@@ -92,13 +95,21 @@ export class NestedTracker {
   }
 
   /** Check claimed directories one at a time (outermost first, so first-occurrence dedup is deterministic). */
-  check(directories: readonly string[], trigger: string): Promise<NestedFile[]> {
+  /**
+   * `reading` answers the checks (default: the session's workspace); the capability passes one
+   * answering from a single listing of the directories (see `listedWorkspace`).
+   */
+  check(
+    directories: readonly string[],
+    trigger: string,
+    reading: Workspace = this.#workspace,
+  ): Promise<NestedFile[]> {
     // Most touches claim nothing: answer them without starting an operation.
     if (directories.length === 0) return Promise.resolve([]);
     // One operation: a chain of directories shares the checks of their common ancestors.
     return withCheckedDirectories(async () => {
       const files: NestedFile[] = [];
-      for (const directory of directories) files.push(...(await this.#check(directory, trigger)));
+      for (const directory of directories) files.push(...(await this.#check(directory, trigger, reading)));
       return files;
     });
   }
@@ -141,15 +152,17 @@ export class NestedTracker {
     return claimed;
   }
 
-  async #check(directory: string, trigger: string): Promise<NestedFile[]> {
+  async #check(directory: string, trigger: string, reading: Workspace): Promise<NestedFile[]> {
     const files: NestedFile[] = [];
     for (const name of this.#settings.filenames) {
       const override = this.#settings.overrides.get(name);
       let found =
-        override === undefined ? 'missing' : await this.#checkFile(directory, override, trigger, files, name);
+        override === undefined
+          ? 'missing'
+          : await this.#checkFile(reading, directory, override, trigger, files, name);
       if (found === 'file') {
         const replaced = `${directory}/${name}`;
-        if ((await this.#statQuietly(replaced))?.kind === 'file') {
+        if ((await this.#statQuietly(replaced, reading))?.kind === 'file') {
           const label = toLabel(this.#workspace, replaced);
           const by = toLabel(this.#workspace, `${directory}/${override}`);
           this.#skip(
@@ -161,7 +174,7 @@ export class NestedTracker {
           );
         }
       } else {
-        found = await this.#checkFile(directory, name, trigger, files);
+        found = await this.#checkFile(reading, directory, name, trigger, files);
       }
       if (found === 'file' && this.#settings.perDirectory === 'first') break;
     }
@@ -174,6 +187,7 @@ export class NestedTracker {
    * given) that is blank counts as missing.
    */
   async #checkFile(
+    reading: Workspace,
     directory: string,
     name: string,
     trigger: string,
@@ -183,7 +197,7 @@ export class NestedTracker {
     const candidate = `${directory}/${name}`;
     let stat: Awaited<ReturnType<Workspace['stat']>>;
     try {
-      stat = await this.#workspace.stat(candidate);
+      stat = await reading.stat(candidate);
     } catch (error) {
       this.#skip(
         candidate,
@@ -204,7 +218,7 @@ export class NestedTracker {
       return 'missing';
     }
     if (replaces !== undefined && stat.size === 0) return this.#blankOverride(candidate, replaces, trigger);
-    const file = await this.#load(candidate, name, directory, trigger, replaces);
+    const file = await this.#load(reading, candidate, name, directory, trigger, replaces);
     if (file === 'blank') return this.#blankOverride(candidate, replaces ?? name, trigger);
     if (file) files.push(...file);
     return 'file';
@@ -223,6 +237,7 @@ export class NestedTracker {
   }
 
   async #load(
+    reading: Workspace,
     absolute: string,
     name: string,
     directory: string,
@@ -234,7 +249,7 @@ export class NestedTracker {
     // One entry per real file (`CLAUDE.md -> AGENTS.md`): one `realpath`, no read, in either mode.
     let realPath: string;
     try {
-      realPath = await this.#workspace.realpath(absolute);
+      realPath = await reading.realpath(absolute);
     } catch (error) {
       this.#skip(absolute, trigger, codeOf(error), `${label} was not checked: ${describeError(error)}`);
       return undefined;
@@ -252,7 +267,7 @@ export class NestedTracker {
     }
     this.#realPaths.set(realPath, label);
     if (this.#settings.inject === 'contents') {
-      const read = await readNestedText(this.#workspace, absolute, label, this.#settings.maxChars);
+      const read = await readNestedText(reading, absolute, label, this.#settings.maxChars);
       if (!read.ok) {
         this.#skip(absolute, trigger, read.code, read.message);
         return undefined;
@@ -274,7 +289,7 @@ export class NestedTracker {
       this.#hashes.set(key, label);
       if (read.note !== undefined) this.#emitCut(label, trigger, read.note);
       const expanded = await expandNestedImports({ ...file, text: read.text }, realPath, {
-        workspace: this.#workspace,
+        workspace: reading,
         seen: { realPaths: this.#realPaths, hashes: this.#hashes },
         maxImportDepth: this.#settings.maxImportDepth,
         maxChars: this.#settings.maxChars,
@@ -324,9 +339,9 @@ export class NestedTracker {
     this.#emit(this.#event('cut', label, trigger, note, diagnostic));
   }
 
-  async #statQuietly(absolute: string) {
+  async #statQuietly(absolute: string, reading: Workspace = this.#workspace) {
     try {
-      return await this.#workspace.stat(absolute);
+      return await reading.stat(absolute);
     } catch {
       return undefined;
     }

@@ -38,7 +38,13 @@ describe('progressiveContext path safety (ext-context cases)', () => {
   });
 
   it('treats a failed read as nonfatal and does not retry the directory', async () => {
-    const failing = (workspace: Workspace): Workspace => ({
+    // A wrapper that changes a single call leaves out the batches, which would answer around it.
+    const failing = ({
+      listDirectories: _list,
+      statPaths: _stat,
+      readFiles: _read,
+      ...workspace
+    }: Workspace): Workspace => ({
       ...workspace,
       resolve: (path) => workspace.resolve(path),
       stat: (path) => workspace.stat(path),

@@ -106,10 +106,14 @@ export class RuleTracker {
    * change), its `files` rules join the matching (`nestedFilesRules` grows: match the touches again), its
    * `manual` rules answer `@name`. A body already loaded is a duplicate; bad files are `skipped` events.
    */
-  async discover(directories: readonly string[], trigger: string): Promise<{ files: NestedFile[] }> {
+  async discover(
+    directories: readonly string[],
+    trigger: string,
+    reading: Workspace = this.#workspace,
+  ): Promise<{ files: NestedFile[] }> {
     const files: NestedFile[] = [];
     if (this.#locations.length === 0 || directories.length === 0) return { files };
-    const discovery = this.#discover(directories, trigger, files);
+    const discovery = this.#discover(directories, trigger, files, reading);
     this.#discovering.add(discovery);
     try {
       await discovery;
@@ -119,11 +123,28 @@ export class RuleTracker {
     return { files };
   }
 
-  #discover(directories: readonly string[], trigger: string, files: NestedFile[]) {
+  /**
+   * Count `work` among the discoveries under way until it settles: a touch that claimed nothing
+   * waits for it (the capability registers a touch's whole check, listing included, at once).
+   */
+  track(work: Promise<unknown>): void {
+    this.#discovering.add(work);
+    void work.then(
+      () => this.#discovering.delete(work),
+      () => this.#discovering.delete(work),
+    );
+  }
+
+  /** The nested rule locations looked for in every new directory (`.cursor/rules`, ...). */
+  get locations(): readonly NestedRuleLocation[] {
+    return this.#locations;
+  }
+
+  #discover(directories: readonly string[], trigger: string, files: NestedFile[], reading: Workspace) {
     return withCheckedDirectories(async () => {
       for (const directory of directories) {
         const load = await loadNestedRules({
-          workspace: this.#workspace,
+          workspace: reading,
           directory,
           locations: this.#locations,
           seen: () => this.#seenBodies(),

@@ -10,17 +10,21 @@ import type { NestedSide } from './nested-side.js';
  * formats, so each looks for the same files; the rest at its default: chain scope, contents,
  * after-tool-result), then per touch
  * `session.afterToolCall({ id, toolName: 'read_file' | 'list_directory', input: { path } }, { output, isError: false })`.
- * The surfaced files are the `loaded` events with reason `nested` emitted during the call. The
+ * With `defaultNames`, `nestedInstructions()` at its defaults (every format's per-directory names and
+ * rule folders). The surfaced files are the `loaded` events with reason `nested` emitted during the call. The
  * workspace is contained (the default), so every path is checked against the root as users get it.
  */
-export async function agentContextSide(): Promise<NestedSide | undefined> {
+export async function agentContextSide(
+  settings: { defaultNames?: boolean } = {},
+): Promise<NestedSide | undefined> {
   const library = await loadAgentContext();
   const testing = await loadAgentContextTesting();
   // While the library is being written, a missing API leaves the side out instead of failing the run.
   if (typeof library.nestedInstructions !== 'function' || typeof library.createContextSession !== 'function')
     return undefined;
+  const defaults = settings.defaultNames === true;
   return {
-    name: 'agent-context',
+    name: defaults ? 'agent-context, default names' : 'agent-context',
     calls:
       "`agent-context`: per session `createContextSession({ workspace: recordingWorkspace(localWorkspace(root)), capabilities: [nestedInstructions({ filenames: ['AGENTS.md', 'CLAUDE.md'], formats: [] })] })`, `startRun()`; per touch `session.afterToolCall({ id, toolName: 'read_file' | 'list_directory', input: { path } }, { output: 'ok', isError: false })`, surfaced files from `loaded` events (reason `nested`)",
     async create(root) {
@@ -29,7 +33,12 @@ export async function agentContextSide(): Promise<NestedSide | undefined> {
         workspace,
         // The names every side looks for; the default adds the other assistants' files (GEMINI.md, ...)
         // and their rule folders of subfolders (.cursor/rules, ...): `formats: []` reads no rules.
-        capabilities: [library.nestedInstructions({ filenames: ['AGENTS.md', 'CLAUDE.md'], formats: [] })],
+        // With `defaultNames`, every format's names and rule folders, as users get it.
+        capabilities: [
+          defaults
+            ? library.nestedInstructions()
+            : library.nestedInstructions({ filenames: ['AGENTS.md', 'CLAUDE.md'], formats: [] }),
+        ],
       });
       let surfaced: string[] = [];
       session.on((event) => {

@@ -1,12 +1,15 @@
 import type { BenchSize } from '../../bench-options.js';
+import { instructionFileNames } from '../../generator/expected-surfacing.js';
 import { generateRepository } from '../../generator/generate-repository.js';
 import { generateTouchEvents } from '../../generator/touch-events.js';
 import type { ComparisonReport } from '../../report/comparison-report.js';
 import { formatNumber, formatRatio } from '../../report/table.js';
 import { agentContextSide } from './agent-context-side.js';
+import { defaultNestedNames } from './default-names.js';
 import { geminiSide } from './gemini-side.js';
-import { idealCacheSide } from './ideal-cache-side.js';
+import { idealCache, idealCacheSide } from './ideal-cache-side.js';
 import { mastraSide } from './mastra-side.js';
+import { naiveRewalkSide } from './naive-rewalk-side.js';
 import { type NestedEntry, type NestedSideResult, runNestedDiscovery } from './run-nested-discovery.js';
 
 /** The repository seed and event seed of comparison 1 (fixed, so every run replays the same). */
@@ -30,9 +33,14 @@ export async function compareNestedDiscovery(size: BenchSize): Promise<Compariso
     const events = generateTouchEvents(repository, { count: size.events, seed: seeds.events });
     const full = { warmUpEvents: 0, timedEvents: events.length };
     const agentContext = await agentContextSide();
+    const withDefaults = await agentContextSide({ defaultNames: true });
     const mainEntries: NestedEntry[] = [
       ...(agentContext ? [{ side: agentContext, window: full }] : []),
       { side: idealCacheSide, window: full },
+      { side: naiveRewalkSide(instructionFileNames, 'two names'), window: full },
+      ...(withDefaults ? [{ side: withDefaults, window: full }] : []),
+      { side: idealCache(defaultNestedNames, 'default names'), window: full },
+      { side: naiveRewalkSide(defaultNestedNames, 'default names'), window: full },
       { side: geminiSide, window: full },
       { side: mastraSide({ history: 1 }), window: full },
     ];
@@ -114,6 +122,22 @@ function nestedNotes(results: NestedSideResult[]): string[] {
     `agent-context against the ideal cache: median ${verdict(medianRatio)}, mean ${verdict(meanRatio)}; ${exact ? 'exact on every event' : 'NOT exact on every event'}.`,
     `File-system calls per event: agent-context ${formatNumber(agentContext.workspaceCallsPerEvent)} workspace calls (${formatNumber(agentContext.filesystemCallsPerEvent)} node:fs calls, median ${formatNumber(agentContext.filesystemCallsMedian)}), the ideal cache ${formatNumber(ideal.filesystemCallsPerEvent)} node:fs calls; the contained workspace resolves each path segment by segment (lstat) before a stat or read.`,
   ];
+  const find = (name: string) => results.find((result) => result.side === name);
+  const defaults = find('agent-context, default names');
+  const idealDefaults = find('ideal per-directory cache, default names');
+  const naiveDefaults = find('naive synchronous re-walk, default names');
+  if (defaults && idealDefaults && naiveDefaults) {
+    const touch = defaults.newDirectory;
+    const idealTouch = idealDefaults.newDirectory;
+    notes.push(
+      `Default names: the replay's mean per touch is ${formatRatio(defaults.meanMicroseconds / naiveDefaults.meanMicroseconds)} the naive synchronous re-walk's and ${formatRatio(defaults.meanMicroseconds / idealDefaults.meanMicroseconds)} the ideal cache's with the same names.`,
+    );
+    if (touch && idealTouch) {
+      notes.push(
+        `New-directory touches (${formatNumber(touch.events)}): agent-context with the default names ${formatNumber(touch.meanMicroseconds)} µs mean, ${formatRatio(touch.meanMicroseconds / idealTouch.meanMicroseconds)} the ideal cache's; ${formatNumber(touch.filesystemCalls)} node:fs calls each for ${formatNumber(touch.filesFound)} files found (the ideal: ${formatNumber(idealTouch.filesystemCalls)}); over the ${formatNumber(touch.directories)} new directories they reach, ${formatNumber(touch.filesystemCallsPerDirectory)} node:fs calls per directory for ${formatNumber((touch.filesFound * touch.events) / Math.max(1, touch.directories))} files found per directory (the ideal: ${formatNumber(idealTouch.filesystemCallsPerDirectory)}).`,
+      );
+    }
+  }
   for (const result of results) {
     if (!result.side.startsWith('Mastra') || !result.exactness) continue;
     const { exactEvents, events, missedFiles, extraFiles } = result.exactness;

@@ -39,6 +39,37 @@ export interface NestedSideResult {
   surfacedFiles: number;
   /** Per-event comparison with the ground truth; absent when the replay started after a warm-up. */
   exactness?: Exactness;
+  /**
+   * The events that reached a directory no earlier event reached (a new-directory touch): their
+   * count, the median over rounds of their mean time, their mean node:fs calls and files surfaced.
+   */
+  newDirectory?: {
+    events: number;
+    meanMicroseconds: number;
+    filesystemCalls: number;
+    filesFound: number;
+    /** New directories those events reached, and node:fs calls per new directory (over all of them). */
+    directories: number;
+    filesystemCallsPerDirectory: number;
+  };
+}
+
+/** For each event, how many directories (on its chain from the root) it reaches that no earlier event reached. */
+export function newDirectoryEvents(events: readonly TouchEvent[]): number[] {
+  const seen = new Set<string>();
+  return events.map((event) => {
+    const segments = event.path.split('/');
+    const directory = event.kind === 'directory' ? segments : segments.slice(0, -1);
+    let reached = 0;
+    for (let end = 1; end <= directory.length; end++) {
+      const prefix = directory.slice(0, end).join('/');
+      if (!seen.has(prefix)) {
+        seen.add(prefix);
+        reached += 1;
+      }
+    }
+    return reached;
+  });
 }
 
 /**
@@ -90,6 +121,20 @@ export async function runNestedDiscovery(
     if (counted.workspaceCalls) result.workspaceCallsPerEvent = round(mean(counted.workspaceCalls));
     if (entry.window.warmUpEvents === 0) {
       result.exactness = compareWithTruth(truth.slice(0, entry.window.timedEvents), first.answers);
+      const reached = newDirectoryEvents(events).slice(0, entry.window.timedEvents);
+      const only = <Value>(values: readonly Value[]) => values.filter((_, index) => reached[index]! > 0);
+      const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+      const directories = sum(reached);
+      result.newDirectory = {
+        events: only(reached).length,
+        meanMicroseconds: round(median(timedRounds.map((replay) => mean(only(replay.latencies))))),
+        filesystemCalls: round(mean(only(counted.filesystemCalls ?? []))),
+        filesFound: round(mean(only(first.answers).map((answer) => answer.length))),
+        directories,
+        filesystemCallsPerDirectory: round(
+          sum(only(counted.filesystemCalls ?? [])) / Math.max(1, directories),
+        ),
+      };
     }
     results.push(result);
   }

@@ -1,0 +1,223 @@
+import path from 'node:path';
+import { AgentContextError } from '../errors.js';
+import { compareCodePoints } from './paths.js';
+import type {
+  BatchOutcome,
+  DirectoryEntry,
+  FileStat,
+  ListedDirectory,
+  ListedEntry,
+  ListRequest,
+  ReadFileResult,
+  Workspace,
+} from './workspace.js';
+
+/** What a listing says of one path: there (its entry), known to be absent, or nothing known. */
+type Knowledge = ListedEntry | 'missing' | undefined;
+
+/**
+ * A workspace that answers `stat`, `realpath`, `readdir` and `readFile` from listings already made
+ * (see `Workspace.listDirectories`), and forwards to `inner` whatever they do not tell: so code
+ * written against single calls (the nested tracker, the rule folders' walk) runs on one batch, with
+ * the same answers. What a listing tells:
+ * - an entry reported: its kind, real path, size, bytes (when read and long enough) or error;
+ * - a named path not reported, its way there explored: it does not exist;
+ * - a directory listed whole (within the depth asked): its entries, and that no other name exists.
+ * A directory's `stat` answers `size: 0, modifiedMs: 0` (the listing carries neither): only its kind
+ * is for use. Writes and batches are not offered; the answers are as old as the listing.
+ */
+export function listedWorkspace(
+  inner: Workspace,
+  requests: readonly ListRequest[],
+  outcomes: ReadonlyArray<BatchOutcome<ListedDirectory>>,
+): Workspace {
+  const entries = new Map<string, ListedEntry>();
+  /** Paths looked for by name (their parent explored) and directories listed whole. */
+  const lookedFor = new Set<string>();
+  const wholeDirectories = new Set<string>();
+  for (const [index, request] of requests.entries()) {
+    const outcome = outcomes[index];
+    if (!outcome?.ok) continue;
+    let directory: string;
+    try {
+      directory = inner.resolve(request.path);
+    } catch {
+      continue;
+    }
+    recordListing(directory, request, outcome.value, entries, lookedFor, wholeDirectories);
+  }
+
+  const knowledge = (requested: string): Knowledge => {
+    let absolute: string;
+    try {
+      absolute = inner.resolve(requested);
+    } catch {
+      return undefined;
+    }
+    const entry = entries.get(absolute);
+    if (entry !== undefined) return entry;
+    if (lookedFor.has(absolute) || wholeDirectories.has(path.posix.dirname(absolute))) return 'missing';
+    // Below a path known to be missing, nothing exists.
+    for (
+      let above = path.posix.dirname(absolute);
+      above !== '/' && above !== '.';
+      above = path.posix.dirname(above)
+    ) {
+      if (entries.has(above)) return undefined;
+      if (lookedFor.has(above)) return 'missing';
+    }
+    return undefined;
+  };
+
+  return {
+    root: inner.root,
+    cwd: inner.cwd,
+    resolve: (requested) => inner.resolve(requested),
+    async stat(requested): Promise<FileStat | undefined> {
+      const known = knowledge(requested);
+      if (known === undefined) return inner.stat(requested);
+      if (known === 'missing') return undefined;
+      if (known.error !== undefined) {
+        if (isNotFound(known.error)) return undefined;
+        if (known.kind === 'other') throw known.error;
+      }
+      if (known.kind === 'file') {
+        if (known.size === undefined) return inner.stat(requested);
+        return { kind: 'file', size: known.size, modifiedMs: known.modifiedMs ?? 0, symlink: known.symlink };
+      }
+      return { kind: known.kind, size: 0, modifiedMs: 0, symlink: known.symlink };
+    },
+    async realpath(requested): Promise<string> {
+      const known = knowledge(requested);
+      if (known === undefined) return inner.realpath(requested);
+      if (known === 'missing') throw notFound(requested);
+      if (known.error !== undefined && known.kind === 'other') throw known.error;
+      return known.realPath;
+    },
+    async readdir(requested): Promise<DirectoryEntry[]> {
+      let absolute: string;
+      try {
+        absolute = inner.resolve(requested);
+      } catch {
+        return inner.readdir(requested);
+      }
+      if (!wholeDirectories.has(absolute)) {
+        const known = knowledge(requested);
+        if (known === 'missing') throw notFound(requested);
+        if (known !== undefined && known.error !== undefined && known.kind === 'other') throw known.error;
+        if (known !== undefined && known.error === undefined && known.kind !== 'directory') {
+          throw new AgentContextError(`Not a directory: ${requested}`, {
+            code: 'not-a-directory',
+            path: requested,
+            reason: 'not a directory',
+          });
+        }
+        return inner.readdir(requested);
+      }
+      const prefix = `${absolute}/`;
+      const children: DirectoryEntry[] = [];
+      for (const [key, entry] of entries) {
+        if (!key.startsWith(prefix) || key.indexOf('/', prefix.length) !== -1) continue;
+        children.push({ name: key.slice(prefix.length), kind: entry.symlink ? 'symlink' : entry.kind });
+      }
+      return children.sort((left, right) => compareCodePoints(left.name, right.name));
+    },
+    async readFile(requested, options = {}): Promise<ReadFileResult> {
+      const known = knowledge(requested);
+      if (known === 'missing') throw notFound(requested);
+      if (known !== undefined && known.error !== undefined && known.kind === 'other') throw known.error;
+      if (known === undefined || known.kind !== 'file' || options.start !== undefined)
+        return inner.readFile(requested, options);
+      if (known.error !== undefined) throw known.error;
+      const contents = known.contents;
+      if (contents === undefined) return inner.readFile(requested, options);
+      const { maxBytes } = options;
+      const whole = !contents.truncated;
+      if (!whole && (maxBytes === undefined || maxBytes > contents.bytes.byteLength))
+        return inner.readFile(requested, options);
+      const length =
+        maxBytes === undefined ? contents.bytes.byteLength : Math.min(maxBytes, contents.bytes.byteLength);
+      return {
+        bytes: contents.bytes.subarray(0, length),
+        size: contents.size,
+        truncated: contents.size > length,
+      };
+    },
+  };
+}
+
+/** Record what one listing tells (see {@link listedWorkspace}). */
+function recordListing(
+  directory: string,
+  request: ListRequest,
+  listed: ListedDirectory,
+  entries: Map<string, ListedEntry>,
+  lookedFor: Set<string>,
+  wholeDirectories: Set<string>,
+): void {
+  const absoluteOf = (relative: string) => (directory === '/' ? `/${relative}` : `${directory}/${relative}`);
+  const own = new Map<string, ListedEntry>();
+  for (const entry of listed.entries) own.set(entry.path, entry);
+  for (const entry of listed.entries) entries.set(absoluteOf(entry.path), entry);
+  // A real directory reached twice is listed once, at its first entry (the listing visits in the
+  // order it reports): a later entry of it was not explored.
+  const seen = new Set<string>([listed.realPath]);
+  const repeated = new Set<ListedEntry>();
+  for (const entry of listed.entries) {
+    if (entry.kind !== 'directory') continue;
+    if (seen.has(entry.realPath)) repeated.add(entry);
+    seen.add(entry.realPath);
+  }
+  const isExploredDirectory = (entry: ListedEntry | undefined) =>
+    entry !== undefined && entry.kind === 'directory' && entry.error === undefined && !repeated.has(entry);
+  const isExplored = (relative: string) => {
+    const parent = path.posix.dirname(relative);
+    return parent === '.' || isExploredDirectory(own.get(parent));
+  };
+  const markWhole = (relative: string | undefined, levelsLeft: number) => {
+    if (levelsLeft <= 0) return;
+    if (relative !== undefined && !isExploredDirectory(own.get(relative))) return;
+    wholeDirectories.add(relative === undefined ? directory : absoluteOf(relative));
+    const prefix = relative === undefined ? '' : `${relative}/`;
+    for (const child of listed.entries) {
+      if (child.path.startsWith(prefix) && !child.path.slice(prefix.length).includes('/'))
+        markWhole(child.path, levelsLeft - 1);
+    }
+  };
+  if (request.names === undefined) {
+    markWhole(undefined, request.depth ?? 1);
+    return;
+  }
+  const depth = request.depth ?? 0;
+  for (const name of request.names) {
+    const segments = name.split('/');
+    if (segments.some((segment) => segment === '' || segment === '.' || segment === '..')) continue;
+    for (let end = 1; end <= segments.length; end++) {
+      const relative = segments.slice(0, end).join('/');
+      const parent = path.posix.dirname(relative);
+      const parentEntry = own.get(parent);
+      // Below a file nothing exists; below a link that could not be followed nothing is known.
+      const belowFile =
+        parentEntry !== undefined && parentEntry.error === undefined && parentEntry.kind === 'file';
+      if (!belowFile && !isExplored(relative)) break;
+      if (belowFile || !own.has(relative)) {
+        for (let deeper = end; deeper <= segments.length; deeper++)
+          lookedFor.add(absoluteOf(segments.slice(0, deeper).join('/')));
+        break;
+      }
+    }
+    markWhole(name, depth);
+  }
+}
+
+function isNotFound(error: Error): boolean {
+  return error instanceof AgentContextError && error.code === 'not-found';
+}
+
+function notFound(requested: string): AgentContextError {
+  return new AgentContextError(`No such file or directory: ${requested}`, {
+    code: 'not-found',
+    path: requested,
+    reason: 'does not exist',
+  });
+}
