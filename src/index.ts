@@ -155,8 +155,15 @@ export { type ScanInventoryOptions, scanInventory } from './inventory/scan-inven
 
 export { findHooks, type HookCommand, type HookFormat } from './hooks/find-hooks.js';
 export type { HookEventName } from './hooks/hook-events.js';
+export type { HookRun } from './hooks/hook-outcome.js';
 export { type HooksOptions, type HooksRunOption, hooks } from './hooks/hooks.js';
 export { hooksDefaults } from './hooks/hooks-defaults.js';
+export {
+  type HookEffect,
+  type HookTestResult,
+  type TestHooksOptions,
+  testHooks,
+} from './hooks/test-hooks.js';
 
 // Skills: a catalog of the repository's skills and a tool that loads one.
 

@@ -1,5 +1,6 @@
 import type { CliCommand } from '../command.js';
 import { capabilitiesCommand } from './capabilities.js';
+import { hooksCommand } from './hooks.js';
 import { inspectCommand } from './inspect.js';
 import { inventoryCommand } from './inventory.js';
 import { mcpCommand } from './mcp.js';
@@ -15,6 +16,7 @@ export const commands: CliCommand[] = [
   inventoryCommand,
   rulesCommand,
   pathCommand,
+  hooksCommand,
   offloadedCommand,
   capabilitiesCommand,
   mcpCommand,

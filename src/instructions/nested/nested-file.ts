@@ -32,5 +32,7 @@ export interface NestedFile {
     glob?: string;
     base?: string;
     description?: string;
+    /** A delivered rule's own description (a `files` rule of Cursor's with `globs` and `description`), shown in its pointer. */
+    purpose?: string;
   };
 }

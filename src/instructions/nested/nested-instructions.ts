@@ -117,7 +117,9 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
   }
   const settings = {
     capability: name,
-    ...resolveInstructionFilenames(options.filenames, options.formats, nestedInstructionDefaults.filenames),
+    ...resolveInstructionFilenames(options.filenames, options.formats, nestedInstructionDefaults.filenames, {
+      where: 'touch',
+    }),
     perDirectory: options.perDirectory ?? nestedInstructionDefaults.perDirectory,
     scope: options.scope ?? nestedInstructionDefaults.scope,
     inject,

@@ -307,8 +307,9 @@ export class NestedTracker {
   /** Record a surfaced file's imports right after it: their events, then the files themselves. */
   #withImports(file: NestedFile, expanded: Awaited<ReturnType<typeof expandNestedImports>>): NestedFile[] {
     for (const diagnostic of expanded.diagnostics) {
-      // The cut of an imported file is shown by its own note (below), not by the read limit's wording.
-      if (diagnostic.code === 'file-truncated') continue;
+      // The cut of an imported file is shown by its own note (below), not by the read limit's wording;
+      // an import not repeated (already delivered) or a cut cycle changes nothing the model sees.
+      if (diagnostic.code === 'file-truncated' || diagnostic.severity === 'info') continue;
       this.#emit(
         this.#event(
           'diagnostic',

@@ -193,7 +193,10 @@ export class RuleTracker {
     if (this.#delivered.has(key)) return undefined;
     this.#delivered.add(key);
     (this.#nestedRules.has(rule) ? this.#deliveredNested : this.#deliveredRules).add(rule);
-    const file = nestedFileOf(rule, trigger, glob === undefined ? {} : { glob });
+    const file = nestedFileOf(rule, trigger, {
+      ...(glob === undefined ? {} : { glob }),
+      ...(rule.description === undefined ? {} : { purpose: rule.description }),
+    });
     if (this.#settings.inject === 'contents') file.text = cut(rule.body, rule.path, this.#settings.maxChars);
     this.#surfaced.push(file);
     const folder = this.#nestedRules.has(rule) ? `, for ${rule.base}` : '';
@@ -256,7 +259,7 @@ export class RuleTracker {
 function nestedFileOf(
   rule: LoadedRule,
   trigger: string,
-  detail: { glob?: string; description?: string },
+  detail: { glob?: string; description?: string; purpose?: string },
 ): NestedFile {
   return {
     path: rule.absolutePath,
