@@ -57,6 +57,8 @@ const surface = {
       'renderInstructions',
       'repoContext',
       'ruleFormatNames',
+      'shellWorkspace',
+      'shellWorkspaceDefaults',
       'scanInventory',
       'skills',
       'skillsDefaults',
@@ -67,6 +69,9 @@ const surface = {
       'workspaceBatches',
     ],
     types: [
+      'ShellExec',
+      'ShellExecResult',
+      'ShellWorkspaceOptions',
       'BatchOutcome',
       'ListedDirectory',
       'ListedEntry',
