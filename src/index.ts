@@ -101,9 +101,7 @@ export {
   discoverInstructions,
   instructionDefaults,
 } from './instructions/discover-instructions.js';
-export { type FindProjectRootOptions, findProjectRoot } from './instructions/find-project-root.js';
 export type {
-  CeilingReason,
   InstructionDiscovery,
   InstructionFile,
   InstructionImport,
@@ -121,10 +119,11 @@ export {
   type RenderInstructionsOptions,
   renderInstructions,
 } from './instructions/render-instructions.js';
+export { type FindProjectRootOptions, findProjectRoot } from './project/find-project-root.js';
+export type { CeilingReason } from './project/walk-up-directories.js';
 
 // Nested instructions: a directory's instruction files when the agent first touches it.
 
-export type { NestedFile } from './instructions/nested/nested-file.js';
 export { nestedInstructionDefaults } from './instructions/nested/nested-instruction-defaults.js';
 export {
   type NestedDelivery,
@@ -133,6 +132,7 @@ export {
 } from './instructions/nested/nested-instructions.js';
 export { progressiveContext } from './instructions/nested/progressive-context.js';
 export type { ExtractedPaths, PathExtractor } from './instructions/nested/traversal-paths.js';
+export type { NestedFile } from './rules/nested-file.js';
 
 // Rules: the coding assistants' rule files (Cursor, Copilot, Windsurf, ...) in one model.
 
@@ -162,8 +162,15 @@ export { type ScanInventoryOptions, scanInventory } from './inventory/scan-inven
 
 export { findHooks, type HookCommand, type HookFormat } from './hooks/find-hooks.js';
 export type { HookEventName } from './hooks/hook-events.js';
+export type { HookRun } from './hooks/hook-outcome.js';
 export { type HooksOptions, type HooksRunOption, hooks } from './hooks/hooks.js';
 export { hooksDefaults } from './hooks/hooks-defaults.js';
+export {
+  type HookEffect,
+  type HookTestResult,
+  type TestHooksOptions,
+  testHooks,
+} from './hooks/test-hooks.js';
 
 // Skills: a catalog of the repository's skills and a tool that loads one.
 
@@ -197,12 +204,15 @@ export {
 } from './tool-vocabulary/tool-vocabulary.js';
 export { toolVocabularyDefaults } from './tool-vocabulary/tool-vocabulary-defaults.js';
 
-// File tools: `read_file`, `list_directory` and `write_file`, contained in the workspace.
+// File tools: `read_file`, `list_directory`, `write_file`, `find_files` and `search_files`, contained in
+// the workspace.
 
 export { type FileToolsOptions, fileTools } from './tools/file-tools.js';
 export { fileToolsDefaults } from './tools/file-tools-defaults.js';
+export { type FindFilesToolOptions, findFilesTool } from './tools/find-files-tool.js';
 export { type ListDirectoryToolOptions, listDirectoryTool } from './tools/list-directory-tool.js';
 export { type ReadFileToolOptions, readFileTool } from './tools/read-file-tool.js';
+export { type SearchFilesToolOptions, searchFilesTool } from './tools/search-files-tool.js';
 export { writeFileTool } from './tools/write-file-tool.js';
 
 // Filesystem context: listings in the prompt and large tool results offloaded to files.

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { AgentContextError } from '../errors.js';
-import type { Awaitable, Capability, ContextSessionLike, Run, ToolCall } from '../session/capability.js';
+import type { Awaitable, Capability, ContextSessionLike } from '../session/capability.js';
 import { type ToolVocabulary, toolVocabulary } from '../tool-vocabulary/tool-vocabulary.js';
 import { findHooks, type HookCommand } from './find-hooks.js';
 import { type HookEventName, isRunnableEvent } from './hook-events.js';
 import { describeHook } from './hook-outcome.js';
+import { renderHookContext, toolEventRequest } from './hook-request.js';
 import { hooksDefaults } from './hooks-defaults.js';
 import {
   type HookEventRequest,
@@ -12,7 +13,7 @@ import {
   matchingHooks,
   runHookEvent,
 } from './run-hook-event.js';
-import { claudeToolInput, restoreToolInput } from './tool-input.js';
+import { restoreToolInput } from './tool-input.js';
 
 /** Which hooks run: none, all, the hooks of some events, or the commands a function approves. */
 export type HooksRunOption =
@@ -166,30 +167,11 @@ export function hooks(options: HooksOptions = {}): Capability {
     result: HookEventResult,
     anchor?: string,
   ) => {
-    if (result.context.length === 0) return;
-    const text = result.context
-      .map(
-        ({ text: body, hook }) =>
-          `<hook-output event="${event}" source="${hook.source}">\n${body}\n</hook-output>`,
-      )
-      .join('\n\n');
+    const text = renderHookContext(event, result);
+    if (text === undefined) return;
     session.deliverHidden(
       anchor === undefined ? { capability: name, text } : { capability: name, text, anchor },
     );
-  };
-
-  const toolRequest = (event: 'PreToolUse' | 'PostToolUse', call: ToolCall, run: Run, extra = {}) => {
-    const names = vocabulary.namesOf(call.toolName, { assistant: 'claude-code' });
-    return {
-      event,
-      toolNames: names,
-      fields: {
-        tool_name: names[1] ?? call.toolName,
-        tool_input: claudeToolInput(call.input, run.workspace),
-        tool_use_id: call.id,
-        ...extra,
-      },
-    } satisfies HookEventRequest;
   };
 
   return {
@@ -262,7 +244,11 @@ export function hooks(options: HooksOptions = {}): Capability {
       deliver(session, 'UserPromptSubmit', result, input.anchor);
     },
     async beforeToolCall(call, current) {
-      const result = await run(current.session, toolRequest('PreToolUse', call, current), call.id);
+      const result = await run(
+        current.session,
+        toolEventRequest('PreToolUse', call, current.workspace, vocabulary),
+        call.id,
+      );
       if (!result) return undefined;
       deliver(current.session, 'PreToolUse', result, call.id);
       const refusal = result.blockReason ?? result.stopReason;
@@ -275,7 +261,7 @@ export function hooks(options: HooksOptions = {}): Capability {
       if (result.isError) return undefined;
       const outcome = await run(
         current.session,
-        toolRequest('PostToolUse', call, current, { tool_response: result.output }),
+        toolEventRequest('PostToolUse', call, current.workspace, vocabulary, result),
         call.id,
       );
       if (outcome) deliver(current.session, 'PostToolUse', outcome, call.id);

@@ -2,6 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
+import { walkUpDirectories } from '../project/walk-up-directories.js';
+import { selectFormats } from '../rules/load-rules.js';
+import { readRenamedFilenames } from '../rules/read-renamed-filenames.js';
 import type { RuleFormatName } from '../rules/rule.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toPosixPath } from '../workspace/paths.js';
@@ -11,7 +14,6 @@ import { resolveInstructionFilenames } from './instruction-filenames.js';
 import { instructionLabel } from './instruction-label.js';
 import { fileTruncatedDiagnostic, type ImportContext, loadImports } from './load-imports.js';
 import { readCandidate } from './read-candidate.js';
-import { walkUpDirectories } from './walk-up-directories.js';
 
 /** Options of {@link discoverInstructions}. */
 export interface DiscoverInstructionsOptions {
@@ -21,7 +23,8 @@ export interface DiscoverInstructionsOptions {
    * File names looked for in each directory, in per-directory order; a list given here is used as is
    * (no format adds a file or an override to it). Default `AGENTS.md`, `CLAUDE.md`, then the
    * per-directory files of the selected `formats` (with every format: `.claude/CLAUDE.md`,
-   * `CLAUDE.local.md`, `GEMINI.md`).
+   * `CLAUDE.local.md`, `GEMINI.md`, `QWEN.md`, `AGENT.md`), with the names a repository's settings
+   * give in place of a format's own (`.gemini/settings.json` `context.fileName`, nearest first).
    */
   filenames?: readonly string[];
   /**
@@ -74,7 +77,9 @@ export const instructionDefaults = {
  * 1. Choose the directories: from the project root (nearest ancestor holding a root marker, or
  *    `stopAt`) down to the workspace directory; the workspace directory alone when there is none.
  * 2. In each directory, ancestors first, look for `filenames` in order (all, or the first usable); an
- *    override that is there and not blank is read in place of the file it replaces.
+ *    override that is there and not blank is read in place of the file it replaces. Without
+ *    `filenames`, a settings file on the way (`.gemini/settings.json` `context.fileName`, the
+ *    nearest) renames its format's files first.
  * 3. Skip a file already loaded: same real path, the same text importing the same files (two
  *    identical `@AGENTS.md` files in two directories are two documents), or already imported.
  * 4. Refuse a symlink whose target leaves its directory or the workspace root, binary files and
@@ -118,6 +123,20 @@ async function discoverOnce(options: DiscoverInstructionsOptions): Promise<Instr
       code: 'stop-at-not-ancestor',
       message: `stopAt ${settings.stopAt} is not an ancestor of the workspace directory; only the workspace directory was searched.`,
     });
+  }
+  // A repository's settings may rename a format's per-directory files (Gemini CLI `context.fileName`).
+  if (options.filenames === undefined) {
+    const selected = selectFormats(options.formats).filter((format) => format.instructionFilenameSetting);
+    if (selected.length > 0) {
+      const renamed = await readRenamedFilenames(workspace, walk.directories, selected, diagnostics, label);
+      if (renamed.size > 0) {
+        const names = resolveInstructionFilenames(undefined, options.formats, instructionDefaults.filenames, {
+          renamed,
+        });
+        settings.filenames = names.filenames;
+        settings.overrides = names.overrides;
+      }
+    }
   }
   // Ancestors of a real path are real paths: when the workspace directory is one, a walk-up file
   // that is not a symlink needs no `realpath` call (the cost per file stays flat as the chain grows).
@@ -254,8 +273,8 @@ export function resolveInstructionSettings(options: Omit<DiscoverInstructionsOpt
     throw invalidOption('`maxFileBytes` must be a whole number, 1 or more');
   }
   return {
-    filenames,
-    overrides,
+    filenames: filenames as readonly string[],
+    overrides: overrides as ReadonlyMap<string, string>,
     perDirectory,
     rootMarkers: options.rootMarkers ?? instructionDefaults.rootMarkers,
     stopAt: options.stopAt,

@@ -166,6 +166,8 @@ describe('repoContext', () => {
       'inventory_agent_context',
       'read_file',
       'list_directory',
+      'find_files',
+      'search_files',
     ]);
     expect(run.instructions).toContain('home rules');
     // The old shape still works: the preset is also `{ workspace, capabilities }`.

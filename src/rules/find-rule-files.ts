@@ -2,16 +2,11 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeError } from '../errors.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { findListedFiles } from './find-listed-files.js';
+import { extensionOf, fileName, problem, type RuleFile } from './rule-file.js';
 import type { RuleLocation } from './rule-format.js';
 
-/** A file found through a {@link RuleLocation}. */
-export interface RuleFile {
-  /** Absolute POSIX path. */
-  path: string;
-  /** The file name without the location's extension (`api` for `api.mdc`). */
-  name: string;
-  location: RuleLocation;
-}
+export type { RuleFile } from './rule-file.js';
 
 const maxDepth = 8;
 
@@ -39,9 +34,58 @@ export async function findRuleFiles(
   if (location.kind === 'file') {
     if (kind === 'other')
       diagnostics.push(problem(label(start), 'is not a regular file; skipped', 'not-a-file'));
-    return kind === 'file' ? [{ path: start, name: fileName(start, location), location }] : [];
+    if (kind !== 'file') return [];
+    if (location.listKey !== undefined)
+      return findListedFiles(workspace, start, location, diagnostics, label);
+    return [{ path: start, name: fileName(start, location), location }];
   }
   if (kind !== 'directory') return [];
+  if (location.modePrefix !== undefined) {
+    return findModeFolderFiles(workspace, start, location, location.modePrefix, diagnostics, label);
+  }
+  return walkRuleFolder(workspace, start, location, diagnostics, label);
+}
+
+/** The rule files of each folder directly in `start` named `PREFIX<mode>`, in name order. */
+async function findModeFolderFiles(
+  workspace: Workspace,
+  start: string,
+  location: RuleLocation,
+  prefix: string,
+  diagnostics: Diagnostic[],
+  label: (absolutePath: string) => string,
+): Promise<RuleFile[]> {
+  let entries: Awaited<ReturnType<Workspace['readdir']>>;
+  try {
+    entries = await workspace.readdir(start);
+  } catch (error) {
+    diagnostics.push(problem(label(start), `could not be read: ${describeError(error)}`, 'read-failed'));
+    return [];
+  }
+  const files: RuleFile[] = [];
+  for (const entry of entries) {
+    if (!entry.name.startsWith(prefix) || entry.name.length === prefix.length) continue;
+    if (entry.kind !== 'directory' && entry.kind !== 'symlink') continue;
+    const mode = entry.name.slice(prefix.length);
+    const folder = `${start}/${entry.name}`;
+    if (
+      entry.kind === 'symlink' &&
+      (await workspace.stat(folder).catch(() => undefined))?.kind !== 'directory'
+    )
+      continue;
+    for (const file of await walkRuleFolder(workspace, folder, location, diagnostics, label))
+      files.push({ ...file, mode });
+  }
+  return files;
+}
+
+async function walkRuleFolder(
+  workspace: Workspace,
+  start: string,
+  location: RuleLocation,
+  diagnostics: Diagnostic[],
+  label: (absolutePath: string) => string,
+): Promise<RuleFile[]> {
   const files: RuleFile[] = [];
   const visited = new Set<string>();
   const walk = async (folder: string, depth: number): Promise<void> => {
@@ -87,19 +131,4 @@ export async function findRuleFiles(
   };
   await walk(start, 1);
   return files;
-}
-
-function extensionOf(name: string, location: RuleLocation): string | undefined {
-  return (location.extensions ?? []).find((extension) => name.endsWith(extension) && name !== extension);
-}
-
-function fileName(filePath: string, location: RuleLocation): string {
-  const base = path.posix.basename(filePath);
-  const extension = extensionOf(base, location) ?? path.posix.extname(base);
-  const stem = extension === '' ? base : base.slice(0, -extension.length);
-  return stem.replace(/^\.+/, '') || base;
-}
-
-function problem(label: string, what: string, code: string): Diagnostic {
-  return { severity: 'error', code, message: `Skipped ${label}: it ${what}.`, path: label };
 }

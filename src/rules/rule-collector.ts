@@ -1,10 +1,11 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { describeError } from '../errors.js';
-import { parseFrontmatter } from '../inventory/parse-frontmatter.js';
+import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
 import { type CompiledGlob, compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
 import { sha256Of } from '../shared/sha256.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { expandFileReferences } from './file-references.js';
 import type { RuleFile } from './find-rule-files.js';
 import type { LoadedRule } from './rule.js';
 import type { RuleFormat } from './rule-format.js';
@@ -40,6 +41,9 @@ const notLoaded = new Set([
   'not-a-file',
   'symlink-refused',
   'invalid-frontmatter',
+  'not-read-by-assistant',
+  'excluded-agent',
+  'invalid-configuration',
 ]);
 
 /** True when the diagnostic means a rule file was not loaded (it is listed among the skipped files). */
@@ -129,9 +133,20 @@ export class RuleCollector {
           data: frontmatter.data,
           hasFrontmatter: frontmatter.status !== 'none',
           location: file.location,
+          fileName: file.path.slice(file.path.lastIndexOf('/') + 1),
+          ...(file.mode === undefined ? {} : { mode: file.mode }),
         });
-    if ('skip' in reading) return skip(reading.code, reading.reason);
-    const body = frontmatter.body;
+    if ('skip' in reading) return skip(reading.code, reading.reason, reading.severity);
+    const body = format.fileReferences
+      ? await expandFileReferences(frontmatter.body, {
+          workspace: source.workspace,
+          base: source.base,
+          label,
+          labelOf: source.label,
+          maxFileBytes: this.#maxFileBytes,
+          diagnostics,
+        })
+      : frontmatter.body;
     const normalized = normalizeBody(body);
     if (normalized === '') return skip('empty-rule', 'the rule has no text after its frontmatter', 'warning');
     const rule: LoadedRule = {

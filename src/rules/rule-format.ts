@@ -14,6 +14,18 @@ export interface RuleLocation {
   /** For files: the scope of the whole file, no frontmatter read (legacy single-file formats). */
   scope?: RuleScope;
   /**
+   * For directories: read the folders directly in `path` whose names start with this prefix instead
+   * of `path` itself, each as its own folder of rules; the rest of the name is the rule's `mode`
+   * (Roo Code's `.roo/rules-code/`: prefix `rules-`, mode `code`).
+   */
+  modePrefix?: string;
+  /**
+   * For files: a JSON configuration file whose `key` (a list of paths and globs, relative to the
+   * file's directory) names the rule files, each read with `scope` (OpenCode's `opencode.json`
+   * `instructions`). URLs in the list are not fetched.
+   */
+  listKey?: string;
+  /**
    * Also looked for in each directory below the working directory, when the agent first touches it
    * (the assistant reads this location in subfolders too, scoped to the subfolder): the rules found
    * there are relative to that directory and apply to its files. Default `false`.
@@ -35,7 +47,13 @@ export interface InstructionOverride {
 /** What a format's frontmatter says about one rule file. */
 export type RuleScopeReading =
   | { scope: RuleScope; globs?: readonly string[]; description?: string }
-  | { skip: true; code: string; reason: string };
+  | {
+      skip: true;
+      code: string;
+      reason: string;
+      /** Default `error`; `info` for a file the assistant itself passes over on purpose. */
+      severity?: 'error' | 'warning' | 'info';
+    };
 
 /** What {@link RuleFormat.read} gets for one file. */
 export interface RuleFileFacts {
@@ -45,6 +63,21 @@ export interface RuleFileFacts {
   hasFrontmatter: boolean;
   /** The location the file was found through. */
   location: RuleLocation;
+  /** The file's own name, e.g. `api.mdc`. */
+  fileName: string;
+  /** For a location with a `modePrefix`: the mode its folder is for (`code` for `.roo/rules-code/`). */
+  mode?: string;
+}
+
+/**
+ * A settings file whose value renames an assistant's per-directory instruction files (Gemini CLI's
+ * `.gemini/settings.json` `context.fileName`, a name or a list of names).
+ */
+export interface InstructionFilenameSetting {
+  /** POSIX path of the settings file relative to a directory searched, e.g. `.gemini/settings.json`. */
+  path: string;
+  /** The keys leading to the value, e.g. `['context', 'fileName']`. */
+  keys: readonly string[];
 }
 
 /**
@@ -62,6 +95,24 @@ export interface RuleFormat {
   instructionFilenames: readonly string[];
   /** Per-directory files read in place of another instruction file of the same directory. */
   instructionOverrides: readonly InstructionOverride[];
+  /**
+   * Whether `instructionFilenames` are also looked for in each new directory the agent touches.
+   * Default `true`. The formats added last keep their names to the walk-up until a new directory is
+   * answered by one listing for every name: a name on the touch path is one `stat` per new
+   * directory today.
+   */
+  instructionFilenamesOnTouch?: boolean;
+  /**
+   * A settings file that renames `instructionFilenames` for a repository: the names it gives are
+   * read in place of this format's own, in the walk-up (nearest settings file first).
+   */
+  instructionFilenameSetting?: InstructionFilenameSetting;
+  /**
+   * Rule bodies may include other files with Kiro's `#[[file:PATH]]` (relative to the directory
+   * holding the rules folder): each reference is replaced by that file's text, or by a visible
+   * `<!-- reference failed: PATH (REASON) -->` marker. Default `false`.
+   */
+  fileReferences?: boolean;
   /**
    * Where a glob without `/` (`*.md`) matches: `any-depth` (default), the file name in any folder
    * below the rule's base, as in `.gitignore`; `base-only`, only files directly in the base, as Claude

@@ -17,7 +17,16 @@ export type RuleFormatName =
   | 'windsurf'
   | 'cline'
   | 'kiro'
-  | 'continue';
+  | 'continue'
+  | 'qwen-code'
+  | 'amp'
+  | 'zed'
+  | 'junie'
+  | 'augment'
+  | 'trae'
+  | 'roo-code'
+  | 'kilo-code'
+  | 'opencode';
 
 /** One rule, whatever assistant's format it was written in. */
 export interface Rule {

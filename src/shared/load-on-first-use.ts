@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import type * as Re2js from 're2js';
 import type * as SmolToml from 'smol-toml';
 import type * as Yaml from 'yaml';
 import type * as Zod from 'zod';
@@ -22,6 +23,9 @@ export const yamlPackage: () => typeof Yaml = onFirstUse('yaml');
 
 /** The `smol-toml` package, loaded when a TOML file is first read. */
 export const tomlPackage: () => typeof SmolToml = onFirstUse('smol-toml');
+
+/** The `re2js` package (linear-time regular expressions), loaded when `search_files` first compiles a pattern. */
+export const re2jsPackage: () => typeof Re2js = onFirstUse('re2js');
 
 /** The `zod` package, loaded when a tool's input schema is first built. */
 export const zodPackage: () => typeof Zod = onFirstUse('zod');

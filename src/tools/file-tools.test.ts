@@ -37,9 +37,14 @@ async function runWith(options: Parameters<typeof fileTools>[0] = {}) {
 }
 
 describe('fileTools', () => {
-  it('offers read_file and list_directory, and write_file only when asked', async () => {
-    expect((await runWith()).run.tools.map((tool) => tool.name)).toEqual(['read_file', 'list_directory']);
-    expect((await runWith({ write: true })).run.tools.map((tool) => tool.name)).toEqual([
+  it('offers read_file, list_directory and the search tools, write_file only when asked', async () => {
+    expect((await runWith()).run.tools.map((tool) => tool.name)).toEqual([
+      'read_file',
+      'list_directory',
+      'find_files',
+      'search_files',
+    ]);
+    expect((await runWith({ write: true, search: false })).run.tools.map((tool) => tool.name)).toEqual([
       'read_file',
       'list_directory',
       'write_file',

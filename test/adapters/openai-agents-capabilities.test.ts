@@ -78,6 +78,8 @@ for (const mode of modes) {
       expect(model.calls[0]!.request.tools.map((definition) => definition.name)).toEqual([
         'read_file',
         'list_directory',
+        'find_files',
+        'search_files',
       ]);
       expect(agent.tools).toEqual([]);
     });

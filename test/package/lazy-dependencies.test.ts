@@ -9,7 +9,7 @@ import { useTemporaryDirectory } from '../support/temporary-directory.js';
 
 // The dependencies that only some features need: importing the package, or running a command that
 // needs none of them, must not load them.
-const onFirstUse = ['zod', 'yaml', 'smol-toml', 'picomatch', 'esbuild'];
+const onFirstUse = ['zod', 'yaml', 'smol-toml', 'picomatch', 'esbuild', 're2js'];
 
 /**
  * The packages a Node process loaded, by name, whether through `import` (an ESM resolve hook) or

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll } from 'vitest';
@@ -37,6 +36,7 @@ export interface DeadlineOptions {
 }
 
 const bundles = new Map<string, Promise<string>>();
+const cacheDirectory = path.join(repositoryRoot, 'node_modules', '.cache', 'agent-context-tests');
 let bundleDirectory: Promise<string> | undefined;
 
 afterAll(async () => {
@@ -108,7 +108,10 @@ async function bundle(options: DeadlineOptions): Promise<string> {
   let built = bundles.get(key);
   if (built === undefined) {
     built = (async () => {
-      bundleDirectory ??= mkdtemp(path.join(tmpdir(), 'agent-context-deadline-'));
+      // Inside the repository, so that packages the library loads on first use (`createRequire`) resolve.
+      bundleDirectory ??= mkdir(cacheDirectory, { recursive: true }).then(() =>
+        mkdtemp(path.join(cacheDirectory, 'deadline-')),
+      );
       const directory = await bundleDirectory;
       const outfile = path.join(directory, `${key}.mjs`);
       await build({

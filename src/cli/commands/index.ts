@@ -1,5 +1,6 @@
 import type { CliCommand } from '../command.js';
 import { capabilitiesCommand } from './capabilities.js';
+import { hooksCommand } from './hooks.js';
 import { inspectCommand } from './inspect.js';
 import { inventoryCommand } from './inventory.js';
 import { mcpCommand } from './mcp.js';
@@ -13,6 +14,7 @@ export const commands: CliCommand[] = [
   renderCommand,
   inventoryCommand,
   rulesCommand,
+  hooksCommand,
   offloadedCommand,
   capabilitiesCommand,
   mcpCommand,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
 import { describeError, isAgentContextError } from '../../errors.js';
+import type { NestedFile } from '../../rules/nested-file.js';
 import type { ContextEvent, TouchedPath } from '../../session/capability.js';
 import { CheckedDirectoryMemory, withCheckedDirectories } from '../../workspace/checked-directories.js';
 import { toLabel } from '../../workspace/labels.js';
@@ -13,7 +14,6 @@ import {
 import type { Workspace } from '../../workspace/workspace.js';
 import { documentKey } from '../document-key.js';
 import { expandNestedImports } from './expand-nested-imports.js';
-import type { NestedFile } from './nested-file.js';
 import { readNestedText } from './read-nested-text.js';
 import { resolveBelowCwd } from './resolve-below-cwd.js';
 
@@ -307,8 +307,9 @@ export class NestedTracker {
   /** Record a surfaced file's imports right after it: their events, then the files themselves. */
   #withImports(file: NestedFile, expanded: Awaited<ReturnType<typeof expandNestedImports>>): NestedFile[] {
     for (const diagnostic of expanded.diagnostics) {
-      // The cut of an imported file is shown by its own note (below), not by the read limit's wording.
-      if (diagnostic.code === 'file-truncated') continue;
+      // The cut of an imported file is shown by its own note (below), not by the read limit's wording;
+      // an import not repeated (already delivered) or a cut cycle changes nothing the model sees.
+      if (diagnostic.code === 'file-truncated' || diagnostic.severity === 'info') continue;
       this.#emit(
         this.#event(
           'diagnostic',

@@ -1,6 +1,6 @@
+import type { NestedFile } from '../../rules/nested-file.js';
 import { renderRulesCatalogOf } from '../../rules/render-rules-catalog.js';
 import { renderContextFile, stripTrailingNewlines } from '../render.js';
-import type { NestedFile } from './nested-file.js';
 
 /**
  * RepoContext's pointer line for one file:
@@ -18,7 +18,8 @@ export function repoContextPointer(file: NestedFile): string {
         : rule.scope === 'always' && rule.base !== undefined
           ? `applies to everything in ${rule.base}`
           : 'was asked for';
-    return `<repo-context>The rule ${file.label} (${file.rule.format}) ${when}. Read it if relevant to your task.</repo-context>`;
+    const purpose = rule.purpose === undefined ? '' : ` (${rule.purpose.replace(/[.\s]+$/, '')})`;
+    return `<repo-context>The rule ${file.label} (${file.rule.format}) ${when}${purpose}. Read it if relevant to your task.</repo-context>`;
   }
   return `<repo-context>This directory has ${file.name} (${file.label}). Read it if relevant to your task.</repo-context>`;
 }

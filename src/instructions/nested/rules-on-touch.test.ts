@@ -77,7 +77,7 @@ describe('files rules delivered on touch', () => {
     await pointer.chat.call('read_file', { path: 'web/b.tsx' });
     pointer.chat.prompt();
     expect(pointer.chat.hiddenTexts()).toEqual([
-      '<repo-context>The rule .cursor/rules/react.mdc (cursor) applies to files matching web/**/*.tsx. Read it if relevant to your task.</repo-context>',
+      '<repo-context>The rule .cursor/rules/react.mdc (cursor) applies to files matching web/**/*.tsx (React components). Read it if relevant to your task.</repo-context>',
     ]);
   });
 

@@ -1,10 +1,12 @@
 import { globList, type RuleFormat, textValue } from '../rule-format.js';
 
 /**
- * Cursor: `.cursor/rules/**\/*.mdc` (and `.md`), globs relative to the folder holding `.cursor`,
+ * Cursor: `.cursor/rules/**\/*.mdc` (a plain `.md` there is skipped: Cursor ignores it), globs
+ * relative to the folder holding `.cursor`,
  * also in subfolders below the working directory (found when the agent first touches them, scoped
- * to them); legacy `.cursorrules` is always applied. `alwaysApply: true` = always; `globs` = files; only a
- * `description` = described; none of them = manual (`@rule`).
+ * to them); legacy `.cursorrules` is always applied. `alwaysApply: true` = always; `globs` (a comma-separated string
+ * or a YAML list) = files, shown with its `description` when it has one; only a `description` =
+ * described; none of them = manual (`@rule`).
  */
 export const cursorFormat: RuleFormat = {
   name: 'cursor',
@@ -23,7 +25,15 @@ export const cursorFormat: RuleFormat = {
     { path: '.cursorrules', kind: 'file', scope: 'always' },
   ],
   userLocations: [],
-  read({ data }) {
+  read({ data, fileName }) {
+    if (!fileName.endsWith('.mdc')) {
+      return {
+        skip: true,
+        code: 'not-read-by-assistant',
+        severity: 'info',
+        reason: 'Cursor reads only `.mdc` files in `.cursor/rules`; rename it to `.mdc` to make it a rule',
+      };
+    }
     const description = textValue(data.description);
     const described = description === undefined ? {} : { description };
     if (data.alwaysApply === true || data.alwaysApply === 'true') return { scope: 'always', ...described };

@@ -6,6 +6,7 @@ const everyFile = new Set(['**', '**/*']);
  * GitHub Copilot: `.github/copilot-instructions.md` (always) and
  * `.github/instructions/**\/*.instructions.md`, whose `applyTo` (comma-separated globs relative to
  * the repository root) makes a files rule; `**` or `**\/*` means always; no `applyTo` means manual.
+ * `excludeAgent: coding-agent` (a rule for code review only) is skipped; `code-review` is kept.
  */
 export const githubCopilotFormat: RuleFormat = {
   name: 'github-copilot',
@@ -18,6 +19,15 @@ export const githubCopilotFormat: RuleFormat = {
   ],
   userLocations: [{ path: '.copilot/copilot-instructions.md', kind: 'file', scope: 'always' }],
   read({ data }) {
+    const excluded = typeof data.excludeAgent === 'string' ? data.excludeAgent.trim() : undefined;
+    if (excluded === 'coding-agent') {
+      return {
+        skip: true,
+        code: 'excluded-agent',
+        severity: 'info',
+        reason: '`excludeAgent: coding-agent` keeps it from coding agents (it is for code review)',
+      };
+    }
     const description = textValue(data.description);
     const described = description === undefined ? {} : { description };
     if (data.applyTo === undefined) return { scope: 'manual', ...described };

@@ -4,13 +4,15 @@ const inclusions = ['always', 'fileMatch', 'manual', 'auto'] as const;
 
 /**
  * Kiro: `.kiro/steering/*.md` with `inclusion: always` (the default) | `fileMatch` (+
- * `fileMatchPattern`) | `manual` | `auto` (+ `description`, read as a described rule).
+ * `fileMatchPattern`, one glob or a list) | `manual` | `auto` (+ `description`, read as a described
+ * rule). `#[[file:PATH]]` in a body is replaced by that file's text.
  */
 export const kiroFormat: RuleFormat = {
   name: 'kiro',
   title: 'Kiro',
   instructionFilenames: [],
   instructionOverrides: [],
+  fileReferences: true,
   locations: [{ path: '.kiro/steering', kind: 'directory', extensions: ['.md'], recursive: true }],
   userLocations: [{ path: '.kiro/steering', kind: 'directory', extensions: ['.md'], recursive: true }],
   read({ data }) {

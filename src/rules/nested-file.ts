@@ -1,4 +1,4 @@
-import type { RuleFormatName, RuleScope } from '../../rules/rule.js';
+import type { RuleFormatName, RuleScope } from './rule.js';
 
 /** A nested instruction file surfaced by a touch. */
 export interface NestedFile {
@@ -32,5 +32,7 @@ export interface NestedFile {
     glob?: string;
     base?: string;
     description?: string;
+    /** A delivered rule's own description (a `files` rule of Cursor's with `globs` and `description`), shown in its pointer. */
+    purpose?: string;
   };
 }

@@ -1,0 +1,137 @@
+import type { RE2JS } from 're2js';
+import { re2jsPackage } from '../shared/load-on-first-use.js';
+
+/** Longest pattern `search_files` compiles, in characters. */
+export const MAXIMUM_SEARCH_PATTERN_LENGTH = 1_000;
+
+/** A pattern ready to test lines, in time linear in each line's length. */
+export interface SearchPattern {
+  /** True when the line holds a match. */
+  test: (line: string) => boolean;
+  /**
+   * Text every matching line holds (lowercased with `ignoreCase`), so a file without it is passed
+   * over without testing a line; `undefined` when the pattern has none the compiler can prove.
+   */
+  literal: string | undefined;
+  /** True when `literal` is lowercased (`ignoreCase`): compare it with the lowercased text. */
+  ignoreCase: boolean;
+}
+
+/** Options of {@link compileSearchPattern}. */
+export interface CompileSearchPatternOptions {
+  /** Match letters of either case. Default `false`. */
+  ignoreCase?: boolean;
+}
+
+const metaCharacters = /[\\^$.|?*+()[\]{}]/;
+
+/**
+ * Compile a regular expression in RE2 syntax (the syntax of ripgrep and Go: no backreferences or
+ * look-around), matched by re2js, whose time is linear in the input whatever the pattern, so a pattern
+ * from the model cannot freeze the process. A pattern without metacharacters is a plain substring
+ * test. Returns a sentence for the model instead when the pattern is empty, too long or malformed.
+ */
+export function compileSearchPattern(
+  pattern: string,
+  options: CompileSearchPatternOptions = {},
+): SearchPattern | { error: string } {
+  const ignoreCase = options.ignoreCase ?? false;
+  if (pattern === '') return { error: 'The pattern is empty.' };
+  if (pattern.length > MAXIMUM_SEARCH_PATTERN_LENGTH) {
+    return {
+      error: `The pattern has ${pattern.length} characters; at most ${MAXIMUM_SEARCH_PATTERN_LENGTH} are searched.`,
+    };
+  }
+  if (!metaCharacters.test(pattern)) {
+    const literal = ignoreCase ? pattern.toLowerCase() : pattern;
+    return {
+      literal,
+      ignoreCase,
+      test: ignoreCase ? (line) => line.toLowerCase().includes(literal) : (line) => line.includes(literal),
+    };
+  }
+  let compiled: RE2JS;
+  try {
+    const { RE2JS: engine } = re2jsPackage();
+    compiled = engine.compile(pattern, ignoreCase ? engine.CASE_INSENSITIVE : 0);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { error: `The pattern is not a regular expression this tool reads (RE2 syntax): ${reason}.` };
+  }
+  const literal = requiredLiteral(pattern);
+  // Case folding beyond ASCII (the Kelvin sign folds to k) is RE2's; the prefilter stays ASCII.
+  const usable = literal !== undefined && (!ignoreCase || /^[\x20-\x7e]+$/.test(literal));
+  return {
+    literal: usable ? (ignoreCase ? literal.toLowerCase() : literal) : undefined,
+    ignoreCase,
+    test: (line) => compiled.test(line),
+  };
+}
+
+/** Escapes that stand for one literal character. */
+const literalEscape = /^[\\^$.|?*+()[\]{}\-/ #&~!%,:;<=>@`'"]$/;
+
+/**
+ * The longest run of plain characters every match must contain (two characters at least), or
+ * `undefined`. Conservative: a pattern with `|`, a group or a class before the run's end, or a flag
+ * group, gives none.
+ */
+function requiredLiteral(pattern: string): string | undefined {
+  if (pattern.includes('|') || pattern.includes('(?')) return undefined;
+  let best = '';
+  let run = '';
+  let depth = 0;
+  const close = () => {
+    if (run.length > best.length) best = run;
+    run = '';
+  };
+  for (let index = 0; index < pattern.length; index += 1) {
+    const character = pattern[index]!;
+    const next = pattern[index + 1];
+    const quantified = next === '*' || next === '?' || next === '{';
+    if (character === '\\') {
+      const escaped = pattern[index + 1];
+      index += 1;
+      const afterEscape = pattern[index + 1];
+      if (escaped !== undefined && literalEscape.test(escaped) && depth === 0) {
+        if (afterEscape === '*' || afterEscape === '?' || afterEscape === '{') close();
+        else run += escaped;
+      } else close();
+      continue;
+    }
+    if (character === '[') {
+      close();
+      let start = index + 1;
+      if (pattern[start] === '^') start += 1;
+      if (pattern[start] === ']') start += 1;
+      const end = pattern.indexOf(']', start);
+      if (end === -1 || pattern.slice(index, end).includes('\\')) return undefined;
+      index = end;
+      continue;
+    }
+    if (character === '{') {
+      close();
+      const end = pattern.indexOf('}', index);
+      if (end === -1) return undefined;
+      index = end;
+      continue;
+    }
+    if (character === '(') {
+      close();
+      depth += 1;
+      continue;
+    }
+    if (character === ')') {
+      depth -= 1;
+      continue;
+    }
+    if ('^$.*+?{}'.includes(character) || depth > 0) {
+      close();
+      continue;
+    }
+    if (quantified) close();
+    else run += character;
+  }
+  close();
+  return best.length >= 2 ? best : undefined;
+}

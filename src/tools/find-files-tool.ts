@@ -1,0 +1,76 @@
+import type { z } from 'zod';
+import type { ToolDefinition } from '../session/capability.js';
+import { compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
+import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
+import { toLabel } from '../workspace/labels.js';
+import { compareCodePoints } from '../workspace/paths.js';
+import type { Workspace } from '../workspace/workspace.js';
+import { fileToolsDefaults } from './file-tools-defaults.js';
+import { searchDirectory, walkNote } from './search-directory.js';
+import { emptyWalkReport, walkWorkspaceFiles } from './walk-workspace-files.js';
+
+const findFilesInput = zodSchemaOnFirstUse((z) =>
+  z.object({
+    pattern: z
+      .string()
+      .min(1)
+      .max(1_024)
+      .describe(
+        'Glob, relative to `path`: `**/*.ts` (any depth), `src/*.test.ts`, `*.md` (directly in `path`).',
+      ),
+    path: z
+      .string()
+      .min(1)
+      .default('.')
+      .describe('Directory to search, relative to the working directory. Default ".".'),
+  }),
+);
+
+/** Options of {@link findFilesTool}. */
+export interface FindFilesToolOptions {
+  /** Most paths listed; the rest are counted in `[N more]`. Default 500. */
+  maxPaths?: number;
+}
+
+/**
+ * `find_files(pattern, path = '.')`: the files under a workspace directory whose path relative to it
+ * matches a glob (picomatch syntax with dot files; `*` stays in one segment, `**` spans any number;
+ * a glob without `/` matches files directly in `path`), one label per line in code-point order, at
+ * most `maxPaths`. `.git`, what `.gitignore` files ignore and symbolic links are passed over, and the
+ * closing line says so. Globs are matched by an automaton that never backtracks. Each listed file is
+ * reported as touched.
+ */
+export function findFilesTool(
+  workspace: Workspace,
+  options: FindFilesToolOptions = {},
+): ToolDefinition<z.infer<ReturnType<typeof findFilesInput>>, string> {
+  const maxPaths = options.maxPaths ?? fileToolsDefaults.maxPaths;
+  return {
+    name: 'find_files',
+    description: `Find files of the workspace by a glob (e.g. "**/*.ts", "src/**/*.test.ts"), relative to a directory. Lists matching paths in order (at most ${maxPaths}); skips .git, .gitignore'd files and symbolic links.`,
+    inputSchema: findFilesInput(),
+    async execute(input, context) {
+      const glob = compileGlob(input.pattern, { globsWithoutSlash: 'base-only' });
+      if (isInvalidGlob(glob))
+        throw new Error(`The glob ${JSON.stringify(input.pattern)} cannot be used: ${glob.reason}.`);
+      const { directory, label } = await searchDirectory(workspace, input.path);
+      const under = directory.endsWith('/') ? directory : `${directory}/`;
+      const report = emptyWalkReport();
+      const found: string[] = [];
+      for await (const path of walkWorkspaceFiles(workspace, directory, report, context.signal)) {
+        if (glob.test(path.slice(under.length))) found.push(path);
+      }
+      found.sort(compareCodePoints);
+      const shown = found.slice(0, maxPaths);
+      for (const path of shown) context.touch?.(path, 'file');
+      const lines = shown.map((path) => toLabel(workspace, path));
+      if (found.length > maxPaths)
+        lines.push(`[${found.length - maxPaths} more: narrow the pattern or the path]`);
+      if (found.length === 0)
+        lines.push(`[find_files: no file under ${label} matches ${JSON.stringify(input.pattern)}.]`);
+      const note = walkNote(report);
+      if (note !== '') lines.push(note);
+      return lines.join('\n');
+    },
+  };
+}

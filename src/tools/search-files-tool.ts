@@ -1,0 +1,208 @@
+import type { z } from 'zod';
+import type { ToolDefinition } from '../session/capability.js';
+import { compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
+import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
+import { mapWithLimit } from '../shared/map-with-limit.js';
+import { headCutEnd } from '../text/cut-text.js';
+import { toLabel } from '../workspace/labels.js';
+import { binaryProbeBytes } from '../workspace/read-text-file.js';
+import type { Workspace } from '../workspace/workspace.js';
+import { wasWrittenAsText } from '../workspace/written-as-text.js';
+import { compileSearchPattern, type SearchPattern } from './compile-search-pattern.js';
+import { fileToolsDefaults } from './file-tools-defaults.js';
+import { searchDirectory, walkNote } from './search-directory.js';
+import { emptyWalkReport, walkWorkspaceFiles } from './walk-workspace-files.js';
+
+const searchFilesInput = zodSchemaOnFirstUse((z) =>
+  z.object({
+    pattern: z
+      .string()
+      .min(1)
+      .max(1_000)
+      .describe(
+        'Regular expression (RE2 syntax, as ripgrep: no backreferences or look-around), e.g. "function\\s+load".',
+      ),
+    path: z
+      .string()
+      .min(1)
+      .default('.')
+      .describe('Directory to search, relative to the working directory. Default ".".'),
+    glob: z
+      .string()
+      .min(1)
+      .max(1_024)
+      .optional()
+      .describe('Only files whose path matches this glob, e.g. "*.ts" (any depth) or "src/**/*.tsx".'),
+    ignoreCase: z.boolean().optional().describe('Match letters of either case. Default false.'),
+  }),
+);
+
+/** Options of {@link searchFilesTool}. */
+export interface SearchFilesToolOptions {
+  /** Most matching lines listed; the search stops there and says so. Default 100. */
+  maxMatches?: number;
+  /** Characters of a matching line shown; a longer line is cut with `…`. Default 500. */
+  maxMatchChars?: number;
+  /** Files larger than this are passed over (counted in the closing line). Default 8 MiB. */
+  maxSearchFileBytes?: number;
+}
+
+/** Files read at once. */
+const SEARCH_CONCURRENCY = 16;
+/** Files taken from the walk per batch (results keep the walk's order). */
+const SEARCH_BATCH = 64;
+
+interface FileMatches {
+  path: string;
+  lines: string[];
+  skipped?: 'binary' | 'large' | 'unreadable';
+}
+
+/**
+ * `search_files(pattern, path = '.', glob?, ignoreCase?)`: the lines of workspace files that match a
+ * regular expression, as `LABEL:LINE: text` (`grep -rn`'s shape), files depth first in code-point
+ * order, at most `maxMatches` lines. The pattern is RE2 syntax, matched in time linear in each file
+ * (re2js), and a file that cannot hold the pattern's required text is passed over unread line by
+ * line. Passed over and counted in the closing line: binary files (a NUL byte in the first 8 KiB),
+ * files over `maxSearchFileBytes`, `.git`, what `.gitignore` files ignore, and symbolic links. Each
+ * file with a match is reported as touched.
+ */
+export function searchFilesTool(
+  workspace: Workspace,
+  options: SearchFilesToolOptions = {},
+): ToolDefinition<z.infer<ReturnType<typeof searchFilesInput>>, string> {
+  const maxMatches = options.maxMatches ?? fileToolsDefaults.maxMatches;
+  const maxMatchChars = options.maxMatchChars ?? fileToolsDefaults.maxMatchChars;
+  const maxFileBytes = options.maxSearchFileBytes ?? fileToolsDefaults.maxSearchFileBytes;
+
+  const searchFile = async (path: string, pattern: SearchPattern, room: number): Promise<FileMatches> => {
+    let bytes: Uint8Array;
+    try {
+      const read = await workspace.readFile(path, { maxBytes: maxFileBytes });
+      if (read.truncated) return { path, lines: [], skipped: 'large' };
+      bytes = read.bytes;
+    } catch {
+      return { path, lines: [], skipped: 'unreadable' };
+    }
+    if (bytes.subarray(0, binaryProbeBytes).includes(0) && !wasWrittenAsText(workspace, path)) {
+      return { path, lines: [], skipped: 'binary' };
+    }
+    const text = decoder.decode(bytes);
+    const label = toLabel(workspace, path);
+    return { path, lines: matchingLines(text, pattern, room, maxMatchChars, label) };
+  };
+
+  return {
+    name: 'search_files',
+    description: `Search the contents of workspace files with a regular expression (RE2 syntax). Returns matching lines as "path:line: text" (at most ${maxMatches}); skips binary, .gitignore'd and very large files.`,
+    inputSchema: searchFilesInput(),
+    async execute(input, context) {
+      const pattern = compileSearchPattern(input.pattern, { ignoreCase: input.ignoreCase ?? false });
+      if ('error' in pattern) throw new Error(pattern.error);
+      const filter = input.glob === undefined ? undefined : compileGlob(input.glob);
+      if (filter !== undefined && isInvalidGlob(filter)) {
+        throw new Error(`The glob ${JSON.stringify(input.glob)} cannot be used: ${filter.reason}.`);
+      }
+      const { directory, label } = await searchDirectory(workspace, input.path);
+      const under = directory.endsWith('/') ? directory : `${directory}/`;
+      const report = emptyWalkReport();
+      const lines: string[] = [];
+      const skipped = { binary: 0, large: 0, unreadable: 0 };
+      let batch: string[] = [];
+      let stopped = false;
+      const flush = async () => {
+        const results = await mapWithLimit(batch, SEARCH_CONCURRENCY, (path) =>
+          searchFile(path, pattern, maxMatches + 1),
+        );
+        batch = [];
+        for (const result of results) {
+          if (result.skipped) skipped[result.skipped] += 1;
+          if (result.lines.length === 0) continue;
+          context.touch?.(result.path, 'file');
+          for (const line of result.lines) {
+            if (lines.length === maxMatches) {
+              stopped = true;
+              return;
+            }
+            lines.push(line);
+          }
+        }
+      };
+      for await (const path of walkWorkspaceFiles(workspace, directory, report, context.signal)) {
+        if (filter !== undefined && !filter.test(path.slice(under.length))) continue;
+        batch.push(path);
+        if (batch.length === SEARCH_BATCH) await flush();
+        if (stopped) break;
+      }
+      if (!stopped && batch.length > 0) await flush();
+      if (lines.length === 0)
+        lines.push(`[search_files: no line under ${label} matches ${JSON.stringify(input.pattern)}.]`);
+      if (stopped)
+        lines.push(`[stopped at ${maxMatches} matching lines: narrow the pattern, the path or the glob]`);
+      const extra: string[] = [];
+      if (skipped.binary > 0) extra.push(`${skipped.binary} binary files`);
+      if (skipped.large > 0) extra.push(`${skipped.large} files over ${maxFileBytes} bytes`);
+      if (skipped.unreadable > 0) extra.push(`${skipped.unreadable} unreadable files`);
+      const note = walkNote(report, extra);
+      if (note !== '') lines.push(note);
+      return lines.join('\n');
+    },
+  };
+}
+
+const decoder = new TextDecoder('utf-8');
+
+/** At most `room` lines of `text` that match, each `LABEL:LINE: text` cut to `maxChars`. */
+function matchingLines(
+  text: string,
+  pattern: SearchPattern,
+  room: number,
+  maxChars: number,
+  label: string,
+): string[] {
+  const { literal } = pattern;
+  if (literal !== undefined && !(pattern.ignoreCase ? text.toLowerCase() : text).includes(literal)) return [];
+  const found: string[] = [];
+  const take = (start: number, end: number, lineNumber: number) => {
+    let line = text.slice(start, end);
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    if (pattern.test(line)) found.push(`${label}:${lineNumber}: ${cut(line, maxChars)}`);
+  };
+  if (literal !== undefined && !pattern.ignoreCase) {
+    // Only the lines holding the literal can match: find them with indexOf, count lines on the way.
+    let lineNumber = 1;
+    let counted = 0;
+    let from = 0;
+    while (found.length < room) {
+      const at = text.indexOf(literal, from);
+      if (at === -1) break;
+      const start = text.lastIndexOf('\n', at - 1) + 1;
+      let end = text.indexOf('\n', at);
+      if (end === -1) end = text.length;
+      for (
+        let index = text.indexOf('\n', counted);
+        index !== -1 && index < start;
+        index = text.indexOf('\n', index + 1)
+      )
+        lineNumber += 1;
+      counted = start;
+      take(start, end, lineNumber);
+      from = end + 1;
+    }
+    return found;
+  }
+  let lineNumber = 1;
+  for (let start = 0; found.length < room; lineNumber += 1) {
+    if (start === text.length && start > 0) break; // the text ends with a newline: no line after it
+    let end = text.indexOf('\n', start);
+    if (end === -1) end = text.length;
+    take(start, end, lineNumber);
+    if (end === text.length) break;
+    start = end + 1;
+  }
+  return found;
+}
+
+function cut(line: string, maxChars: number): string {
+  return line.length <= maxChars ? line : `${line.slice(0, headCutEnd(line, maxChars))}…`;
+}
