@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Diagnostic, LoadResult } from '../diagnostics.js';
 import { AgentContextError, describeError } from '../errors.js';
-import type { Workspace } from '../workspace/workspace.js';
+import type { ListedDirectory, Workspace } from '../workspace/workspace.js';
+import { workspaceBatches } from '../workspace/workspace-batches.js';
 import { filesystemContextDefaults } from './filesystem-context-options.js';
 import { parseOffloadFileName } from './offload-file-name.js';
 
@@ -33,10 +34,15 @@ export async function listOffloadedFiles(
 ): Promise<LoadResult<OffloadedFile>> {
   const items: OffloadedFile[] = [];
   const diagnostics: Diagnostic[] = [];
-  let names: string[];
+  // One listing answers everything (names, kinds, sizes and times): one request on a remote
+  // workspace, one pass over the directory on the local disk, however many results it holds.
+  let listed: ListedDirectory;
   try {
     if (!(await workspace.stat(directory))) return { items, diagnostics };
-    names = (await workspace.readdir(directory)).map((entry) => entry.name);
+    const [outcome] = await workspaceBatches(workspace).listDirectories([{ path: directory }]);
+    if (outcome === undefined) return { items, diagnostics };
+    if (!outcome.ok) throw outcome.error;
+    listed = outcome.value;
   } catch (error) {
     diagnostics.push({
       severity: 'error',
@@ -46,29 +52,28 @@ export async function listOffloadedFiles(
     });
     return { items, diagnostics };
   }
-  for (const name of names) {
-    const parts = parseOffloadFileName(name);
+  for (const entry of listed.entries) {
+    const parts = parseOffloadFileName(entry.path);
     if (!parts) continue;
-    const filePath = path.posix.join(directory, name);
-    try {
-      const stat = await workspace.stat(filePath);
-      if (stat?.kind !== 'file' || stat.symlink) continue;
-      items.push({
-        name,
-        path: filePath,
-        toolName: parts.toolName,
-        callId: parts.callId,
-        size: stat.size,
-        modifiedMs: stat.modifiedMs,
-      });
-    } catch (error) {
+    const filePath = path.posix.join(directory, entry.path);
+    if (entry.error !== undefined) {
       diagnostics.push({
         severity: 'warning',
         code: 'read-failed',
-        message: describeError(error),
+        message: describeError(entry.error),
         path: filePath,
       });
+      continue;
     }
+    if (entry.kind !== 'file' || entry.symlink) continue;
+    items.push({
+      name: entry.path,
+      path: filePath,
+      toolName: parts.toolName,
+      callId: parts.callId,
+      size: entry.size ?? 0,
+      modifiedMs: entry.modifiedMs ?? 0,
+    });
   }
   return { items, diagnostics };
 }

@@ -17,7 +17,8 @@ export type EventReason =
   | 'touch'
   | 'skill'
   | 'rule'
-  | 'hook';
+  | 'hook'
+  | 'sub-agent';
 
 /** Every load, skip, cut, offload and authoring step is an event. Nothing is silent. */
 export interface ContextEvent {

@@ -60,6 +60,8 @@ export interface ToolVocabulary {
    * `['write_file', 'Write', 'Edit', 'MultiEdit']`.
    */
   namesOf(toolName: string, options?: ToolLookupOptions): string[];
+  /** The same vocabulary with more host tools mapped (`{ reviewer: 'delegate' }`), those given here winning. */
+  withTools(hostTools: Readonly<Record<string, ToolRole | readonly ToolRole[]>>): ToolVocabulary;
 }
 
 /**
@@ -159,5 +161,8 @@ export function toolVocabulary(options: ToolVocabularyOptions = {}): ToolVocabul
     return names;
   };
 
-  return { rolesOfTool, rolesOfName, select, namesOf };
+  const withTools = (more: Readonly<Record<string, ToolRole | readonly ToolRole[]>>): ToolVocabulary =>
+    toolVocabulary({ hostTools: { ...options.hostTools, ...more } });
+
+  return { rolesOfTool, rolesOfName, select, namesOf, withTools };
 }

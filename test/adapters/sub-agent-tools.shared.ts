@@ -23,6 +23,10 @@ const agents: Record<string, string> = {
   '.claude/agents/x-reader.md':
     '---\nname: x-reader\ndescription: Answer questions about package x by reading its files.\ntools: read_file\n---\n\nYou read package x and answer in one line.\n',
   '.claude/agents/helper.md': '---\nname: helper\ndescription: Does anything.\n---\nHelp.\n',
+  '.claude/agents/searcher.md':
+    '---\nname: searcher\ndescription: Find code.\ntools: Read, Grep, Glob\n---\nYou find code.\n',
+  '.github/agents/editor.agent.md':
+    "---\nname: editor\ndescription: Edit code.\ntools: ['codebase', 'editFiles']\n---\nYou edit code.\n",
 };
 
 async function createRepository(): Promise<string> {
@@ -124,6 +128,155 @@ export function describeSubAgentTools(major: SubAgentMajor, modes: readonly Mode
         expect(ranTests).toEqual([]);
       });
 
+      it("maps a Claude Code agent's Read, Grep, Glob and a Copilot agent's codebase, editFiles to the session's tools", async () => {
+        const root = await createRepository();
+        const workspace = localWorkspace(root);
+        const { items } = await loadAgentDefinitions(workspace);
+        const session = createContextSession({ workspace, capabilities: [fileTools({ write: true })] });
+        const events: ContextEvent[] = [];
+        session.on((event) => events.push(event));
+        const sub = major.createModel(() => ({ text: 'Done.' }));
+        const host = major.createModel([
+          {
+            toolCalls: [
+              { id: 'call_1', name: 'searcher', input: { task: 'Find x.' } },
+              { id: 'call_2', name: 'editor', input: { task: 'Edit x.' } },
+            ],
+          },
+          { text: 'Done.' },
+        ]);
+        const agent = new major.ToolLoopAgent(
+          withContext(session, {
+            model: host.model,
+            tools: subAgentTools(items, { model: sub.model, session }),
+          }),
+        );
+        await runAgent(agent, mode, { prompt: 'Delegate.' });
+        const byPrompt = (prompt: string) =>
+          sub.calls.find((call) => JSON.stringify(call.prompt).includes(prompt));
+        expect(toolNames(byPrompt('You find code.'))).toEqual(['read_file', 'find_files', 'search_files']);
+        expect(toolNames(byPrompt('You edit code.'))).toEqual(['write_file', 'search_files']);
+        expect(events.filter((event) => event.reason === 'sub-agent')).toEqual([]);
+      });
+
+      it('refuses a sub-agent that delegates to itself with a tool error, and stops at the depth limit', async () => {
+        const root = await createRepository();
+        const workspace = localWorkspace(root);
+        const { items } = await loadAgentDefinitions(workspace);
+        const session = createContextSession({ workspace, capabilities: [fileTools()] });
+        const helper = items.filter((item) => item.name === 'helper');
+        // The helper names no tools, so it gets the sub-agent tools too, itself included.
+        const sub = major.createModel((call: ModelCallOptions): MockTurn => {
+          if (newestResult(call, 'helper') !== '') return { text: `saw: ${newestResult(call, 'helper')}` };
+          return { toolCalls: [{ id: 'again', name: 'helper', input: { task: 'Again.' } }] };
+        });
+        const host = major.createModel([
+          { toolCalls: [{ id: 'call_1', name: 'helper', input: { task: 'Help.' } }] },
+          { text: 'Done.' },
+        ]);
+        const agent = new major.ToolLoopAgent(
+          withContext(session, {
+            model: host.model,
+            tools: subAgentTools(helper, { model: sub.model, session }),
+          }),
+        );
+        await runAgent(agent, mode, { prompt: 'Get help.' });
+        expect(sub.calls).toHaveLength(2);
+        expect(toolNames(sub.calls[0])).toContain('helper');
+        expect(newestResult(sub.calls[1]!, 'helper')).toContain(
+          'already running on this delegation path (helper -> helper)',
+        );
+
+        // Two definitions calling each other: a -> b -> a is a cycle; with maxDepth 1, b is not offered at all.
+        const pair = [
+          { ...helper[0]!, name: 'ping', source: '.claude/agents/ping.md' },
+          { ...helper[0]!, name: 'pong', source: '.claude/agents/pong.md' },
+        ];
+        const shallow = major.createModel(() => ({ text: 'Shallow.' }));
+        const shallowHost = major.createModel([
+          { toolCalls: [{ id: 'call_1', name: 'ping', input: { task: 'Go.' } }] },
+          { text: 'Done.' },
+        ]);
+        const shallowAgent = new major.ToolLoopAgent(
+          withContext(session, {
+            model: shallowHost.model,
+            tools: subAgentTools(pair, { model: shallow.model, session, maxDepth: 1 }),
+          }),
+        );
+        await runAgent(shallowAgent, mode, { prompt: 'Go.' });
+        expect(toolNames(shallow.calls[0])).toEqual([
+          'read_file',
+          'list_directory',
+          'find_files',
+          'search_files',
+        ]);
+      });
+
+      it('keeps two definitions whose tool names collide, the second with a suffix and a warning', async () => {
+        const root = await createRepository();
+        const workspace = localWorkspace(root);
+        const { items } = await loadAgentDefinitions(workspace);
+        const session = createContextSession({ workspace, capabilities: [] });
+        const events: ContextEvent[] = [];
+        session.on((event) => events.push(event));
+        const base = items.find((item) => item.name === 'helper')!;
+        const tools = subAgentTools(
+          [
+            { ...base, name: 'api reviewer' },
+            { ...base, name: 'api_reviewer', source: '.codex/agents/helper.toml' },
+          ],
+          { model: major.createModel([]).model, session },
+        );
+        expect(Object.keys(tools)).toEqual(['api_reviewer', 'api_reviewer_2']);
+        expect(events).toContainEqual(
+          expect.objectContaining({
+            type: 'diagnostic',
+            reason: 'sub-agent',
+            path: '.codex/agents/helper.toml',
+            diagnostic: expect.objectContaining({ code: 'sub-agent-name-collision', severity: 'warning' }),
+          }),
+        );
+      });
+
+      it('warns in the events for a tool name the host offers nothing for', async () => {
+        const root = await createRepository();
+        const workspace = localWorkspace(root);
+        const session = createContextSession({ workspace, capabilities: [fileTools()] });
+        const events: ContextEvent[] = [];
+        session.on((event) => events.push(event));
+        const runner = {
+          name: 'runner',
+          description: 'Runs things.',
+          prompt: 'You run things.',
+          tools: ['Read', 'Bash'],
+          source: '.claude/agents/runner.md',
+          diagnostics: [],
+        };
+        const sub = major.createModel(() => ({ text: 'Ran.' }));
+        const host = major.createModel([
+          { toolCalls: [{ id: 'call_1', name: 'runner', input: { task: 'Run.' } }] },
+          { text: 'Done.' },
+        ]);
+        const agent = new major.ToolLoopAgent(
+          withContext(session, {
+            model: host.model,
+            tools: subAgentTools([runner], { model: sub.model, session }),
+          }),
+        );
+        await runAgent(agent, mode, { prompt: 'Run.' });
+        expect(toolNames(sub.calls[0])).toEqual(['read_file']);
+        expect(events).toContainEqual(
+          expect.objectContaining({
+            type: 'diagnostic',
+            reason: 'sub-agent',
+            diagnostic: expect.objectContaining({
+              code: 'tool-not-offered',
+              path: '.claude/agents/runner.md',
+            }),
+          }),
+        );
+      });
+
       it('gives a sub-agent whose definition names no tools every tool', async () => {
         const root = await createRepository();
         const workspace = localWorkspace(root);
@@ -144,8 +297,13 @@ export function describeSubAgentTools(major: SubAgentMajor, modes: readonly Mode
           }),
         );
         await runAgent(agent, mode, { prompt: 'Get help.' });
+        // Every tool: the host's, the sub-agent tools (delegation within the depth limit), the session's.
         expect(toolNames(sub.calls[0])).toEqual([
           'run_tests',
+          'helper',
+          'searcher',
+          'x-reader',
+          'editor',
           'read_file',
           'list_directory',
           'find_files',

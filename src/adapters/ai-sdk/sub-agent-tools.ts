@@ -1,9 +1,12 @@
 import { type LanguageModel, stepCountIs, ToolLoopAgent, type ToolSet } from 'ai';
 import { z } from 'zod';
 import type { AgentDefinition } from '../../agent-definitions/agent-definition.js';
-import { type ContextSession, createContextSession } from '../../session/context-session.js';
-import { limitCapabilityTools } from '../../session/limit-capability-tools.js';
+import type { ContextSession } from '../../session/context-session.js';
+import type { ToolVocabulary } from '../../tool-vocabulary/tool-vocabulary.js';
+import { callSubAgent, planSubAgentTools, reportSubAgentDiagnostics, subAgentToolsDefaults } from '../kit/index.js';
 import { withContext } from './with-context.js';
+
+export { subAgentToolName, subAgentToolsDefaults } from '../kit/index.js';
 
 /** Options of {@link subAgentTools}. */
 export interface SubAgentToolsOptions {
@@ -17,15 +20,13 @@ export interface SubAgentToolsOptions {
    * definition names, and its events reach this session's listeners. Default: no capabilities.
    */
   session?: ContextSession;
+  /** Maps the definitions' tool names (`Read`, `Bash`) to tools; map the host's own with `toolVocabulary({ hostTools })`. Default `toolVocabulary()`. */
+  vocabulary?: ToolVocabulary;
   /** Most model calls of one sub-agent run. Default 20. */
   maxSteps?: number;
+  /** Most sub-agents on one delegation path (a sub-agent's sub-agent counts two). Default 3. */
+  maxDepth?: number;
 }
-
-/** Defaults of {@link subAgentTools}. */
-export const subAgentToolsDefaults = {
-  /** Most model calls of one sub-agent run. */
-  maxSteps: 20,
-} as const;
 
 const taskInput = z.object({
   task: z.string().min(1).describe('What the sub-agent should do, with everything it needs to know.'),
@@ -33,14 +34,15 @@ const taskInput = z.object({
 
 /**
  * One AI SDK tool per sub-agent definition (see `loadAgentDefinitions`), named after the definition
- * (characters other than letters, digits, `_` and `-` become `_`), taking `{ task }`. A call runs a
- * nested `ToolLoopAgent` with the definition's prompt as instructions and the task as prompt, and
- * returns the sub-agent's final text as the tool result.
+ * (see `subAgentToolName`; colliding names are kept with a `_2` suffix and a warning), taking
+ * `{ task }`. A call runs a nested `ToolLoopAgent` with the definition's prompt as instructions and
+ * the task as prompt, and returns the sub-agent's final text as the tool result.
  *
- * The sub-agent gets only the tools its definition's `tools` list names (every tool when it names
- * none; names are matched exactly, so `Read` does not match `read_file`): host tools from `tools`
- * and, with `session`, the capability tools of a new session over the same capabilities, whose
- * instructions and nested instructions it receives through its own run.
+ * The sub-agent gets the tools its definition's `tools` names through the tool vocabulary (`Read` is
+ * `read_file`, `Grep` `search_files`; every tool when it names none): host tools from `tools`, with
+ * `session` the capability tools of a new session over the same capabilities, and the sub-agent
+ * tools themselves while the delegation path is shorter than `maxDepth`. A definition already on the
+ * path (a cycle) or a path at `maxDepth` is refused with a tool error.
  *
  * @example
  * const { items } = await loadAgentDefinitions(workspace);
@@ -49,64 +51,45 @@ const taskInput = z.object({
  *   tools: subAgentTools(items, { model, session }),
  * }));
  */
-export function subAgentTools(
-  definitions: readonly AgentDefinition[],
-  options: SubAgentToolsOptions,
-): ToolSet {
+export function subAgentTools(definitions: readonly AgentDefinition[], options: SubAgentToolsOptions): ToolSet {
+  const hostTools = options.tools ?? {};
+  const plan = planSubAgentTools(definitions, Object.keys(hostTools));
+  reportSubAgentDiagnostics(options.session, plan.diagnostics);
+  const delegationToolNames = plan.tools.map((entry) => entry.name);
   const tools: ToolSet = {};
-  for (const definition of definitions) {
-    tools[subAgentToolName(definition.name)] = {
-      description:
-        `Delegate a task to the ${definition.name} sub-agent, which answers with its final text. ${definition.description}`.trim(),
+  for (const entry of plan.tools) {
+    const run = (task: string, abortSignal: AbortSignal | undefined) =>
+      callSubAgent(
+        entry.definition,
+        {
+          session: options.session,
+          vocabulary: options.vocabulary,
+          maxDepth: options.maxDepth,
+          hostToolNames: Object.keys(hostTools),
+          delegationToolNames,
+        },
+        async (prepared, nested) => {
+          const offered: ToolSet = { ...hostTools, ...(nested ? subAgentTools(definitions, options) : {}) };
+          const given: ToolSet = {};
+          for (const [name, tool] of Object.entries(offered)) if (prepared.allowed(name)) given[name] = tool;
+          const model = typeof options.model === 'function' ? options.model(entry.definition) : options.model;
+          const settings = {
+            model,
+            instructions: entry.definition.prompt,
+            tools: given,
+            stopWhen: stepCountIs(options.maxSteps ?? subAgentToolsDefaults.maxSteps),
+          };
+          const agent = new ToolLoopAgent(prepared.session ? withContext(prepared.session, settings) : settings);
+          const result = await agent.generate({ prompt: task, ...(abortSignal ? { abortSignal } : {}) });
+          return result.text;
+        },
+      );
+    tools[entry.name] = {
+      description: entry.description,
       inputSchema: taskInput,
       execute: (input: z.infer<typeof taskInput>, call: { abortSignal?: AbortSignal }) =>
-        runSubAgent(definition, input.task, options, call.abortSignal),
+        run(input.task, call.abortSignal),
     } as ToolSet[string];
   }
   return tools;
-}
-
-/** The tool name of a definition: `^[a-zA-Z0-9_-]{1,64}$`, which every provider accepts. */
-export function subAgentToolName(name: string): string {
-  return name.replace(/[^a-zA-Z0-9_-]/g, '_').slice(0, 64) || 'sub_agent';
-}
-
-async function runSubAgent(
-  definition: AgentDefinition,
-  task: string,
-  options: SubAgentToolsOptions,
-  abortSignal: AbortSignal | undefined,
-): Promise<string> {
-  const allowed = (name: string) => definition.tools === undefined || definition.tools.includes(name);
-  const hostTools: ToolSet = {};
-  for (const [name, tool] of Object.entries(options.tools ?? {})) if (allowed(name)) hostTools[name] = tool;
-  const model = typeof options.model === 'function' ? options.model(definition) : options.model;
-  const settings = {
-    model,
-    instructions: definition.prompt,
-    tools: hostTools,
-    stopWhen: stepCountIs(options.maxSteps ?? subAgentToolsDefaults.maxSteps),
-  };
-  let stopForwarding = () => {};
-  let agent: ToolLoopAgent<never, ToolSet>;
-  if (options.session) {
-    const parent = options.session;
-    const child = createContextSession({
-      workspace: parent.workspace,
-      capabilities: parent.capabilities.map((capability) => limitCapabilityTools(capability, allowed)),
-    });
-    const label = `${definition.name} sub-agent`;
-    stopForwarding = child.on((event) =>
-      parent.emit({ ...event, trigger: event.trigger === undefined ? label : `${label}: ${event.trigger}` }),
-    );
-    agent = new ToolLoopAgent(withContext(child, settings));
-  } else {
-    agent = new ToolLoopAgent(settings);
-  }
-  try {
-    const result = await agent.generate({ prompt: task, ...(abortSignal ? { abortSignal } : {}) });
-    return result.text;
-  } finally {
-    stopForwarding();
-  }
 }

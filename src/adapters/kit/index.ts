@@ -8,3 +8,13 @@ export { reportToolNameTaken } from './report-tool-name-taken.js';
 export { resolveSession } from './resolve-session.js';
 export { type ContentPart, textOfParts } from './text-of-parts.js';
 export { unwrapToolResult } from './unwrap-tool-result.js';
+export { delegationChain, delegationRefusal, runDelegated } from './delegation-chain.js';
+export {
+  type PreparedSubAgentRun,
+  prepareSubAgentRun,
+  reportSubAgentDiagnostics,
+  type SubAgentRunOptions,
+} from './prepare-sub-agent-run.js';
+export { subAgentToolsDefaults } from './sub-agent-defaults.js';
+export { planSubAgentTools, type SubAgentToolPlan, subAgentToolName } from './sub-agent-tool-names.js';
+export { callSubAgent, type SubAgentCallOptions } from './call-sub-agent.js';

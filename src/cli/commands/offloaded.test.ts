@@ -41,6 +41,26 @@ describe('agent-context offloaded', () => {
     );
   });
 
+  it('shows --limit rows of the table and counts the rest, while --json lists every file', async () => {
+    const root = await offloadDirectory({
+      'bash-call_1.txt': { bytes: 10, hours: 1 },
+      'bash-call_2.txt': { bytes: 10, hours: 1 },
+      'bash-call_3.txt': { bytes: 10, hours: 1 },
+    });
+    const { code, stdout } = await run(root, ['--limit', '1']);
+    expect(code).toBe(0);
+    expect(stdout.split('\n')).toEqual([
+      '.context: 3 offloaded results, 30 B',
+      'SIZE  AGE  TOOL  CALL ID  FILE',
+      '10 B  1h   bash  call_1   bash-call_1.txt',
+      '[2 more: --limit 0 shows every one, --json lists all]',
+      '',
+    ]);
+    expect((await run(root, ['--limit', '0'])).stdout.split('\n')).toHaveLength(6);
+    expect(JSON.parse((await run(root, ['--limit', '1', '--json'])).stdout).files).toHaveLength(3);
+    expect((await run(root, ['--limit', 'many'])).code).toBe(2);
+  });
+
   it('says so when nothing was offloaded yet', async () => {
     const root = await useTemporaryDirectory();
     expect(await run(root, [])).toEqual({

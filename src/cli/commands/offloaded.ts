@@ -23,6 +23,7 @@ Options:
   --older-than <duration>  only files last written at least this long ago: a number and a unit,
                            s, m, h, d or w (30m, 2h, 7d; 0s matches every file)
   --clean                  remove the matching files (needs --older-than)
+  --limit <n>              rows of the table (default 200; 0 shows every one); --json lists all
   --json                   print JSON instead of a table
 `;
 
@@ -32,7 +33,7 @@ export const offloadedCommand: CliCommand = {
   summary: 'list offloaded tool results; --clean --older-than <duration> removes old ones',
   usage,
   async run(args: string[], output: CliOutput): Promise<number> {
-    const { directory, olderThanMs, clean, json } = parseOffloadedArguments(args);
+    const { directory, olderThanMs, clean, json, limit } = parseOffloadedArguments(args);
     const workspace = localWorkspace(output.cwd, { contained: false });
     const shown = directory ?? filesystemContextDefaults.offload.directory;
     const stat = await workspace.stat(shown);
@@ -52,7 +53,9 @@ export const offloadedCommand: CliCommand = {
         `${JSON.stringify({ directory: shown, [clean ? 'removed' : 'files']: entries, diagnostics: result.diagnostics }, null, 2)}\n`,
       );
     } else {
-      output.stdout(clean ? renderRemoved(shown, files) : renderTable(shown, files, now, stat === undefined));
+      output.stdout(
+        clean ? renderRemoved(shown, files) : renderTable(shown, files, now, stat === undefined, limit),
+      );
       for (const diagnostic of result.diagnostics) output.stderr(`${formatDiagnostic(diagnostic)}\n`);
     }
     return exitCodeFor(result.diagnostics);
@@ -64,12 +67,22 @@ interface OffloadedArguments {
   olderThanMs: number | undefined;
   clean: boolean;
   json: boolean;
+  /** Rows of the table; 0 for all. */
+  limit: number;
 }
+
+/** Rows the table shows unless `--limit` says otherwise: a screenful or two, whatever the folder holds. */
+const DEFAULT_TABLE_ROWS = 200;
 
 function parseOffloadedArguments(args: string[]): OffloadedArguments {
   const { values, positionals } = parseCommandArguments(
     args,
-    { 'older-than': { type: 'string' }, clean: { type: 'boolean' }, json: { type: 'boolean' } },
+    {
+      'older-than': { type: 'string' },
+      clean: { type: 'boolean' },
+      json: { type: 'boolean' },
+      limit: { type: 'string' },
+    },
     1,
   );
   const olderThan = values['older-than'];
@@ -84,7 +97,15 @@ function parseOffloadedArguments(args: string[]): OffloadedArguments {
     olderThanMs: olderThan === undefined ? undefined : parseDuration(olderThan),
     clean,
     json: values.json ?? false,
+    limit: values.limit === undefined ? DEFAULT_TABLE_ROWS : parseLimit(values.limit),
   };
+}
+
+function parseLimit(text: string): number {
+  if (!/^\d+$/.test(text.trim())) {
+    throw new CliUsageError(`invalid --limit "${text}": use a whole number of rows (0 shows every one)`);
+  }
+  return Number(text.trim());
 }
 
 const unitMs: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
@@ -101,14 +122,20 @@ export function parseDuration(text: string): number {
   return Number(match[1]) * unit;
 }
 
-function renderTable(directory: string, files: OffloadedFile[], now: number, missing: boolean): string {
+function renderTable(
+  directory: string,
+  files: OffloadedFile[],
+  now: number,
+  missing: boolean,
+  limit: number,
+): string {
   if (files.length === 0) {
     return `No offloaded results in ${directory}${missing ? ' (the directory does not exist yet)' : ''}.\n`;
   }
   const total = files.reduce((sum, file) => sum + file.size, 0);
   const rows = [
     ['SIZE', 'AGE', 'TOOL', 'CALL ID', 'FILE'],
-    ...files.map((file) => [
+    ...(limit === 0 ? files : files.slice(0, limit)).map((file) => [
       formatSize(file.size),
       formatAge(now - file.modifiedMs),
       file.toolName,
@@ -124,7 +151,12 @@ function renderTable(directory: string, files: OffloadedFile[], now: number, mis
       .trimEnd(),
   );
   const count = `${files.length} offloaded ${files.length === 1 ? 'result' : 'results'}`;
-  return `${directory}: ${count}, ${formatSize(total)}\n${lines.join('\n')}\n`;
+  const hidden = limit === 0 ? 0 : Math.max(0, files.length - limit);
+  const more =
+    hidden === 0
+      ? ''
+      : `[${hidden.toLocaleString('en-US')} more: --limit 0 shows every one, --json lists all]\n`;
+  return `${directory}: ${count}, ${formatSize(total)}\n${lines.join('\n')}\n${more}`;
 }
 
 function renderRemoved(directory: string, files: OffloadedFile[]): string {

@@ -1,0 +1,116 @@
+/**
+ * Big directories benchmark: the CLI commands that list many entries, each as a whole process, side by
+ * side with a `find` that lists the same entries (the bare cost of walking them).
+ *
+ * Trees, written to a temporary directory and removed afterwards (`--entries`, default 100,000):
+ * - offloaded: a project whose `.context` holds that many offloaded results
+ *   (`agent-context offloaded` against `find .context -type f -name '*.txt' -printf '%s %T@ %f\n'`);
+ * - commands: a project whose `.claude/commands` holds that many command files with a one-line
+ *   description (`agent-context inventory` and `agent-context inspect` against
+ *   `find .claude -name '*.md' -printf '%s %f\n'`, a walk that reads no file);
+ *
+ * Every pair runs alternated (`--runs`, default 3, plus one untimed warm-up of each), and the median
+ * wall-clock milliseconds and their ratio are printed. The machine may be shared: ratios of one run
+ * are the figure, not the milliseconds.
+ *
+ * Run from the bench directory after `npm run build` in the repository root:
+ *   node --import tsx scan/big-directories-benchmark.ts [--entries 100000] [--runs 3]
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { middleValue } from '../src/harness/statistics.js';
+
+const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
+const cli = path.join(repositoryRoot, 'dist/cli/main.js');
+
+function option(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
+}
+
+const entries = Number(option('entries', '100000'));
+const runs = Number(option('runs', '3'));
+
+interface Pair {
+  name: string;
+  cwd: string;
+  ours: string[];
+  find: string[];
+}
+
+/** Milliseconds of one whole process; a failed command fails the benchmark. */
+function timeProcess(command: string, args: string[], cwd: string): number {
+  const started = performance.now();
+  const result = spawnSync(command, args, { cwd, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
+  const elapsed = performance.now() - started;
+  if (result.status !== 0 && !(command === process.execPath && result.status === 1)) {
+    throw new Error(`${command} ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
+  }
+  return elapsed;
+}
+
+function writeTrees(base: string): Pair[] {
+  const offloaded = path.join(base, 'offloaded');
+  mkdirSync(path.join(offloaded, '.git'), { recursive: true });
+  mkdirSync(path.join(offloaded, '.context'));
+  for (let index = 0; index < entries; index += 1) {
+    writeFileSync(path.join(offloaded, '.context', `bash-call_${index}.txt`), 'x'.repeat(100));
+  }
+  const commands = path.join(base, 'commands');
+  mkdirSync(path.join(commands, '.git'), { recursive: true });
+  mkdirSync(path.join(commands, '.claude/commands'), { recursive: true });
+  writeFileSync(path.join(commands, 'AGENTS.md'), 'Run the tests before you commit.\n');
+  for (let index = 0; index < entries; index += 1) {
+    writeFileSync(
+      path.join(commands, '.claude/commands', `command-${index}.md`),
+      `---\ndescription: Command number ${index}.\n---\nDo step ${index}.\n`,
+    );
+  }
+  const findCommands = ['.claude', '-name', '*.md', '-printf', '%s %f\\n'];
+  return [
+    {
+      name: 'offloaded',
+      cwd: offloaded,
+      ours: [cli, 'offloaded'],
+      find: ['.context', '-type', 'f', '-name', '*.txt', '-printf', '%s %T@ %f\\n'],
+    },
+    { name: 'inventory', cwd: commands, ours: [cli, 'inventory'], find: findCommands },
+    { name: 'inspect', cwd: commands, ours: [cli, 'inspect'], find: findCommands },
+  ];
+}
+
+const base = await mkdtemp(path.join(tmpdir(), 'agent-context-big-directories-'));
+try {
+  const pairs = writeTrees(base);
+  process.stdout.write(
+    `big directories: ${entries.toLocaleString('en-US')} entries, ${runs} runs, load ${loadavg()[0]?.toFixed(1)}\n\n`,
+  );
+  process.stdout.write('| command | agent-context ms | find ms | ratio |\n|---|---|---|---|\n');
+  for (const pair of pairs) {
+    timeProcess(process.execPath, pair.ours, pair.cwd);
+    timeProcess('find', pair.find, pair.cwd);
+    const ours: number[] = [];
+    const find: number[] = [];
+    for (let round = 0; round < runs; round += 1) {
+      if (round % 2 === 0) {
+        ours.push(timeProcess(process.execPath, pair.ours, pair.cwd));
+        find.push(timeProcess('find', pair.find, pair.cwd));
+      } else {
+        find.push(timeProcess('find', pair.find, pair.cwd));
+        ours.push(timeProcess(process.execPath, pair.ours, pair.cwd));
+      }
+    }
+    const oursMs = middleValue(ours);
+    const findMs = middleValue(find);
+    process.stdout.write(
+      `| ${pair.name} | ${oursMs.toFixed(0)} | ${findMs.toFixed(0)} | ${(oursMs / findMs).toFixed(1)}x |\n`,
+    );
+  }
+} finally {
+  await rm(base, { recursive: true, force: true });
+}
