@@ -94,9 +94,7 @@ export {
   discoverInstructions,
   instructionDefaults,
 } from './instructions/discover-instructions.js';
-export { type FindProjectRootOptions, findProjectRoot } from './instructions/find-project-root.js';
 export type {
-  CeilingReason,
   InstructionDiscovery,
   InstructionFile,
   InstructionImport,
@@ -114,10 +112,11 @@ export {
   type RenderInstructionsOptions,
   renderInstructions,
 } from './instructions/render-instructions.js';
+export { type FindProjectRootOptions, findProjectRoot } from './project/find-project-root.js';
+export type { CeilingReason } from './project/walk-up-directories.js';
 
 // Nested instructions: a directory's instruction files when the agent first touches it.
 
-export type { NestedFile } from './instructions/nested/nested-file.js';
 export { nestedInstructionDefaults } from './instructions/nested/nested-instruction-defaults.js';
 export {
   type NestedDelivery,
@@ -126,6 +125,7 @@ export {
 } from './instructions/nested/nested-instructions.js';
 export { progressiveContext } from './instructions/nested/progressive-context.js';
 export type { ExtractedPaths, PathExtractor } from './instructions/nested/traversal-paths.js';
+export type { NestedFile } from './rules/nested-file.js';
 
 // Rules: the coding assistants' rule files (Cursor, Copilot, Windsurf, ...) in one model.
 

@@ -53,12 +53,12 @@ export {
 // Parsers: frontmatter, and the checks of an asset's name and description.
 
 export {
+  type FrontmatterStatus,
+  type ParsedFrontmatter,
+  parseFrontmatter,
+} from './frontmatter/parse-frontmatter.js';
+export {
   type CheckAssetFieldsOptions,
   type CheckedAssetFields,
   checkAssetFields,
 } from './inventory/check-asset-fields.js';
-export {
-  type FrontmatterStatus,
-  type ParsedFrontmatter,
-  parseFrontmatter,
-} from './inventory/parse-frontmatter.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeTestRepository } from '../inventory/test-repository.js';
+import { makeTestRepository } from '../../test/support/test-repository.js';
 import { loadAgentDefinitions } from './load-agent-definitions.js';
 
 const reviewer = [

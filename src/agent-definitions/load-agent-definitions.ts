@@ -1,5 +1,5 @@
 import type { Diagnostic, LoadResult } from '../diagnostics.js';
-import { parseFrontmatter } from '../inventory/parse-frontmatter.js';
+import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
 import { isCodexAgentFileName } from '../inventory/read-codex-agent-file.js';
 import { readTomlFile } from '../inventory/read-toml-file.js';
 import { scanInventory } from '../inventory/scan-inventory.js';

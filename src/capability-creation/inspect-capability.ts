@@ -6,6 +6,7 @@ import {
   describeValue as describe,
   toolShapeProblem,
 } from '../session/capability-shape.js';
+import { cutWithEllipsis } from '../text/cut-text.js';
 import type { Workspace } from '../workspace/workspace.js';
 
 /** What validation learned about a capability, for tool results and the CLI. */
@@ -131,8 +132,7 @@ export const maxErrorLength = 2_000;
 
 /** `text` cut to {@link maxErrorLength} characters, marked when cut. */
 export function cutErrorText(text: string): string {
-  if (text.length <= maxErrorLength) return text;
-  return `${text.slice(0, maxErrorLength - 1)}…`;
+  return cutWithEllipsis(text, maxErrorLength);
 }
 
 function safeFormat(error: unknown): string {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeError, isAgentContextError } from '../errors.js';
 import type { ToolCall, ToolCallResult } from '../session/capability.js';
-import { countLoneSurrogates } from '../shared/surrogate-safe-cut.js';
+import { countLoneSurrogates } from '../text/cut-text.js';
 import { toLabel } from '../workspace/labels.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { markWrittenAsText } from '../workspace/written-as-text.js';

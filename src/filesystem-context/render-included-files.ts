@@ -1,6 +1,6 @@
 import { describeError, isAgentContextError } from '../errors.js';
 import { renderContextFile, stripTrailingNewlines } from '../instructions/render.js';
-import { headCutEnd } from '../shared/surrogate-safe-cut.js';
+import { headCutEnd, omittedBytes, truncationMarker } from '../text/cut-text.js';
 import { toLabel } from '../workspace/labels.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -91,11 +91,13 @@ export async function renderIncludedFiles(
         continue;
       }
       const end = headCutEnd(body, remaining);
-      const marker = file.truncated
-        ? `[truncated: the rest of ${label} omitted (${file.size} bytes in all)]`
-        : `[truncated: ${body.length - end} characters of ${label} omitted]`;
+      const head = body.slice(0, end);
+      const marker = truncationMarker(
+        label,
+        file.truncated ? omittedBytes(file.size, head) : { characters: body.length - end },
+      );
       // Detached so the run's frozen instructions do not keep the whole decoded file alive.
-      blocks.push(detachString(renderContextFile({ label, text: `${body.slice(0, end)}\n${marker}` })));
+      blocks.push(detachString(renderContextFile({ label, text: `${head}\n${marker}` })));
       // Spent even when the cut stepped back off a surrogate pair: that one character cannot be used.
       remaining = 0;
       events.push(

@@ -1,4 +1,4 @@
-import { headCutEnd, tailCutStart } from '../shared/surrogate-safe-cut.js';
+import { headCutEnd, tailCutStart } from '../text/cut-text.js';
 import { detachString } from './detach-string.js';
 
 /** Input of {@link renderOffloadPreview}. */

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { Diagnostic } from '../diagnostics.js';
 import type { LoadedRule } from '../rules/rule.js';
+import { sha256Of } from '../shared/sha256.js';
 import type { InstructionDiscovery, InstructionFile } from './instruction-file.js';
 
 /**
@@ -80,5 +80,5 @@ function ruleFile(rule: LoadedRule): InstructionFile {
 }
 
 function hashOf(text: string): string {
-  return createHash('sha256').update(text.replace(/\r\n?/g, '\n').trim()).digest('hex');
+  return sha256Of(text.replace(/\r\n?/g, '\n').trim());
 }

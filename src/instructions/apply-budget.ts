@@ -1,5 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
-import { headCutEnd } from '../shared/surrogate-safe-cut.js';
+import { headCutEnd, truncationMarker } from '../text/cut-text.js';
 import { renderContextFile, stripTrailingNewlines } from './render.js';
 
 /** One file offered to {@link applyBudget}, in rendering (precedence) order. */
@@ -107,11 +107,11 @@ function allocate(inputs: readonly BudgetInput[], maxChars: number, reserve: num
       });
     } else {
       // Size the marker for the largest possible count; a smaller count only frees a character or two.
-      const markerLength = 1 + truncationMarker(text.length, file.label).length;
+      const markerLength = 1 + truncationMarker(file.label, { characters: text.length }).length;
       let keep = remaining - overhead - markerLength;
       keep = headCutEnd(text, keep);
       if (keep < 1) continue;
-      const body = `${text.slice(0, keep)}\n${truncationMarker(text.length - keep, file.label)}`;
+      const body = `${text.slice(0, keep)}\n${truncationMarker(file.label, { characters: text.length - keep })}`;
       Object.assign(file, {
         status: 'cut',
         keptCharacters: keep,
@@ -123,11 +123,6 @@ function allocate(inputs: readonly BudgetInput[], maxChars: number, reserve: num
     keptCount += 1;
   }
   return plan;
-}
-
-/** The line that ends a cut file. */
-export function truncationMarker(omittedCharacters: number, label: string): string {
-  return `[truncated: ${omittedCharacters} characters of ${label} omitted]`;
 }
 
 function noteText(plan: readonly BudgetedFile[], maxChars: number): string | undefined {

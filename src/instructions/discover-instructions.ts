@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
+import { walkUpDirectories } from '../project/walk-up-directories.js';
 import { selectFormats } from '../rules/load-rules.js';
 import { readRenamedFilenames } from '../rules/read-renamed-filenames.js';
 import type { RuleFormatName } from '../rules/rule.js';
@@ -13,7 +14,6 @@ import { resolveInstructionFilenames } from './instruction-filenames.js';
 import { instructionLabel } from './instruction-label.js';
 import { fileTruncatedDiagnostic, type ImportContext, loadImports } from './load-imports.js';
 import { readCandidate } from './read-candidate.js';
-import { walkUpDirectories } from './walk-up-directories.js';
 
 /** Options of {@link discoverInstructions}. */
 export interface DiscoverInstructionsOptions {

@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
+import { createTemporaryTree, type TemporaryTree } from '../../test/support/temporary-tree.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { type DiscoverInstructionsOptions, discoverInstructions } from './discover-instructions.js';
-import { createTemporaryTree, type TemporaryTree } from './temporary-tree.js';
 
 let tree: TemporaryTree | undefined;
 afterEach(async () => {

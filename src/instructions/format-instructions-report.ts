@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { formatDiagnostic } from '../format-diagnostic.js';
+import type { CeilingReason } from '../project/walk-up-directories.js';
 import { painter } from '../shared/painter.js';
 import { isInside } from '../workspace/paths.js';
 import type { InstructionsReport } from './inspect-instructions.js';
-import type { CeilingReason, InstructionFile } from './instruction-file.js';
+import type { InstructionFile } from './instruction-file.js';
 import type { RenderedInstructionFile } from './render-instructions.js';
 
 /** Options of {@link formatInstructionsReport}. */

@@ -1,3 +1,4 @@
+import { resolveLocalProject } from '../project/resolve-local-project.js';
 import { loadRules } from '../rules/load-rules.js';
 import { renderRulesCatalog } from '../rules/render-rules-catalog.js';
 import type { RuleScope } from '../rules/rule.js';
@@ -9,7 +10,6 @@ import { type DiscoverInstructionsOptions, discoverInstructions } from './discov
 import type { InstructionDiscovery } from './instruction-file.js';
 import { joinInstructionText } from './instruction-text.js';
 import { type RenderedInstructions, renderInstructions } from './render-instructions.js';
-import { resolveLocalProject } from './resolve-local-project.js';
 
 /** Options of {@link inspectInstructions}: those of `discoverInstructions`, a host directory, the budget. */
 export interface InspectInstructionsOptions

@@ -1,4 +1,5 @@
 import type { LoadResult } from '../diagnostics.js';
+import type { CeilingReason } from '../project/walk-up-directories.js';
 import type { RuleFormatName } from '../rules/rule.js';
 
 /**
@@ -60,17 +61,6 @@ export interface InstructionFile {
   /** For `always` rules: the rule format and the rule's name. */
   rule?: { format: RuleFormatName; name: string };
 }
-
-/** How the top of the walk-up was chosen. */
-export type CeilingReason =
-  /** The nearest ancestor holding a root marker (`.git` by default). */
-  | 'root-marker'
-  /** `stopAt` was given and is an ancestor of the workspace directory. */
-  | 'stop-at'
-  /** No root marker up to the workspace root: the workspace directory alone. */
-  | 'no-root-marker'
-  /** `stopAt` was given but is not an ancestor of the workspace directory: the workspace directory alone. */
-  | 'stop-at-not-ancestor';
 
 /** Result of `discoverInstructions`: the files in precedence order, and what went wrong on the way. */
 export interface InstructionDiscovery extends LoadResult<InstructionFile> {

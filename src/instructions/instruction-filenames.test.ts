@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runBuiltCli } from '../../test/support/cli.js';
+import { createTemporaryTree, type TemporaryTree } from '../../test/support/temporary-tree.js';
 import { createContextSession } from '../session/context-session.js';
 import { ScriptedConversation } from '../session/scripted-conversation.test-support.js';
 import { fileTools } from '../tools/file-tools.js';
@@ -10,7 +11,6 @@ import { discoverInstructions } from './discover-instructions.js';
 import { resolveInstructionFilenames } from './instruction-filenames.js';
 import { nestedInstructions } from './nested/nested-instructions.js';
 import { projectInstructions } from './project-instructions.js';
-import { createTemporaryTree, type TemporaryTree } from './temporary-tree.js';
 
 /**
  * A monorepo whose team uses Codex, Claude Code and Gemini CLI side by side: `CLAUDE.md` is a link to

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTemporaryTree, type TemporaryTree } from '../../test/support/temporary-tree.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { recordingWorkspace } from '../workspace/recording-workspace.js';
 import { type DiscoverInstructionsOptions, discoverInstructions } from './discover-instructions.js';
-import { createTemporaryTree, type TemporaryTree } from './temporary-tree.js';
 
 let tree: TemporaryTree | undefined;
 afterEach(async () => {

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTemporaryTree, type TemporaryTree } from '../../test/support/temporary-tree.js';
 import type { ContextEvent } from '../session/capability.js';
 import { createContextSession } from '../session/context-session.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
@@ -7,7 +8,6 @@ import { memoryWorkspace } from '../workspace/memory-workspace.js';
 import { discoverInstructions } from './discover-instructions.js';
 import { projectInstructions } from './project-instructions.js';
 import { renderInstructions } from './render-instructions.js';
-import { createTemporaryTree, type TemporaryTree } from './temporary-tree.js';
 
 let tree: TemporaryTree | undefined;
 afterEach(async () => {

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import {
+  makeTestRepository as makeRepository,
+  skillFile as skill,
+} from '../../test/support/test-repository.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { renderInventorySummary } from './render-inventory-summary.js';
 import { renderInventoryTree } from './render-inventory-tree.js';
 import { scanInventory } from './scan-inventory.js';
-import { makeTestRepository as makeRepository, skillFile as skill } from './test-repository.js';
 
 const agent = (name: string) => `---\nname: ${name}\ndescription: The ${name} agent.\n---\nWork.\n`;
 

@@ -2,10 +2,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  makeTestRepository as makeRepository,
+  skillFile as skill,
+} from '../../test/support/test-repository.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { recordingWorkspace } from '../workspace/recording-workspace.js';
 import { scanInventory } from './scan-inventory.js';
-import { makeTestRepository as makeRepository, skillFile as skill } from './test-repository.js';
 
 describe('the skills walk of scanInventory', () => {
   it('reports a symlinked skill whose target is outside the workspace at its link path, reading nothing behind it', async () => {

@@ -1,8 +1,8 @@
 import type { RuleFormatName } from '../rules/rule.js';
 import type { Capability, ContextEvent, JsonSchema, Run, ToolDefinition } from '../session/capability.js';
+import { plural } from '../text/plural.js';
 import { inventoryDefaults } from './inventory-defaults.js';
 import { type InventoryResult, listInventoryDiagnostics } from './inventory-result.js';
-import { plural } from './render-inventory-tree.js';
 import {
   inventoryCatalogSkills,
   renderSkillsCatalog,

@@ -1,5 +1,5 @@
 import type { InventorySkill } from './inventory-result.js';
-import type { ScannedRoot } from './scan-inventory.js';
+import type { ScannedRoot } from './scanned-root.js';
 
 /**
  * Mark skills that share a name, in scan order (nearest directory first, roots in the configured

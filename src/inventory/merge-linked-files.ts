@@ -1,4 +1,4 @@
-import type { ScannedRoot } from './scan-inventory.js';
+import type { ScannedRoot } from './scanned-root.js';
 
 type Listed = { reachableFrom?: string[] };
 const kinds = ['skills', 'agents', 'commands'] as const;

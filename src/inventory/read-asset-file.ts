@@ -1,11 +1,15 @@
 import type { Diagnostic } from '../diagnostics.js';
+import {
+  type FrontmatterStatus,
+  type ParsedFrontmatter,
+  parseFrontmatter,
+} from '../frontmatter/parse-frontmatter.js';
 import { checkToolNames, parseToolList } from '../tool-vocabulary/check-tool-names.js';
 import { toLabel } from '../workspace/labels.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { checkAssetFields } from './check-asset-fields.js';
 import { inventoryDefaults } from './inventory-defaults.js';
 import type { InventoryAssetFields } from './inventory-result.js';
-import { type FrontmatterStatus, type ParsedFrontmatter, parseFrontmatter } from './parse-frontmatter.js';
 import { readAssetText } from './read-asset-text.js';
 
 /** Options of {@link readAssetFile}. */

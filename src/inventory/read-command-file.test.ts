@@ -1,11 +1,11 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeTestRepository as makeRepository } from '../../test/support/test-repository.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { InventoryCommand } from './inventory-result.js';
 import { commandName } from './read-command-file.js';
 import { scanInventory } from './scan-inventory.js';
-import { makeTestRepository as makeRepository } from './test-repository.js';
 
 /** Write each `.claude/commands/NAME.md`, scan, and return the commands by name. */
 async function scanCommands(files: Record<string, string>, wrap = (workspace: Workspace) => workspace) {

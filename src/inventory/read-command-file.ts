@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
+import { cutWithEllipsis } from '../text/cut-text.js';
 import { toLabel } from '../workspace/labels.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { InventoryCommand } from './inventory-result.js';
@@ -67,12 +68,7 @@ function firstBodyLine(body: string): string | null {
   for (const line of body.split('\n')) {
     const text = line.trim();
     if (text === '' || heading.test(text)) continue;
-    const points = Array.from(text);
-    if (points.length <= MAX_COMMAND_BODY_DESCRIPTION) return text;
-    return `${points
-      .slice(0, MAX_COMMAND_BODY_DESCRIPTION - 1)
-      .join('')
-      .trimEnd()}…`;
+    return cutWithEllipsis(text, MAX_COMMAND_BODY_DESCRIPTION);
   }
   return null;
 }

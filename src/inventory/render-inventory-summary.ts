@@ -1,7 +1,8 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { painter } from '../shared/painter.js';
+import { plural } from '../text/plural.js';
 import { type InventoryResult, listInventoryDiagnostics } from './inventory-result.js';
-import { hookFilesOf, plural, type RenderInventoryOptions } from './render-inventory-tree.js';
+import { hookFilesOf, type RenderInventoryOptions } from './render-inventory-tree.js';
 
 /**
  * A short inventory section for `agent-context inspect`: one line per configured root, e.g.

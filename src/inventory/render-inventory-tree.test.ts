@@ -132,7 +132,7 @@ describe('renderInventoryTree', () => {
       [
         '.claude',
         '├── skills',
-        '│   ├── long: Line one line two word word wo… (.claude/skills/long/SKILL.md)',
+        '│   ├── long: Line one line two word word w… (.claude/skills/long/SKILL.md)',
         '│   └── (no name) (.claude/skills/shared)',
         '│       └── warning: Outside. [symlink-outside-workspace]',
         '├── commands',
@@ -161,7 +161,7 @@ describe('renderInventoryTree', () => {
         '│   └── .cursor/rules/api.mdc (cursor): services/api/**/*.ts, services/api/**/*.tsx (base .)',
         '│       └── warning: Ignored `[x`. [glob-ignored]',
         '├── described',
-        '│   └── .kiro/steering/incidents.md (kiro): During an outage page the on-call first,…',
+        '│   └── .kiro/steering/incidents.md (kiro): During an outage page the on-call first…',
         '└── manual',
         '    └── .cursor/rules/history.mdc (cursor): @history',
         '1 root scanned, 1 found: 0 skills, 0 agents, 0 commands, 0 hook groups, 4 rules; 1 error, 1 warning.',

@@ -2,6 +2,8 @@ import type { Diagnostic } from '../diagnostics.js';
 import { formatDiagnostic } from '../format-diagnostic.js';
 import type { RuleScope } from '../rules/rule.js';
 import { painter } from '../shared/painter.js';
+import { cutWithEllipsis } from '../text/cut-text.js';
+import { plural } from '../text/plural.js';
 import {
   type InventoryResult,
   type InventoryRoot,
@@ -62,7 +64,8 @@ export function renderInventoryTree(result: InventoryResult, options: RenderInve
       children: [],
     }));
   const asset = (entry: AssetEntry, prefix: string): TreeNode => {
-    const description = entry.description === null ? '' : shorten(oneLine(entry.description), maxDescription);
+    const description =
+      entry.description === null ? '' : cutWithEllipsis(oneLine(entry.description), maxDescription);
     const title = entry.name === null ? paint.dim('(no name)') : paint.bold(`${prefix}${entry.name}`);
     const via = entry.reachableFrom
       ? ` ${paint.dim(`[also via ${entry.reachableFrom.slice(1).join(', ')}]`)}`
@@ -134,7 +137,7 @@ const ruleScopes: readonly RuleScope[] = ['always', 'files', 'described', 'manua
 function ruleDetail(rule: InventoryRule, maxDescription: number): string {
   if (rule.scope === 'files') return `: ${(rule.globs ?? []).join(', ')} (base ${rule.base})`;
   if (rule.scope === 'described')
-    return `: ${shorten(oneLine(rule.description ?? rule.name), maxDescription)}`;
+    return `: ${cutWithEllipsis(oneLine(rule.description ?? rule.name), maxDescription)}`;
   if (rule.scope === 'manual') return `: @${rule.name}`;
   return '';
 }
@@ -187,16 +190,6 @@ function renderChildren(nodes: TreeNode[], prefix: string): string[] {
   });
 }
 
-/** `1 skill`, `2 skills`. */
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
-
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
-}
-
-function shorten(text: string, maxChars: number): string {
-  const points = Array.from(text);
-  return points.length <= maxChars ? text : `${points.slice(0, maxChars).join('').trimEnd()}…`;
 }

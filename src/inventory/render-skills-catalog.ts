@@ -1,3 +1,4 @@
+import { cutWithEllipsis } from '../text/cut-text.js';
 import { inventoryDefaults } from './inventory-defaults.js';
 import type { InventoryResult } from './inventory-result.js';
 
@@ -61,13 +62,12 @@ export function renderSkillsCatalog(
   const empty = { text: '', listed: 0, shortened: 0, omitted: skills.length };
   if (skills.length === 0) return empty;
 
-  const descriptions = skills.map((skill) => Array.from(collapse(skill.description ?? '')));
-  const longest = Math.max(...descriptions.map((points) => points.length));
+  const descriptions = skills.map((skill) => collapse(skill.description ?? ''));
+  const lengths = descriptions.map((text) => Array.from(text).length);
+  const longest = Math.max(...lengths);
   const render = (cap: number, count: number, omitted: number) => {
     const lines = skills.slice(0, count).map((skill, index) => {
-      const points = descriptions[index] ?? [];
-      const description =
-        points.length <= cap ? points.join('') : `${points.slice(0, cap).join('').trimEnd()}…`;
+      const description = cutWithEllipsis(descriptions[index] ?? '', cap);
       const shown =
         description === '' || cap === 0 ? '' : `<description>${escapeMarkup(description)}</description>`;
       return `<skill><name>${escapeMarkup(skill.name)}</name>${shown}<location>${escapeMarkup(skill.location)}</location></skill>`;
@@ -75,7 +75,7 @@ export function renderSkillsCatalog(
     const note = omitted > 0 ? [omittedNote(omitted, options.toolName)] : [];
     return [lead, '<available_skills>', ...lines, '</available_skills>', ...note].join('\n');
   };
-  const shortenedAt = (cap: number) => descriptions.filter((points) => points.length > cap).length;
+  const shortenedAt = (cap: number) => lengths.filter((length) => length > cap).length;
 
   const full = render(longest, skills.length, 0);
   if (full.length <= maxChars) return { text: full, listed: skills.length, shortened: 0, omitted: 0 };
@@ -97,7 +97,7 @@ export function renderSkillsCatalog(
     return candidate === 0 || render(0, candidate, skills.length - candidate).length <= maxChars;
   });
   if (count > 0) {
-    const shortened = descriptions.slice(0, count).filter((points) => points.length > 0).length;
+    const shortened = descriptions.slice(0, count).filter((text) => text.length > 0).length;
     return {
       text: render(0, count, skills.length - count),
       listed: count,

@@ -1,11 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  makeTestRepository as makeRepository,
+  skillFile as skill,
+} from '../../test/support/test-repository.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { recordingWorkspace } from '../workspace/recording-workspace.js';
 import type { InventoryRoot } from './inventory-result.js';
 import { scanInventory } from './scan-inventory.js';
-import { makeTestRepository as makeRepository, skillFile as skill } from './test-repository.js';
 
 const command = (description: string) => `---\ndescription: ${description}\n---\nDo it.\n`;
 const namesOf = (root: InventoryRoot | undefined) => root?.commands.map((entry) => entry.name);

@@ -1,12 +1,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makeTestRepository } from '../../test/support/test-repository.js';
 import { AgentContextError } from '../errors.js';
 import { loadRules } from '../rules/load-rules.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { listInventoryDiagnostics } from './inventory-result.js';
 import { scanInventory } from './scan-inventory.js';
-import { makeTestRepository } from './test-repository.js';
 
 /**
  * A ticketing monorepo whose team writes rules for four assistants: one or more rules of every scope,

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import {
+  makeTestRepository as makeRepository,
+  skillFile as skill,
+} from '../../test/support/test-repository.js';
 import { AgentContextError } from '../errors.js';
 import { ruleFormats } from '../rules/formats/index.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { recordingWorkspace } from '../workspace/recording-workspace.js';
 import { listInventoryDiagnostics } from './inventory-result.js';
 import { scanInventory } from './scan-inventory.js';
-import { makeTestRepository as makeRepository, skillFile as skill } from './test-repository.js';
 
 describe('scanInventory', () => {
   it('maps a skill, an agent, a command and settings under .claude and reports .agents as absent', async () => {

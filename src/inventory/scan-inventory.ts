@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
-import { walkUpDirectories } from '../instructions/walk-up-directories.js';
+import { walkUpDirectories } from '../project/walk-up-directories.js';
 import { loadRules, type RulesLoad } from '../rules/load-rules.js';
 import type { RuleFormatName } from '../rules/rule.js';
 import { mapWithLimit } from '../shared/map-with-limit.js';
@@ -26,6 +26,7 @@ import { isCodexAgentFileName, readCodexAgentFile } from './read-codex-agent-fil
 import { READ_CONCURRENCY } from './read-concurrency.js';
 import { readSettings } from './read-settings.js';
 import { scanCommands } from './scan-commands.js';
+import type { RootPlace, ScannedRoot } from './scanned-root.js';
 import { statKind } from './stat-kind.js';
 
 /** Options of {@link scanInventory}. */
@@ -189,19 +190,6 @@ function listedRules(load: RulesLoad): { rules: InventoryRule[]; diagnostics: Di
   return { rules, diagnostics };
 }
 
-/** Where one root is looked for. */
-export interface RootPlace {
-  /** Absolute path of the root folder. */
-  path: string;
-  /** Absolute path of the directory it belongs to (the folder itself for a plugin). */
-  directory: string;
-  /** 0 for the working directory, 1 for its parent...; plugins come after every directory. */
-  level: number;
-  plugin?: string;
-  /** List the root even when it does not exist. */
-  listAbsent: boolean;
-}
-
 /** Check root names once: relative, inside the directory they are found in. */
 function checkRootNames(workspace: Workspace, roots: readonly string[]): string[] {
   const names: string[] = [];
@@ -235,13 +223,6 @@ function checkRootNames(workspace: Workspace, roots: readonly string[]): string[
 function joinPath(directory: string, name: string): string {
   if (name === '') return directory;
   return directory === '/' ? `/${name}` : `${directory}/${name}`;
-}
-
-/** A scanned root, with the real path of each entry (kept out of the JSON result). */
-export interface ScannedRoot {
-  place: RootPlace;
-  result: InventoryRoot;
-  realPaths: Map<object, string>;
 }
 
 // Files of a root that may hold hooks, besides `settings.json`, in the order listed.

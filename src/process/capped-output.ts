@@ -1,3 +1,5 @@
+import { truncationMarker } from '../text/cut-text.js';
+
 /**
  * Collects one output stream of a child process: the first `maxBytes` are kept, the rest is read
  * and counted (so the child never blocks on a full pipe) but not stored.
@@ -38,7 +40,7 @@ export class CappedOutput {
     const omitted = this.total - bytes.length;
     const body = bytes.toString('utf8');
     const separator = body === '' || body.endsWith('\n') ? '' : '\n';
-    return `${body}${separator}[truncated: ${omitted} bytes of ${this.label} omitted]`;
+    return `${body}${separator}${truncationMarker(this.label, { bytes: omitted })}`;
   }
 }
 

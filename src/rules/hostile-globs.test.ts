@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runWithDeadline } from '../../test/support/deadline-child.js';
-import { makeTestRepository } from '../inventory/test-repository.js';
+import { makeTestRepository } from '../../test/support/test-repository.js';
 
 const stars = `${'a*'.repeat(14)}b`;
 const questions = `**/${'*?'.repeat(14)}b`;

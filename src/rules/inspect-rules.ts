@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import { resolveLocalProject } from '../instructions/resolve-local-project.js';
+import { resolveLocalProject } from '../project/resolve-local-project.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toLabel } from '../workspace/labels.js';
 import { localWorkspace } from '../workspace/local-workspace.js';

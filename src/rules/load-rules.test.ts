@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeTestRepository } from '../inventory/test-repository.js';
+import { makeTestRepository } from '../../test/support/test-repository.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { recordingWorkspace } from '../workspace/recording-workspace.js';
 import { loadRules } from './load-rules.js';

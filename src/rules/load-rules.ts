@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Diagnostic, LoadResult } from '../diagnostics.js';
 import { AgentContextError, describeError } from '../errors.js';
-import { walkUpDirectories } from '../instructions/walk-up-directories.js';
+import { walkUpDirectories } from '../project/walk-up-directories.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toLabel } from '../workspace/labels.js';
 import { localWorkspace } from '../workspace/local-workspace.js';

@@ -1,3 +1,4 @@
+import { cutWithEllipsis } from '../text/cut-text.js';
 import type { Rule } from './rule.js';
 
 /** The longest description a catalog line keeps; longer ones end with `…`. */
@@ -32,7 +33,5 @@ export function renderRulesCatalogOf(entries: ReadonlyArray<{ path: string; desc
 }
 
 function oneLine(text: string): string {
-  const collapsed = text.replace(/\s+/g, ' ').trim();
-  const points = Array.from(collapsed);
-  return points.length <= maxDescription ? collapsed : `${points.slice(0, maxDescription - 1).join('')}…`;
+  return cutWithEllipsis(text.replace(/\s+/g, ' ').trim(), maxDescription);
 }

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { describeError } from '../errors.js';
-import { parseFrontmatter } from '../inventory/parse-frontmatter.js';
+import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
 import { type CompiledGlob, compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
 import { sha256Of } from '../shared/sha256.js';
 import { readTextFile } from '../workspace/read-text-file.js';

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { makeTestRepository } from '../inventory/test-repository.js';
+import { makeTestRepository } from '../../test/support/test-repository.js';
 
 /**
  * Test support: a monorepo where a team keeps rules for several assistants, one or more of every

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runWithDeadline } from '../../test/support/deadline-child.js';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
-import { skillFile } from '../inventory/test-repository.js';
+import { skillFile } from '../../test/support/test-repository.js';
 
 describe('load_skill against hostile requests', () => {
   it('answers a 100 KB name among 3,000 skills at once, with no suggestion search, the event loop served', async () => {

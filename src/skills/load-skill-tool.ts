@@ -1,6 +1,7 @@
-import { parseFrontmatter } from '../inventory/parse-frontmatter.js';
+import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
 import type { Run, ToolDefinition } from '../session/capability.js';
 import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
+import { omittedBytes, truncationMarker } from '../text/cut-text.js';
 import { toolError } from '../tools/tool-error.js';
 import { isInside } from '../workspace/paths.js';
 import { readTextFile } from '../workspace/read-text-file.js';
@@ -88,7 +89,7 @@ export function loadSkillTool(
       }
       if (file.binary) throw new Error(`${skill.path} is now a binary file; the skill cannot be loaded.`);
       const cut = file.truncated
-        ? `\n\n[truncated: ${skill.path} has ${file.size} bytes; only the first ${MAX_SKILL_FILE_BYTES} were read]`
+        ? `\n\n${truncationMarker(skill.path, omittedBytes(file.size, file.text))}`
         : '';
       const body = parseFrontmatter(file.text, skill.path)
         .body.replace(/^(?:[ \t]*\r?\n)+/, '')
@@ -135,9 +136,7 @@ async function readBundledFile(found: LoadableSkill, file: string): Promise<stri
     throw toolError(error, shown);
   }
   if (read.binary) throw new Error(`${shown} is a binary file; only text is shown.`);
-  const cut = read.truncated
-    ? `\n\n[truncated: ${shown} has ${read.size} bytes; only the first ${MAX_SKILL_FILE_BYTES} were read]`
-    : '';
+  const cut = read.truncated ? `\n\n${truncationMarker(shown, omittedBytes(read.size, read.text))}` : '';
   return read.text + cut;
 }
 

@@ -2,7 +2,7 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
-import { skillFile } from '../inventory/test-repository.js';
+import { skillFile } from '../../test/support/test-repository.js';
 import type { Capability, ContextEvent } from '../session/capability.js';
 import { createContextSession } from '../session/context-session.js';
 import { localWorkspace } from '../workspace/local-workspace.js';

@@ -1,7 +1,7 @@
-import { plural } from '../inventory/render-inventory-tree.js';
 import { renderSkillsCatalog } from '../inventory/render-skills-catalog.js';
 import { scanInventory } from '../inventory/scan-inventory.js';
 import type { Capability, Run } from '../session/capability.js';
+import { plural } from '../text/plural.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { readOnlyWorkspace } from '../workspace/read-only-workspace.js';
 import { type LoadableSkill, loadSkillTool } from './load-skill-tool.js';

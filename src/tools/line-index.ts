@@ -1,4 +1,4 @@
-import { headCutEnd } from '../shared/surrogate-safe-cut.js';
+import { headCutEnd } from '../text/cut-text.js';
 
 /**
  * Where every line of a UTF-8 file starts, in bytes and in UTF-16 code units, so one page of a large

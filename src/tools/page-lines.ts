@@ -1,4 +1,4 @@
-import { headCutEnd } from '../shared/surrogate-safe-cut.js';
+import { headCutEnd } from '../text/cut-text.js';
 
 /** Options of {@link pageLines}. */
 export interface PageLinesOptions {

@@ -3,7 +3,7 @@ import type { ToolDefinition } from '../session/capability.js';
 import { compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
 import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
 import { mapWithLimit } from '../shared/map-with-limit.js';
-import { headCutEnd } from '../shared/surrogate-safe-cut.js';
+import { headCutEnd } from '../text/cut-text.js';
 import { toLabel } from '../workspace/labels.js';
 import { binaryProbeBytes } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';

@@ -1,5 +1,5 @@
 import { AgentContextError, describeError, isAgentContextError } from '../errors.js';
-import { headCutEnd } from '../shared/surrogate-safe-cut.js';
+import { headCutEnd } from '../text/cut-text.js';
 import { isInside } from './paths.js';
 import type { FileStat, Workspace } from './workspace.js';
 

@@ -3,7 +3,12 @@ import { z } from 'zod';
 import type { AgentDefinition } from '../../agent-definitions/agent-definition.js';
 import type { ContextSession } from '../../session/context-session.js';
 import type { ToolVocabulary } from '../../tool-vocabulary/tool-vocabulary.js';
-import { callSubAgent, planSubAgentTools, reportSubAgentDiagnostics, subAgentToolsDefaults } from '../kit/index.js';
+import {
+  callSubAgent,
+  planSubAgentTools,
+  reportSubAgentDiagnostics,
+  subAgentToolsDefaults,
+} from '../kit/index.js';
 import { withContext } from './with-context.js';
 
 export { subAgentToolName, subAgentToolsDefaults } from '../kit/index.js';
@@ -51,7 +56,10 @@ const taskInput = z.object({
  *   tools: subAgentTools(items, { model, session }),
  * }));
  */
-export function subAgentTools(definitions: readonly AgentDefinition[], options: SubAgentToolsOptions): ToolSet {
+export function subAgentTools(
+  definitions: readonly AgentDefinition[],
+  options: SubAgentToolsOptions,
+): ToolSet {
   const hostTools = options.tools ?? {};
   const plan = planSubAgentTools(definitions, Object.keys(hostTools));
   reportSubAgentDiagnostics(options.session, plan.diagnostics);
@@ -79,7 +87,9 @@ export function subAgentTools(definitions: readonly AgentDefinition[], options: 
             tools: given,
             stopWhen: stepCountIs(options.maxSteps ?? subAgentToolsDefaults.maxSteps),
           };
-          const agent = new ToolLoopAgent(prepared.session ? withContext(prepared.session, settings) : settings);
+          const agent = new ToolLoopAgent(
+            prepared.session ? withContext(prepared.session, settings) : settings,
+          );
           const result = await agent.generate({ prompt: task, ...(abortSignal ? { abortSignal } : {}) });
           return result.text;
         },

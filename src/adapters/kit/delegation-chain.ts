@@ -28,6 +28,9 @@ export function delegationRefusal(definition: AgentDefinition, maxDepth: number)
 }
 
 /** Run `work` as `definition`'s sub-agent: inside it, {@link delegationChain} ends with the definition. */
-export function runDelegated<Result>(definition: AgentDefinition, work: () => Promise<Result>): Promise<Result> {
+export function runDelegated<Result>(
+  definition: AgentDefinition,
+  work: () => Promise<Result>,
+): Promise<Result> {
   return chain.run([...delegationChain(), definition], work);
 }

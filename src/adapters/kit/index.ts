@@ -1,20 +1,21 @@
 // The adapter kit: what every framework adapter needs, written once, free of any framework import.
+
+export { callSubAgent, type SubAgentCallOptions } from './call-sub-agent.js';
 export { type ContentKeyOf, createContentKeys } from './content-keys.js';
+export { delegationChain, delegationRefusal, runDelegated } from './delegation-chain.js';
 export { type HiddenMessageFormat, isHidden, placeHiddenMessages } from './hidden-messages.js';
 export { createMessageKeyOf, type MessageIdentity } from './message-keys.js';
 export { observeTrailingUserInput, type UserInputText } from './observe-trailing-user-input.js';
 export { outputText } from './output-text.js';
-export { reportToolNameTaken } from './report-tool-name-taken.js';
-export { resolveSession } from './resolve-session.js';
-export { type ContentPart, textOfParts } from './text-of-parts.js';
-export { unwrapToolResult } from './unwrap-tool-result.js';
-export { delegationChain, delegationRefusal, runDelegated } from './delegation-chain.js';
 export {
   type PreparedSubAgentRun,
   prepareSubAgentRun,
   reportSubAgentDiagnostics,
   type SubAgentRunOptions,
 } from './prepare-sub-agent-run.js';
+export { reportToolNameTaken } from './report-tool-name-taken.js';
+export { resolveSession } from './resolve-session.js';
 export { subAgentToolsDefaults } from './sub-agent-defaults.js';
 export { planSubAgentTools, type SubAgentToolPlan, subAgentToolName } from './sub-agent-tool-names.js';
-export { callSubAgent, type SubAgentCallOptions } from './call-sub-agent.js';
+export { type ContentPart, textOfParts } from './text-of-parts.js';
+export { unwrapToolResult } from './unwrap-tool-result.js';

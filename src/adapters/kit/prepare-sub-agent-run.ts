@@ -34,7 +34,10 @@ const reported = new WeakMap<ContextSession, Set<string>>();
  * Report `diagnostics` on `session` as `diagnostic` events with reason `sub-agent`, each once per
  * session (a sub-agent called twice does not repeat its warnings).
  */
-export function reportSubAgentDiagnostics(session: ContextSession | undefined, diagnostics: readonly Diagnostic[]): void {
+export function reportSubAgentDiagnostics(
+  session: ContextSession | undefined,
+  diagnostics: readonly Diagnostic[],
+): void {
   if (session === undefined) return;
   let seen = reported.get(session);
   if (seen === undefined) {
@@ -65,14 +68,21 @@ export function reportSubAgentDiagnostics(session: ContextSession | undefined, d
  * new session over the same workspace and capabilities, their tools limited the same way, whose
  * events reach the host session's listeners with the trigger prefixed by `NAME sub-agent`.
  */
-export function prepareSubAgentRun(definition: AgentDefinition, options: SubAgentRunOptions): PreparedSubAgentRun {
+export function prepareSubAgentRun(
+  definition: AgentDefinition,
+  options: SubAgentRunOptions,
+): PreparedSubAgentRun {
   const parent = options.session;
   let allowed: (toolName: string) => boolean = () => true;
   if (definition.tools !== undefined) {
-    const delegation = Object.fromEntries(options.delegationToolNames.map((name) => [name, 'delegate' as const]));
+    const delegation = Object.fromEntries(
+      options.delegationToolNames.map((name) => [name, 'delegate' as const]),
+    );
     const vocabulary = (options.vocabulary ?? toolVocabulary()).withTools(delegation);
     const capabilityToolNames = parent?.currentRun?.tools.map((tool) => tool.name) ?? [];
-    const available = [...new Set([...options.hostToolNames, ...capabilityToolNames, ...options.delegationToolNames])];
+    const available = [
+      ...new Set([...options.hostToolNames, ...capabilityToolNames, ...options.delegationToolNames]),
+    ];
     const assistant = assistantOfFile(definition.source);
     const selection = vocabulary.select(definition.tools, available, {
       ...(assistant === undefined ? {} : { assistant }),

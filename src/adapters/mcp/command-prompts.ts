@@ -1,6 +1,6 @@
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { parseFrontmatter } from '../../inventory/parse-frontmatter.js';
+import { parseFrontmatter } from '../../frontmatter/parse-frontmatter.js';
 import { scanInventory } from '../../inventory/scan-inventory.js';
 import { readTextFile } from '../../workspace/read-text-file.js';
 import type { Workspace } from '../../workspace/workspace.js';

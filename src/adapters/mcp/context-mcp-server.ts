@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { findProjectRoot } from '../../instructions/find-project-root.js';
 import type { ProjectInstructionsOptions } from '../../instructions/project-instructions.js';
 import { type InventoryOptions, inventory } from '../../inventory/inventory.js';
+import { findProjectRoot } from '../../project/find-project-root.js';
 import { createContextSession } from '../../session/context-session.js';
 import { skills } from '../../skills/skills.js';
 import { localWorkspace } from '../../workspace/local-workspace.js';

@@ -8,7 +8,7 @@ import {
   scanInventory,
 } from '../../index.js';
 import { renderInventoryTree } from '../../inspect.js';
-import { resolveLocalProject } from '../../instructions/resolve-local-project.js';
+import { resolveLocalProject } from '../../project/resolve-local-project.js';
 import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 import { ruleFormatList } from './inspect.js';

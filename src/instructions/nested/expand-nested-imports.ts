@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
+import type { NestedFile } from '../../rules/nested-file.js';
 import { toLabel } from '../../workspace/labels.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import type { InstructionFile } from '../instruction-file.js';
 import { type ImportContext, loadImports } from '../load-imports.js';
 import type { SeenFiles } from '../read-candidate.js';
-import type { NestedFile } from './nested-file.js';
 import { cutNestedText } from './read-nested-text.js';
 
 /** What {@link expandNestedImports} needs besides the file. */

@@ -1,11 +1,11 @@
 import { afterEach } from 'vitest';
+import { createTemporaryTree, type TemporaryTree } from '../../../test/support/temporary-tree.js';
 import type { ContextEvent } from '../../session/capability.js';
 import { createContextSession } from '../../session/context-session.js';
 import { ScriptedConversation } from '../../session/scripted-conversation.test-support.js';
 import { fileTools } from '../../tools/file-tools.js';
 import { localWorkspace } from '../../workspace/local-workspace.js';
 import { type RecordingWorkspace, recordingWorkspace } from '../../workspace/recording-workspace.js';
-import { createTemporaryTree, type TemporaryTree } from '../temporary-tree.js';
 import { type NestedInstructionsOptions, nestedInstructions } from './nested-instructions.js';
 
 // A small monorepo: instruction files at several depths, a directory without one, and a twin file.

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTemporaryTree, type TemporaryTree } from '../../../test/support/temporary-tree.js';
 import type { ContextEvent } from '../../session/capability.js';
 import { createContextSession } from '../../session/context-session.js';
 import { ScriptedConversation } from '../../session/scripted-conversation.test-support.js';
 import { fileTools } from '../../tools/file-tools.js';
 import { localWorkspace } from '../../workspace/local-workspace.js';
-import { createTemporaryTree, type TemporaryTree } from '../temporary-tree.js';
 import { type NestedInstructionsOptions, nestedInstructions } from './nested-instructions.js';
 
 let tree: TemporaryTree | undefined;

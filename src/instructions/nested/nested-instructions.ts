@@ -1,17 +1,17 @@
 import { AgentContextError } from '../../errors.js';
 import { nestedRuleLocations } from '../../rules/load-nested-rules.js';
+import type { NestedFile } from '../../rules/nested-file.js';
 import type { RuleFormatName } from '../../rules/rule.js';
+import { RuleTracker } from '../../rules/rule-tracker.js';
 import { rulesOfRun } from '../../rules/rules-of-run.js';
 import type { Capability, ContextSessionLike, TouchedPath } from '../../session/capability.js';
 import { extractUserInputPaths } from '../../session/user-input-paths.js';
 import { withCheckedDirectories } from '../../workspace/checked-directories.js';
 import { resolveInstructionFilenames } from '../instruction-filenames.js';
 import { listNewDirectories } from './list-new-directories.js';
-import type { NestedFile } from './nested-file.js';
 import { nestedInstructionDefaults } from './nested-instruction-defaults.js';
 import { NestedTracker } from './nested-tracker.js';
 import { renderNestedFiles, repoContextPointer } from './render-nested-files.js';
-import { RuleTracker } from './rule-tracker.js';
 import { type PathExtractor, traversalPaths } from './traversal-paths.js';
 
 /** How surfaced instructions reach the model. */

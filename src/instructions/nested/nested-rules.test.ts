@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeTestRepository } from '../../inventory/test-repository.js';
+import { makeTestRepository } from '../../../test/support/test-repository.js';
 import type { ContextEvent } from '../../session/capability.js';
 import { createContextSession } from '../../session/context-session.js';
 import { ScriptedConversation, startsWith } from '../../session/scripted-conversation.test-support.js';

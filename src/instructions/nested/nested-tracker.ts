@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Diagnostic } from '../../diagnostics.js';
 import { describeError, isAgentContextError } from '../../errors.js';
+import type { NestedFile } from '../../rules/nested-file.js';
 import type { ContextEvent, TouchedPath } from '../../session/capability.js';
 import { CheckedDirectoryMemory, withCheckedDirectories } from '../../workspace/checked-directories.js';
 import { toLabel } from '../../workspace/labels.js';
@@ -13,7 +14,6 @@ import {
 import type { Workspace } from '../../workspace/workspace.js';
 import { documentKey } from '../document-key.js';
 import { expandNestedImports } from './expand-nested-imports.js';
-import type { NestedFile } from './nested-file.js';
 import { readNestedText } from './read-nested-text.js';
 import { resolveBelowCwd } from './resolve-below-cwd.js';
 

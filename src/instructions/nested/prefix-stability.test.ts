@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTemporaryTree, type TemporaryTree } from '../../../test/support/temporary-tree.js';
 import { createContextSession } from '../../session/context-session.js';
 import { ScriptedConversation, startsWith } from '../../session/scripted-conversation.test-support.js';
 import { fileTools } from '../../tools/file-tools.js';
 import { localWorkspace } from '../../workspace/local-workspace.js';
-import { createTemporaryTree, type TemporaryTree } from '../temporary-tree.js';
 import { type NestedDelivery, nestedInstructions } from './nested-instructions.js';
 
 const files = {

@@ -1,4 +1,5 @@
 import { afterEach } from 'vitest';
+import { createTemporaryTree, type TemporaryTree } from '../../../test/support/temporary-tree.js';
 import type { ContextEvent } from '../../session/capability.js';
 import { createContextSession } from '../../session/context-session.js';
 import { ScriptedConversation } from '../../session/scripted-conversation.test-support.js';
@@ -6,7 +7,6 @@ import { fileTools } from '../../tools/file-tools.js';
 import { localWorkspace } from '../../workspace/local-workspace.js';
 import { type RecordingWorkspace, recordingWorkspace } from '../../workspace/recording-workspace.js';
 import type { Workspace } from '../../workspace/workspace.js';
-import { createTemporaryTree, type TemporaryTree } from '../temporary-tree.js';
 import { progressiveContext } from './progressive-context.js';
 
 // The tree of the ext-context cases: instruction files at several depths, one outside the workspace.

@@ -1,6 +1,6 @@
 import { describeError } from '../../errors.js';
 import { sha256Of } from '../../shared/sha256.js';
-import { headCutEnd } from '../../shared/surrogate-safe-cut.js';
+import { headCutEnd, omittedBytes, truncationMarker } from '../../text/cut-text.js';
 import { readTextFile } from '../../workspace/read-text-file.js';
 import type { Workspace } from '../../workspace/workspace.js';
 
@@ -50,8 +50,10 @@ export function cutNestedText(
 ): { text: string; note: string | undefined } {
   if (read.text.length <= maxChars && !read.truncated) return { text: read.text, note: undefined };
   const end = headCutEnd(read.text, maxChars);
-  const note = read.truncated
-    ? `[truncated: ${label} is ${read.size} bytes; only its first ${end} characters are shown]`
-    : `[truncated: ${read.text.length - end} characters of ${label} omitted]`;
-  return { text: `${read.text.slice(0, end)}\n${note}`, note };
+  const head = read.text.slice(0, end);
+  const note = truncationMarker(
+    label,
+    read.truncated ? omittedBytes(read.size, head) : { characters: read.text.length - end },
+  );
+  return { text: `${head}\n${note}`, note };
 }

@@ -1,6 +1,6 @@
+import type { NestedFile } from '../../rules/nested-file.js';
 import { renderRulesCatalogOf } from '../../rules/render-rules-catalog.js';
 import { renderContextFile, stripTrailingNewlines } from '../render.js';
-import type { NestedFile } from './nested-file.js';
 
 /**
  * RepoContext's pointer line for one file:

@@ -1,7 +1,17 @@
 import path from 'node:path';
 import { isInside } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
-import type { CeilingReason } from './instruction-file.js';
+
+/** How the top of the walk-up was chosen. */
+export type CeilingReason =
+  /** The nearest ancestor holding a root marker (`.git` by default). */
+  | 'root-marker'
+  /** `stopAt` was given and is an ancestor of the workspace directory. */
+  | 'stop-at'
+  /** No root marker up to the workspace root: the workspace directory alone. */
+  | 'no-root-marker'
+  /** `stopAt` was given but is not an ancestor of the workspace directory: the workspace directory alone. */
+  | 'stop-at-not-ancestor';
 
 /** The directories a discovery searches, and why the walk stops where it does. */
 export interface WalkUp {

@@ -1,14 +1,15 @@
-import { loadNestedRules, type NestedRuleLocation } from '../../rules/load-nested-rules.js';
-import type { RulesLoad } from '../../rules/load-rules.js';
-import type { LoadedRule } from '../../rules/rule.js';
-import { isNotLoaded } from '../../rules/rule-collector.js';
-import { RuleMatcher } from '../../rules/rule-matcher.js';
-import { ruleDiagnosticEvent } from '../../rules/rules-of-run.js';
-import type { ContextEvent, TouchedPath } from '../../session/capability.js';
-import { withCheckedDirectories } from '../../workspace/checked-directories.js';
-import { isInside } from '../../workspace/paths.js';
-import type { Workspace } from '../../workspace/workspace.js';
+import type { ContextEvent, TouchedPath } from '../session/capability.js';
+import { headCutEnd, truncationMarker } from '../text/cut-text.js';
+import { withCheckedDirectories } from '../workspace/checked-directories.js';
+import { isInside } from '../workspace/paths.js';
+import type { Workspace } from '../workspace/workspace.js';
+import { loadNestedRules, type NestedRuleLocation } from './load-nested-rules.js';
+import type { RulesLoad } from './load-rules.js';
 import type { NestedFile } from './nested-file.js';
+import type { LoadedRule } from './rule.js';
+import { isNotLoaded } from './rule-collector.js';
+import { RuleMatcher } from './rule-matcher.js';
+import { ruleDiagnosticEvent } from './rules-of-run.js';
 
 /**
  * Per-session memory of the rules delivered on touch (`files` rules) and on `@name` (the others but
@@ -283,8 +284,6 @@ const plainRelative = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))(?!.*\/\/)(?!.*\/$)[^\\
 
 function cut(body: string, label: string, maxChars: number): string {
   if (body.length <= maxChars) return body;
-  let end = maxChars;
-  const last = body.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
-  return `${body.slice(0, end)}\n[truncated: ${body.length - end} characters of ${label} omitted]`;
+  const end = headCutEnd(body, maxChars);
+  return `${body.slice(0, end)}\n${truncationMarker(label, { characters: body.length - end })}`;
 }

@@ -1,4 +1,4 @@
-import type { RuleFormatName, RuleScope } from '../../rules/rule.js';
+import type { RuleFormatName, RuleScope } from './rule.js';
 
 /** A nested instruction file surfaced by a touch. */
 export interface NestedFile {

@@ -1,7 +1,7 @@
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
-import { localWorkspace } from '../workspace/local-workspace.js';
+import { localWorkspace } from '../../src/workspace/local-workspace.js';
+import { useTemporaryDirectory } from './temporary-directory.js';
 
 /**
  * Test support: a repository in a fresh temporary directory (removed after the test), holding

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { createTemporaryTree, type TemporaryTree } from '../../test/support/temporary-tree.js';
 import { findProjectRoot } from './find-project-root.js';
-import { createTemporaryTree, type TemporaryTree } from './temporary-tree.js';
 
 let tree: TemporaryTree | undefined;
 afterEach(async () => {

@@ -1,0 +1,21 @@
+import type { InventoryRoot } from './inventory-result.js';
+
+/** Where one root is looked for. */
+export interface RootPlace {
+  /** Absolute path of the root folder. */
+  path: string;
+  /** Absolute path of the directory it belongs to (the folder itself for a plugin). */
+  directory: string;
+  /** 0 for the working directory, 1 for its parent...; plugins come after every directory. */
+  level: number;
+  plugin?: string;
+  /** List the root even when it does not exist. */
+  listAbsent: boolean;
+}
+
+/** A scanned root, with the real path of each entry (kept out of the JSON result). */
+export interface ScannedRoot {
+  place: RootPlace;
+  result: InventoryRoot;
+  realPaths: Map<object, string>;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { cutWithEllipsis, headCutEnd, omittedBytes, tailCutStart, truncationMarker } from './cut-text.js';
+
+describe('truncationMarker', () => {
+  it('counts characters of a cut text', () => {
+    expect(truncationMarker('AGENTS.md', { characters: 12 })).toBe(
+      '[truncated: 12 characters of AGENTS.md omitted]',
+    );
+  });
+
+  it('counts bytes of a file that was read only in part, in the same wording', () => {
+    expect(truncationMarker('big.md', { bytes: 900 })).toBe('[truncated: 900 bytes of big.md omitted]');
+  });
+});
+
+describe('omittedBytes', () => {
+  it('is the file size less the UTF-8 bytes shown', () => {
+    expect(omittedBytes(10, 'ab')).toEqual({ bytes: 8 });
+    expect(omittedBytes(10, 'é')).toEqual({ bytes: 8 });
+  });
+
+  it('is never below one, even when decoding grew the text', () => {
+    expect(omittedBytes(2, '\ufffd\ufffd')).toEqual({ bytes: 1 });
+  });
+});
+
+describe('cutWithEllipsis', () => {
+  it('keeps a text that fits', () => {
+    expect(cutWithEllipsis('short', 5)).toBe('short');
+    expect(cutWithEllipsis('', 0)).toBe('');
+  });
+
+  it('cuts to the limit with the ellipsis counted, trailing spaces dropped', () => {
+    expect(cutWithEllipsis('abcdef', 4)).toBe('abc…');
+    expect(cutWithEllipsis('ab   cdef', 4)).toBe('ab…');
+    expect(cutWithEllipsis('abcdef', 1)).toBe('…');
+    expect(cutWithEllipsis('abcdef', 0)).toBe('');
+  });
+
+  it('counts code points and never splits a surrogate pair', () => {
+    const text = '😀😀😀😀';
+    expect(cutWithEllipsis(text, 4)).toBe(text);
+    const cut = cutWithEllipsis(text, 3);
+    expect(cut).toBe('😀😀…');
+  });
+
+  it('reads only what it keeps of a huge text', () => {
+    const huge = 'x'.repeat(5_000_000);
+    expect(cutWithEllipsis(huge, 10)).toBe(`${'x'.repeat(9)}…`);
+  });
+});
+
+describe('headCutEnd and tailCutStart', () => {
+  it('step off a surrogate pair', () => {
+    const text = 'a😀b';
+    expect(headCutEnd(text, 2)).toBe(1);
+    expect(tailCutStart(text, 2)).toBe(3);
+    expect(headCutEnd(text, 3)).toBe(3);
+  });
+});
