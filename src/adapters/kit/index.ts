@@ -1,6 +1,6 @@
 // The adapter kit: what every framework adapter needs, written once, free of any framework import.
 
-export { callSubAgent, type SubAgentCallOptions } from './call-sub-agent.js';
+export { callSubAgent, DelegationRefused, type SubAgentCallOptions } from './call-sub-agent.js';
 export { type ContentKeyOf, createContentKeys } from './content-keys.js';
 export { delegationChain, delegationRefusal, runDelegated } from './delegation-chain.js';
 export { type HiddenMessageFormat, isHidden, placeHiddenMessages } from './hidden-messages.js';
