@@ -61,6 +61,8 @@ const surface = {
       'renderInstructions',
       'repoContext',
       'ruleFormatNames',
+      'shellWorkspace',
+      'shellWorkspaceDefaults',
       'scanInventory',
       'searchFilesTool',
       'skills',
@@ -73,6 +75,9 @@ const surface = {
       'workspaceBatches',
     ],
     types: [
+      'ShellExec',
+      'ShellExecResult',
+      'ShellWorkspaceOptions',
       'BatchOutcome',
       'ListedDirectory',
       'ListedEntry',
