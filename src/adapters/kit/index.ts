@@ -3,6 +3,7 @@
 export { callSubAgent, DelegationRefused, type SubAgentCallOptions } from './call-sub-agent.js';
 export { type ContentKeyOf, createContentKeys } from './content-keys.js';
 export { delegationChain, delegationRefusal, runDelegated } from './delegation-chain.js';
+export { type CommandMessageFormat, expandCommandMessages } from './expand-command-messages.js';
 export { type HiddenMessageFormat, isHidden, placeHiddenMessages } from './hidden-messages.js';
 export { createMessageKeyOf, type MessageIdentity } from './message-keys.js';
 export { observeTrailingUserInput, type UserInputText } from './observe-trailing-user-input.js';
