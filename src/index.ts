@@ -73,6 +73,13 @@ export { type LocalWorkspaceOptions, localWorkspace } from './workspace/local-wo
 export { type MemoryWorkspaceOptions, memoryWorkspace } from './workspace/memory-workspace.js';
 export { readOnlyWorkspace } from './workspace/read-only-workspace.js';
 export { readTextFile, type TextFile } from './workspace/read-text-file.js';
+export {
+  type ShellExec,
+  type ShellExecResult,
+  type ShellWorkspaceOptions,
+  shellWorkspace,
+  shellWorkspaceDefaults,
+} from './workspace/shell/shell-workspace.js';
 export type {
   BatchOutcome,
   DirectoryEntry,

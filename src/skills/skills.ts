@@ -193,6 +193,17 @@ export function skills(options: SkillsOptions = {}): SkillsCapability {
           ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }),
         },
       );
+      // Each skill the catalog lists is offered to the model: an event names it (the message's
+      // `Offered skill NAME` is what `instructionsForPath` reads the name from).
+      for (const { skill } of found.slice(0, catalog.listed)) {
+        run.emit({
+          type: 'surfaced',
+          reason: 'skill',
+          capability: name,
+          path: skill.path,
+          message: `Offered skill ${skill.name} (${skill.path}) in the skills catalog.`,
+        });
+      }
       if (catalog.shortened > 0 || catalog.omitted > 0) {
         run.emit({
           type: 'cut',
