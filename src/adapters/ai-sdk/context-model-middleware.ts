@@ -1,9 +1,9 @@
 import type { LanguageModelMiddleware } from 'ai';
 import { type CacheControl, resolveCacheControl } from '../../session/cache-control.js';
 import type { ContextSession } from '../../session/context-session.js';
-import { placeHiddenMessages } from '../kit/index.js';
+import { expandCommandMessages, placeHiddenMessages } from '../kit/index.js';
 import { applyCacheBreakpoints } from './cache-breakpoints.js';
-import { promptMessageFormat } from './hidden-message-format.js';
+import { promptCommandFormat, promptMessageFormat } from './hidden-message-format.js';
 
 /** Options of {@link contextModelMiddleware}. */
 export interface ContextModelMiddlewareOptions {
@@ -18,6 +18,8 @@ export interface ContextModelMiddlewareOptions {
 /**
  * The language-model middleware of the AI SDK adapter. On every model call (`transformParams`, generate
  * and stream alike) it:
+ * 0. expands the slash commands of user messages (`/review 123`, see `session.expandCommand`), each
+ *    message once per session, so its bytes never change on later calls;
  * 1. places the session's hidden messages (nested instructions and other context capabilities asked
  *    for) as `user` messages right after the tool result that triggered them, keyed by tool-call id;
  *    a placed message keeps its bytes and position on every later call, so the prompt stays
@@ -38,7 +40,8 @@ export function contextModelMiddleware(
   let reportedSkip = false;
   return {
     transformParams: async ({ params }) => {
-      const prompt = placeHiddenMessages(session, params.prompt, promptMessageFormat);
+      const expanded = await expandCommandMessages(session, params.prompt, promptCommandFormat);
+      const prompt = placeHiddenMessages(session, expanded, promptMessageFormat);
       const outcome = applyCacheBreakpoints({ ...params, prompt }, rolling);
       if (outcome.droppedInstructionBreakpoint && !reportedDrop) {
         reportedDrop = true;

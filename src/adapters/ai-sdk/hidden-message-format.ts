@@ -1,4 +1,9 @@
-import { createMessageKeyOf, type HiddenMessageFormat } from '../kit/index.js';
+import {
+  type CommandMessageFormat,
+  createMessageKeyOf,
+  type HiddenMessageFormat,
+  textOfParts,
+} from '../kit/index.js';
 import type { ModelCallParams } from './cache-breakpoints.js';
 
 /** One message of a model call's prompt. */
@@ -29,4 +34,26 @@ export const promptMessageFormat: HiddenMessageFormat<PromptMessage> = {
     ),
   isToolResult: (message) => message.role === 'tool',
   toMessage: (message) => ({ role: 'user', content: [{ type: 'text', text: message.text }] }),
+};
+
+/**
+ * The AI SDK's user messages for the kit's command expansion: the text parts joined; the expanded
+ * text replaces them as one text part, where the first text part was (its provider options kept),
+ * and every other part (files, images) stays.
+ */
+export const promptCommandFormat: CommandMessageFormat<PromptMessage> = {
+  userText: (message) => (message.role === 'user' ? textOfParts(message.content) : undefined),
+  withText: (message, text) => {
+    if (message.role !== 'user') return message;
+    const content: typeof message.content = [];
+    let placed = false;
+    for (const part of message.content) {
+      if (part.type !== 'text') content.push(part);
+      else if (!placed) {
+        content.push({ ...part, text });
+        placed = true;
+      }
+    }
+    return { ...message, content };
+  },
 };

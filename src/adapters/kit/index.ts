@@ -1,8 +1,9 @@
 // The adapter kit: what every framework adapter needs, written once, free of any framework import.
 
-export { callSubAgent, type SubAgentCallOptions } from './call-sub-agent.js';
+export { callSubAgent, DelegationRefused, type SubAgentCallOptions } from './call-sub-agent.js';
 export { type ContentKeyOf, createContentKeys } from './content-keys.js';
 export { delegationChain, delegationRefusal, runDelegated } from './delegation-chain.js';
+export { type CommandMessageFormat, expandCommandMessages } from './expand-command-messages.js';
 export { type HiddenMessageFormat, isHidden, placeHiddenMessages } from './hidden-messages.js';
 export { createMessageKeyOf, type MessageIdentity } from './message-keys.js';
 export { observeTrailingUserInput, type UserInputText } from './observe-trailing-user-input.js';
