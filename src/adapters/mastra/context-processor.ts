@@ -100,10 +100,10 @@ export function contextProcessor(
       const added = Object.keys(composed).filter((name) => !Object.hasOwn(tools ?? {}, name));
       return { tools: composed, activeTools: [...activeTools, ...added] };
     },
-    processLLMRequest({ prompt, state }) {
+    async processLLMRequest({ prompt, state }) {
       const current = state[stateKey] as CallState | undefined;
       if (!current) return undefined;
-      return { prompt: prepareRequest(current.session, current.run, prompt, breakpoints) };
+      return { prompt: await prepareRequest(current.session, current.run, prompt, breakpoints) };
     },
   };
 }
