@@ -12,30 +12,37 @@ import type * as Zod from 'zod';
 // The require function is made on first use too: where this code runs from something that is not a
 // file (an authored capability bundled into a `data:` URL), merely importing it must not throw, and a
 // dependency is then resolved from the working directory.
-let requireDependency: NodeRequire | undefined;
+// Each package is named by a literal `require('name')`, so tools that trace a deployment's files
+// (such as @vercel/nft) find them; a bundler that follows only `import` must be told to keep them
+// (see docs/limits.md).
+let dependencyRequire: NodeRequire | undefined;
 
-function onFirstUse<Module>(name: string): () => Module {
+function requireFromHere(): NodeRequire {
+  dependencyRequire ??= createRequire(
+    import.meta.url.startsWith('file:') ? import.meta.url : `${pathToFileURL(process.cwd()).href}/`,
+  );
+  return dependencyRequire;
+}
+
+function onFirstUse<Module>(load: (require: NodeRequire) => unknown): () => Module {
   let loaded: Module | undefined;
   return () => {
-    requireDependency ??= createRequire(
-      import.meta.url.startsWith('file:') ? import.meta.url : `${pathToFileURL(process.cwd()).href}/`,
-    );
-    loaded ??= requireDependency(name) as Module;
+    loaded ??= load(requireFromHere()) as Module;
     return loaded;
   };
 }
 
 /** The `yaml` package, loaded when a frontmatter block first needs the YAML parser. */
-export const yamlPackage: () => typeof Yaml = onFirstUse('yaml');
+export const yamlPackage: () => typeof Yaml = onFirstUse((require) => require('yaml'));
 
 /** The `smol-toml` package, loaded when a TOML file is first read. */
-export const tomlPackage: () => typeof SmolToml = onFirstUse('smol-toml');
+export const tomlPackage: () => typeof SmolToml = onFirstUse((require) => require('smol-toml'));
 
 /** The `re2js` package (linear-time regular expressions), loaded when `search_files` first compiles a pattern. */
-export const re2jsPackage: () => typeof Re2js = onFirstUse('re2js');
+export const re2jsPackage: () => typeof Re2js = onFirstUse((require) => require('re2js'));
 
 /** The `zod` package, loaded when a tool's input schema is first built. */
-export const zodPackage: () => typeof Zod = onFirstUse('zod');
+export const zodPackage: () => typeof Zod = onFirstUse((require) => require('zod'));
 
 /**
  * A tool input schema built with zod the first time it is asked for, then the same object every time
