@@ -21,9 +21,11 @@ export type {
   Awaitable,
   BeforeToolCallDecision,
   Capability,
+  CommandExpansion,
   ContextEvent,
   ContextSessionLike,
   EventReason,
+  ExpandCommandOptions,
   HiddenMessageRequest,
   InstructionBlock,
   InstructionsValue,
@@ -71,6 +73,13 @@ export { type LocalWorkspaceOptions, localWorkspace } from './workspace/local-wo
 export { type MemoryWorkspaceOptions, memoryWorkspace } from './workspace/memory-workspace.js';
 export { readOnlyWorkspace } from './workspace/read-only-workspace.js';
 export { readTextFile, type TextFile } from './workspace/read-text-file.js';
+export {
+  type ShellExec,
+  type ShellExecResult,
+  type ShellWorkspaceOptions,
+  shellWorkspace,
+  shellWorkspaceDefaults,
+} from './workspace/shell/shell-workspace.js';
 export type {
   BatchOutcome,
   DirectoryEntry,
@@ -167,8 +176,21 @@ export {
 
 // Skills: a catalog of the repository's skills and a tool that loads one.
 
-export { type SkillsOptions, skills } from './skills/skills.js';
+export { type LoadableSkill, type SkillsCapability, type SkillsOptions, skills } from './skills/skills.js';
 export { skillsDefaults } from './skills/skills-defaults.js';
+export type { UsableSkill } from './skills/usable-skills.js';
+
+// Slash commands: every assistant's command files and the skills, as `/name` commands.
+
+export type { Command, CommandFormatName, CommandSource } from './commands/command.js';
+export {
+  type CommandSummary,
+  type CommandsCapability,
+  type CommandsOptions,
+  commands,
+} from './commands/commands.js';
+export { commandsDefaults } from './commands/commands-defaults.js';
+export { type CommandsLoad, type LoadCommandsOptions, loadCommands } from './commands/load-commands.js';
 
 // Sub-agents: the agent definitions of a repository.
 

@@ -19,6 +19,16 @@ export {
   inspectInstructions,
 } from './instructions/inspect-instructions.js';
 
+// One path: everything an agent gets when it touches a file (`agent-context path`, MCP `instructions_for_path`).
+
+export {
+  type InstructionsForPathOptions,
+  instructionsForPath,
+  type PathInstructions,
+  type PathInstructionsEntry,
+  type PathInstructionsReason,
+} from './presets/instructions-for-path.js';
+
 // Rules: the report of `agent-context rules`.
 
 export { formatRulesReport } from './rules/format-rules-report.js';

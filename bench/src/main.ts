@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       size: { ...options.size, rounds: report.rounds ?? options.size.rounds },
       machine: machineAtStart,
       library: librarySource(),
+      commit: currentCommit(),
       date: new Date().toISOString(),
       seconds,
       data: report.data,
@@ -70,12 +72,26 @@ async function main(): Promise<void> {
       );
     }
   }
-  // Only the full run of record updates the report; a small or redirected run leaves it alone.
-  const readme = options.updateReport ? fileURLToPath(new URL('../README.md', import.meta.url)) : undefined;
-  writeSummary(options.outputDirectory, readme);
+  // Only the full run of record updates the pages; a small or redirected run leaves them alone.
+  const pages = options.updateReport
+    ? [
+        fileURLToPath(new URL('../README.md', import.meta.url)),
+        fileURLToPath(new URL('../../docs/benchmarks.md', import.meta.url)),
+      ]
+    : [];
+  writeSummary(options.outputDirectory, pages);
   process.stdout.write(
-    `\nResults in ${options.outputDirectory}${readme ? ', summary in bench/README.md' : ''}\n`,
+    `\nResults in ${options.outputDirectory}${pages.length > 0 ? ', summary in bench/README.md and docs/benchmarks.md' : ''}\n`,
   );
+}
+
+/** The short commit hash of the checkout being measured, when there is one. */
+function currentCommit(): string | undefined {
+  const result = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
+    cwd: fileURLToPath(new URL('../../', import.meta.url)),
+    encoding: 'utf8',
+  });
+  return result.status === 0 ? result.stdout.trim() : undefined;
 }
 
 await main();

@@ -125,7 +125,7 @@ async function readAgentFile(workspace: Workspace, label: string): Promise<Agent
 async function readCodexAgent(workspace: Workspace, label: string): Promise<AgentFile> {
   const read = await readTomlFile(workspace, label, MAX_AGENT_FILE_BYTES);
   if (!read.ok) return { ok: false, failure: read.failure };
-  const diagnostics: Diagnostic[] = [];
+  const diagnostics: Diagnostic[] = [...read.warnings];
   const instructions = read.data.developer_instructions;
   if (typeof instructions !== 'string' || instructions.trim() === '') {
     diagnostics.push({

@@ -196,6 +196,7 @@ export function validationRun(): Run {
     },
     deliverHidden: () => undefined,
     touch: async () => undefined,
+    expandCommand: async (text) => ({ text }),
     startRun: async () => {
       throw new Error('no run can start while a capability is validated');
     },

@@ -3,9 +3,14 @@ import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AgentContextError } from '../errors.js';
+import { killProcessGroup, trackProcessGroup } from '../process/live-process-groups.js';
+import { watchProcessGroup } from '../process/owner-watchdog.js';
 import type { SandboxSettings } from './capability-sandbox.js';
 import { hostPackageRoot } from './compile-capability-module.js';
 import type { SandboxCallback, SandboxMessage, SandboxReply, SandboxRequest } from './sandbox-protocol.js';
+
+/** Children get a process group of their own, killed as one, except on Windows (no such groups). */
+const ownGroup = process.platform !== 'win32';
 
 /** Options of {@link startSandboxProcess}. */
 export interface SandboxProcessOptions {
@@ -57,7 +62,9 @@ export interface SandboxProcess {
  * `node_modules` folders above it), and it may not write files, start processes or workers, load
  * native addons or open the inspector. Its environment is empty (no secrets from the agent's
  * environment), its stdout is discarded and its heap is limited. Network access is not limited:
- * Node 20's permission model has no network scope.
+ * Node 20's permission model has no network scope. It runs in a process group of its own, killed
+ * when this process exits or is ended by a signal, SIGKILL included (see {@link watchProcessGroup}),
+ * and when a request passes its time limit.
  */
 export async function startSandboxProcess(options: SandboxProcessOptions): Promise<SandboxProcess> {
   const entry = await sandboxEntry();
@@ -74,7 +81,18 @@ export async function startSandboxProcess(options: SandboxProcessOptions): Promi
     env: {},
     stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'ipc'],
     serialization: 'advanced',
+    // Its own process group, which dies with the agent's process however that ends (see below).
+    detached: ownGroup,
   });
+  if (ownGroup && child.pid !== undefined) {
+    // The child leaves when its IPC channel closes, but authored code looping in it never lets it
+    // see that: the group is killed on the agent's exit or terminating signal, and by a watchdog
+    // when the agent's process is killed outright.
+    const forget = [trackProcessGroup(child.pid), watchProcessGroup(child.pid)];
+    child.on('exit', () => {
+      for (const done of forget) done();
+    });
+  }
   // The child must never keep the agent's process alive: a pending request holds its own timer.
   child.unref();
   child.channel?.unref();
@@ -143,8 +161,12 @@ function superviseChild(child: ChildProcess, options: SandboxProcessOptions): Pr
       return alive;
     },
     kill() {
-      // Marked dead at once, so no new request goes to a child that is being killed.
-      if (alive) child.kill('SIGKILL');
+      // Marked dead at once, so no new request goes to a child that is being killed. The whole
+      // group: the work a timed-out call started ends with it.
+      if (alive) {
+        if (ownGroup && child.pid !== undefined) killProcessGroup(child.pid);
+        else child.kill('SIGKILL');
+      }
       alive = false;
     },
     request(body, timeoutMs, context) {

@@ -26,6 +26,12 @@ export interface ParsedFrontmatter {
   diagnostics: Diagnostic[];
   /** The Markdown after the closing line: the whole text for `none`, empty for `unclosed`. */
   body: string;
+  /**
+   * The text as written of each top-level value that YAML read as a number or a boolean
+   * (`name: 123` -> `'123'`, `version: 1.0` -> `'1.0'`), for fields the Agent Skills rules read as
+   * text. Omitted when there is none.
+   */
+  written?: Record<string, string>;
 }
 
 const openingLine = /^---[ \t]*\r?\n/;
@@ -73,14 +79,58 @@ export function parseFrontmatter(text: string, label: string): ParsedFrontmatter
 
   // Most blocks are plain `key: value` lines: read those without the YAML parser (same result).
   const simple = readSimpleMapping(block);
-  if (simple !== undefined) return { status: 'valid', data: simple, diagnostics: [], body };
+  if (simple !== undefined)
+    return withWritten({ status: 'valid', data: simple, diagnostics: [], body }, block);
   const strict = readYaml(block.join('\n'));
   if (strict.ok) {
-    if (isMapping(strict.value)) return { status: 'valid', data: { ...strict.value }, diagnostics: [], body };
+    if (isMapping(strict.value))
+      return withWritten({ status: 'valid', data: { ...strict.value }, diagnostics: [], body }, block);
     if (strict.value === null || strict.value === undefined)
       return { status: 'valid', data: {}, diagnostics: [], body };
   }
-  return { ...readLeniently(block, label), body };
+  return withWritten({ ...readLeniently(block, label), body }, block);
+}
+
+/**
+ * Add `written` when a top-level value was read as a number or a boolean: the block read again with
+ * YAML's failsafe schema, where every scalar is its text. Most blocks have no such value and cost
+ * nothing more. A lenient block that YAML cannot read whole is read one entry at a time.
+ */
+function withWritten(parsed: ParsedFrontmatter, block: string[]): ParsedFrontmatter {
+  const keys = Object.keys(parsed.data).filter((key) => isNonTextScalar(parsed.data[key]));
+  if (keys.length === 0) return parsed;
+  const texts = failsafeScalars(block.join('\n')) ?? entryScalars(block);
+  const written: Record<string, string> = {};
+  for (const key of keys) {
+    const text = texts[key];
+    if (typeof text === 'string') written[key] = text;
+  }
+  return Object.keys(written).length === 0 ? parsed : { ...parsed, written };
+}
+
+function isNonTextScalar(value: unknown): boolean {
+  return typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint';
+}
+
+/** The block's top-level string values under the failsafe schema; `undefined` when it does not parse. */
+function failsafeScalars(source: string): Record<string, unknown> | undefined {
+  try {
+    const document = yamlPackage().parseDocument(source, { schema: 'failsafe', uniqueKeys: false });
+    if (document.errors.length > 0) return undefined;
+    const value: unknown = document.toJS({ maxAliasCount: 100 });
+    return isMapping(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function entryScalars(block: string[]): Record<string, unknown> {
+  const texts: Record<string, unknown> = {};
+  for (const entry of splitEntries(block).entries) {
+    if (Object.hasOwn(texts, entry.key)) continue;
+    texts[entry.key] = failsafeScalars(entry.lines.join('\n'))?.[entry.key];
+  }
+  return texts;
 }
 
 /** Read the block as `key: value` entries, each value running to the next top-level key. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAssetFields } from './check-asset-fields.js';
+import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
+import { checkAssetFields, isValidSkillName } from './check-asset-fields.js';
 
 const codes = (data: Record<string, unknown>, folderName?: string) =>
   checkAssetFields(data, {
@@ -56,5 +57,43 @@ describe('checkAssetFields', () => {
 
   it('does not report missing fields when told the frontmatter was already reported broken', () => {
     expect(checkAssetFields({}, { label: 'x', kind: 'skill', requireFields: false }).diagnostics).toEqual([]);
+  });
+
+  it('accepts lowercase letters of any script, as the specification and its validator do', () => {
+    for (const name of ['café', 'данные', '数据-工具', 'über-2']) {
+      expect(codes({ name, description: 'd' }, name)).toEqual([]);
+      expect(isValidSkillName(name)).toBe(true);
+    }
+    for (const name of ['Café', 'DATEN', 'a.b', 'a/b', 'a_b', 'a b', ''])
+      expect(isValidSkillName(name)).toBe(false);
+    expect(codes({ name: 'Café', description: 'd' }, 'Café')).toEqual(['invalid-name']);
+  });
+
+  it('reads name, description and compatibility as the text written', () => {
+    const parsed = parseFrontmatter(
+      '---\nname: 123\ndescription: 1.50\ncompatibility: 2.0\n---\n',
+      'SKILL.md',
+    );
+    expect(parsed.written).toEqual({ name: '123', description: '1.50', compatibility: '2.0' });
+    const checked = checkAssetFields(parsed.data, {
+      label: 'x',
+      kind: 'skill',
+      folderName: '123',
+      ...(parsed.written ? { written: parsed.written } : {}),
+    });
+    expect(checked.name).toBe('123');
+    expect(checked.description).toBe('1.50');
+    expect(checked.diagnostics).toEqual([]);
+  });
+
+  it('checks compatibility: 1-500 characters when given', () => {
+    expect(codes({ name: 'a', description: 'd', compatibility: 'x'.repeat(500) })).toEqual([]);
+    expect(codes({ name: 'a', description: 'd', compatibility: 'x'.repeat(501) })).toEqual([
+      'compatibility-too-long',
+    ]);
+    expect(codes({ name: 'a', description: 'd', compatibility: '' })).toEqual(['invalid-compatibility']);
+    expect(codes({ name: 'a', description: 'd', compatibility: ['node'] })).toEqual([
+      'invalid-compatibility',
+    ]);
   });
 });

@@ -19,21 +19,46 @@ export interface CheckAssetFieldsOptions {
   kind: 'skill' | 'agent';
   /** Report a missing `name` or `description`. Default `true`; off when the frontmatter was broken (already reported). */
   requireFields?: boolean;
+  /**
+   * The text as written of values YAML read as numbers or booleans (`ParsedFrontmatter.written`):
+   * `name`, `description` and `compatibility` are read as that text (`name: 123` is the name `123`).
+   */
+  written?: Record<string, string>;
 }
 
 /** Agent Skills limit on `name`, in characters. */
 export const MAX_NAME_LENGTH = 64;
 /** Agent Skills limit on `description`, in characters. */
 export const MAX_DESCRIPTION_LENGTH = 1024;
+/** Agent Skills limit on `compatibility`, in characters. */
+export const MAX_COMPATIBILITY_LENGTH = 500;
 
-// Lowercase ASCII letters and digits in hyphen-separated runs: no leading, trailing or double hyphen.
-const namePattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+// Letters and digits (any script) in hyphen-separated runs: no leading, trailing or double hyphen.
+// Lowercase is checked apart (a letter without case, such as 名, is allowed), as the specification's
+// own validator does.
+const namePattern = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u;
+
+/**
+ * True when `name` follows the Agent Skills naming rule as the specification's validator reads it:
+ * 1-64 characters (after NFKC normalisation), letters and digits of any script in lowercase, single
+ * hyphens between them, none at either end. `pdf-tools`, `café`, `数据` pass; `PDF`, `a_b`, `-a` fail.
+ */
+export function isValidSkillName(name: string): boolean {
+  const normalized = name.normalize('NFKC');
+  return (
+    [...normalized].length <= MAX_NAME_LENGTH &&
+    namePattern.test(normalized) &&
+    normalized.toLowerCase() === normalized
+  );
+}
 
 /**
  * Read `name` and `description` from frontmatter data and check them against the Agent Skills rules:
- * `name` 1-64 characters of lowercase ASCII letters, digits and hyphens, no leading, trailing or double
- * hyphen, equal to the skill's folder name; `description` 1-1,024 characters. Lengths count Unicode code
- * points. Each broken rule is a `warning` on the entry (it is still listed); nothing throws.
+ * `name` 1-64 characters of lowercase letters (any script), digits and hyphens, no leading, trailing
+ * or double hyphen (see {@link isValidSkillName}), equal to the skill's folder name; `description`
+ * 1-1,024 characters; for a skill, `compatibility` 1-500 characters when given. Values are read as
+ * the text written (`name: 123` is `123`). Lengths count Unicode code points. Each broken rule is a
+ * `warning` on the entry (it is still listed); nothing throws.
  */
 export function checkAssetFields(
   data: Record<string, unknown>,
@@ -44,7 +69,12 @@ export function checkAssetFields(
   const diagnostics: Diagnostic[] = [];
   const warn = (code: string, message: string) =>
     diagnostics.push({ severity: 'warning', code, message, path: label });
-  const { name: rawName, description: rawDescription, ...attributes } = data;
+  const text = (key: string): unknown => options.written?.[key] ?? data[key];
+  const attributes = Object.fromEntries(
+    Object.entries(data).filter(([key]) => key !== 'name' && key !== 'description'),
+  );
+  const rawName = text('name');
+  const rawDescription = text('description');
 
   let name: string | null = null;
   if (rawName === undefined || rawName === null) {
@@ -59,13 +89,18 @@ export function checkAssetFields(
     } else if (length > MAX_NAME_LENGTH) {
       warn('name-too-long', `The ${kind} name is ${length} characters; the limit is ${MAX_NAME_LENGTH}.`);
     }
-    if (length > 0 && !namePattern.test(rawName)) {
+    if (length > 0 && !namePattern.test(rawName.normalize('NFKC'))) {
       warn(
         'invalid-name',
         `The ${kind} name "${rawName}" must use lowercase letters, digits and single hyphens, not at the start or end.`,
       );
+    } else if (length > 0 && rawName.normalize('NFKC').toLowerCase() !== rawName.normalize('NFKC')) {
+      warn('invalid-name', `The ${kind} name "${rawName}" must be lowercase.`);
     }
-    if (options.folderName !== undefined && rawName !== options.folderName) {
+    if (
+      options.folderName !== undefined &&
+      rawName.normalize('NFKC') !== options.folderName.normalize('NFKC')
+    ) {
       warn(
         'name-folder-mismatch',
         `The ${kind} name "${rawName}" does not match its folder "${options.folderName}"; rename one of them.`,
@@ -90,6 +125,25 @@ export function checkAssetFields(
       warn(
         'description-too-long',
         `The ${kind} description is ${length} characters; the limit is ${MAX_DESCRIPTION_LENGTH}.`,
+      );
+    }
+  }
+  const compatibility = text('compatibility');
+  if (kind === 'skill' && compatibility !== undefined && compatibility !== null) {
+    if (typeof compatibility !== 'string') {
+      warn(
+        'invalid-compatibility',
+        `The skill \`compatibility\` must be a string, not ${describeType(compatibility)}.`,
+      );
+    } else if (compatibility.trim() === '') {
+      warn(
+        'invalid-compatibility',
+        'The skill `compatibility` is empty; give 1-500 characters or leave it out.',
+      );
+    } else if ([...compatibility].length > MAX_COMPATIBILITY_LENGTH) {
+      warn(
+        'compatibility-too-long',
+        `The skill compatibility is ${[...compatibility].length} characters; the limit is ${MAX_COMPATIBILITY_LENGTH}.`,
       );
     }
   }

@@ -4,6 +4,7 @@ import { plural } from '../text/plural.js';
 import { inventoryDefaults } from './inventory-defaults.js';
 import { type InventoryResult, listInventoryDiagnostics } from './inventory-result.js';
 import {
+  type CatalogExclusion,
   inventoryCatalogSkills,
   renderSkillsCatalog,
   type SkillsCatalogOptions,
@@ -101,7 +102,12 @@ export function inventory(options: InventoryOptions = {}): Capability {
       const blocks: string[] = [];
       if (hint) blocks.push(inventoryHint(toolName));
       if (catalogOptions) {
-        const catalog = renderSkillsCatalog(inventoryCatalogSkills(await scan(run, 'run-start', false)), {
+        const excluded: CatalogExclusion[] = [];
+        const listed = inventoryCatalogSkills(await scan(run, 'run-start', false), excluded);
+        for (const exclusion of excluded) {
+          run.emit({ type: 'skipped', reason: 'inventory', capability: name, ...exclusion });
+        }
+        const catalog = renderSkillsCatalog(listed, {
           ...catalogOptions,
           ...(exposeTool ? { toolName } : {}),
         });

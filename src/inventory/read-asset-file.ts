@@ -49,6 +49,7 @@ export async function readAssetFile(
     kind: options.kind,
     ...(options.folderName === undefined ? {} : { folderName: options.folderName }),
     requireFields: parsed.status !== 'broken',
+    ...(parsed.written === undefined ? {} : { written: parsed.written }),
   });
   const diagnostics = [...parsed.diagnostics, ...checked.diagnostics];
   const tools = options.kind === 'agent' ? parseToolList(checked.attributes.tools) : undefined;

@@ -28,6 +28,7 @@ export async function readCodexAgentFile(
     return { path: label, name: null, description: null, attributes: {}, diagnostics: [read.failure] };
   const { developer_instructions: instructions, ...data } = read.data;
   const checked = checkAssetFields(data, { label, kind: 'agent' });
+  checked.diagnostics.unshift(...read.warnings);
   if (typeof instructions !== 'string' || instructions.trim() === '') {
     checked.diagnostics.push({
       severity: 'warning',

@@ -64,7 +64,7 @@ export function commandName(commandsDirectory: string, path: string): string {
 const heading = /^#{1,6}(?:\s|$)/;
 
 /** The first line that is neither blank nor a heading, trimmed and cut; `null` when there is none. */
-function firstBodyLine(body: string): string | null {
+export function firstBodyLine(body: string): string | null {
   for (const line of body.split('\n')) {
     const text = line.trim();
     if (text === '' || heading.test(text)) continue;

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
+import { DEEP_VALUE_MARKER, limitValueDepth, MAXIMUM_VALUE_DEPTH } from '../shared/limit-value-depth.js';
 import { toLabel } from '../workspace/labels.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -87,6 +88,15 @@ export async function readHookGroups(
       `${label} is not valid JSON (${(error as Error).message}); its hooks were not read.`,
     );
     return settings;
+  }
+  const limited = limitValueDepth(data);
+  if (limited.cut) {
+    data = limited.value;
+    report(
+      'warning',
+      'value-too-deep',
+      `${label} nests objects or arrays deeper than ${MAXIMUM_VALUE_DEPTH} levels; the deeper values were replaced by "${DEEP_VALUE_MARKER}".`,
+    );
   }
   if (!isObject(data)) {
     report('error', 'invalid-settings', `${label} must hold a JSON object.`);

@@ -1,16 +1,23 @@
 import type { Diagnostic } from '../diagnostics.js';
+import { DEEP_VALUE_MARKER, limitValueDepth, MAXIMUM_VALUE_DEPTH } from '../shared/limit-value-depth.js';
 import { tomlPackage } from '../shared/load-on-first-use.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { readAssetText } from './read-asset-text.js';
 
-/** Result of {@link readTomlFile}: the parsed table, or the one problem that stopped the read. */
-export type TomlFile = { ok: true; data: Record<string, unknown> } | { ok: false; failure: Diagnostic };
+/**
+ * Result of {@link readTomlFile}: the parsed table (with a `warnings` entry when values nested too
+ * deep were replaced), or the one problem that stopped the read.
+ */
+export type TomlFile =
+  | { ok: true; data: Record<string, unknown>; warnings: Diagnostic[] }
+  | { ok: false; failure: Diagnostic };
 
 /**
  * Read a whole TOML file (a Codex custom agent, `.codex/agents/NAME.toml`) and parse it. A TOML file
  * cannot be read in part, so a file over `maxBytes` is not parsed at all. Never throws: an unreadable
  * file, a binary file (`binary-file`), a file over `maxBytes` (`file-too-large`) and a file that does
- * not parse (`invalid-toml`, naming the line and column) are an `error` diagnostic instead.
+ * not parse (`invalid-toml`, naming the line and column) are an `error` diagnostic instead. Values
+ * nested deeper than 64 levels are replaced by a marker, with a `value-too-deep` warning.
  */
 export async function readTomlFile(workspace: Workspace, path: string, maxBytes: number): Promise<TomlFile> {
   const read = await readAssetText(workspace, path, maxBytes, 'TOML');
@@ -26,8 +33,9 @@ export async function readTomlFile(workspace: Workspace, path: string, maxBytes:
       `${label} has ${file.size} bytes; TOML files are read whole, up to ${maxBytes} bytes, so it was not read.`,
     );
   }
+  let parsed: Record<string, unknown>;
   try {
-    return { ok: true, data: { ...tomlPackage().parse(file.text) } };
+    parsed = tomlPackage().parse(file.text);
   } catch (error) {
     if (!(error instanceof tomlPackage().TomlError)) throw error;
     // The parser's message holds a code excerpt after its first line; the position says enough.
@@ -37,4 +45,13 @@ export async function readTomlFile(workspace: Workspace, path: string, maxBytes:
       `${label} is not valid TOML (line ${error.line}, column ${error.column}): ${reason}.`,
     );
   }
+  const limited = limitValueDepth(parsed);
+  const data = { ...(limited.value as Record<string, unknown>) };
+  if (!limited.cut) return { ok: true, data, warnings: [] };
+  const message = `${label} nests tables or arrays deeper than ${MAXIMUM_VALUE_DEPTH} levels; the deeper values were replaced by "${DEEP_VALUE_MARKER}".`;
+  return {
+    ok: true,
+    data,
+    warnings: [{ severity: 'warning', code: 'value-too-deep', message, path: label }],
+  };
 }

@@ -96,11 +96,40 @@ describe('renderSkillsCatalog', () => {
   });
 
   it('gives the same catalog for the same inventory and budget', () => {
-    const skills = Array.from({ length: 50 }, (_, index) => skillEntry(`s${index}`, 'x'.repeat(index * 7)));
+    const skills = Array.from({ length: 50 }, (_, index) =>
+      skillEntry(`s${index}`, 'x'.repeat(index * 7 + 1)),
+    );
     const first = renderSkillsCatalog(catalogOf(skills), { maxChars: 5000 });
     expect(renderSkillsCatalog(catalogOf(skills), { maxChars: 5000 })).toEqual(first);
     expect(first.text.length).toBeLessThanOrEqual(5000);
     expect(first.listed).toBe(50);
+  });
+
+  it('leaves out, with a reason each, a skill with an invalid name, without a description, or not model-invocable', () => {
+    const manual = { ...skillEntry('deploy', 'Deploy.'), attributes: { 'disable-model-invocation': true } };
+    const excluded: Array<{ path: string; message: string }> = [];
+    const listed = inventoryCatalogSkills(
+      inventoryOf([skillEntry('Bad_Name', 'x'), skillEntry('bare', null), manual, skillEntry('ok', 'Fine.')]),
+      excluded,
+    );
+    expect(listed.map((skill) => skill.name)).toEqual(['ok']);
+    expect(excluded).toEqual([
+      {
+        path: '.claude/skills/Bad_Name/SKILL.md',
+        message:
+          'Skill .claude/skills/Bad_Name/SKILL.md is not in the catalog: its name "Bad_Name" breaks the Agent Skills naming rule.',
+      },
+      {
+        path: '.claude/skills/bare/SKILL.md',
+        message:
+          'Skill .claude/skills/bare/SKILL.md is not in the catalog: it has no `description`, which the model needs to choose it.',
+      },
+      {
+        path: '.claude/skills/deploy/SKILL.md',
+        message:
+          'Skill .claude/skills/deploy/SKILL.md is not in the catalog: `disable-model-invocation: true` (only the user invokes it).',
+      },
+    ]);
   });
 
   it('escapes markup in names, descriptions and locations, and uses the lead given', () => {

@@ -1,4 +1,5 @@
 import { cutWithEllipsis } from '../text/cut-text.js';
+import { isValidSkillName } from './check-asset-fields.js';
 import { inventoryDefaults } from './inventory-defaults.js';
 import type { InventoryResult } from './inventory-result.js';
 
@@ -108,18 +109,43 @@ export function renderSkillsCatalog(
   return empty;
 }
 
+/** A skill an inventory's catalog leaves out, and why (a sentence for a `skipped` event). */
+export interface CatalogExclusion {
+  path: string;
+  message: string;
+}
+
 /**
  * The skills of an inventory a catalog lists, in scan order: skills with a name, leaving out those
- * whose name an earlier one already has (`duplicateOf`).
+ * whose name an earlier one already has (`duplicateOf`), and, each pushed to `excluded` with its
+ * reason, a skill whose name breaks the Agent Skills naming rule (`isValidSkillName`), one without a
+ * description (the specification's client guide: skip it) and one that says
+ * `disable-model-invocation: true` (only the user invokes it).
  */
-export function inventoryCatalogSkills(result: InventoryResult): CatalogSkill[] {
-  return result.roots
-    .flatMap((root) => root.skills)
-    .flatMap((skill) =>
-      skill.name === null || skill.duplicateOf !== null
-        ? []
-        : [{ name: skill.name, description: skill.description, location: skill.path }],
-    );
+export function inventoryCatalogSkills(
+  result: InventoryResult,
+  excluded: CatalogExclusion[] = [],
+): CatalogSkill[] {
+  const listed: CatalogSkill[] = [];
+  for (const skill of result.roots.flatMap((root) => root.skills)) {
+    if (skill.name === null || skill.duplicateOf !== null) continue;
+    const reason = !isValidSkillName(skill.name)
+      ? `its name "${skill.name}" breaks the Agent Skills naming rule`
+      : skill.description === null || skill.description.trim() === ''
+        ? 'it has no `description`, which the model needs to choose it'
+        : isTrue(skill.attributes['disable-model-invocation'])
+          ? '`disable-model-invocation: true` (only the user invokes it)'
+          : undefined;
+    if (reason === undefined)
+      listed.push({ name: skill.name, description: skill.description, location: skill.path });
+    else
+      excluded.push({ path: skill.path, message: `Skill ${skill.path} is not in the catalog: ${reason}.` });
+  }
+  return listed;
+}
+
+function isTrue(value: unknown): boolean {
+  return value === true || (typeof value === 'string' && value.trim().toLowerCase() === 'true');
 }
 
 /** The largest value in `[lowest, highest]` that `fits`, assuming `fits` holds up to some value and fails after; `lowest` when none fits. */

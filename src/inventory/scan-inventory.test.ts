@@ -247,7 +247,7 @@ describe('scanInventory', () => {
     ]);
   });
 
-  it('reads only the asset roots and the rule locations, never the rest of the tree (beyond the root marker and the marketplace file)', async () => {
+  it('reads only the asset roots and the rule locations, never the rest of the tree (beyond the root marker, the marketplace files and the extensions folder)', async () => {
     const { root } = await makeRepository({
       '.claude/skills/a/SKILL.md': skill('a'),
       '.claude/agents/b.md': skill('b'),
@@ -264,6 +264,8 @@ describe('scanInventory', () => {
       '.grok',
       '.git',
       '.claude-plugin/marketplace.json',
+      '.agents/plugins/marketplace.json',
+      '.gemini/extensions',
       ...ruleLocations,
     ].map((name) => `${workspace.cwd}/${name}`);
     const outsideRoots = workspace.calls.filter(
@@ -318,5 +320,37 @@ describe('scanInventory: what it lists', () => {
       'packages/app/.claude/skills',
       'packages/app/.claude/skills/lint',
     ]);
+  });
+});
+
+describe('scanInventory: Codex plugins and Gemini CLI extensions', () => {
+  it('lists the plugins of .agents/plugins/marketplace.json and the extensions of .gemini/extensions', async () => {
+    const { workspace } = await makeRepository({
+      '.agents/plugins/marketplace.json': JSON.stringify({
+        name: 'team-plugins',
+        plugins: [
+          { name: 'review', source: { source: 'local', path: './plugins/review' } },
+          { name: 'remote', source: { source: 'git', url: 'https://example.com/remote.git' } },
+        ],
+      }),
+      'plugins/review/.codex-plugin/plugin.json': JSON.stringify({ name: 'review', skills: './skills/' }),
+      'plugins/review/skills/check/SKILL.md': skill('check'),
+      '.gemini/extensions/docs-helper/gemini-extension.json': JSON.stringify({
+        name: 'docs',
+        contextFileName: 'DOCS.md',
+      }),
+      '.gemini/extensions/docs-helper/skills/write/SKILL.md': skill('write'),
+      '.gemini/extensions/docs-helper/agents/editor.md':
+        '---\nname: editor\ndescription: Edits prose\n---\nEdit.\n',
+      '.gemini/extensions/no-manifest/skills/lost/SKILL.md': skill('lost'),
+    });
+    const result = await scanInventory({ workspace, formats: [] });
+    const plugins = result.roots.filter((root) => root.plugin !== undefined);
+    expect(plugins.map((root) => [root.plugin, root.root, root.skills.map((entry) => entry.name)])).toEqual([
+      ['review', 'plugins/review', ['check']],
+      ['docs', '.gemini/extensions/docs-helper', ['write']],
+    ]);
+    expect(plugins[1]?.agents.map((agent) => agent.name)).toEqual(['editor']);
+    expect(result.diagnostics).toBeUndefined();
   });
 });

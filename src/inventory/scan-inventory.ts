@@ -46,7 +46,7 @@ export interface ScanInventoryOptions {
   stopAt?: string;
   /** Names that mark the project root when there is no `stopAt`. Default `['.git']`. */
   rootMarkers?: readonly string[];
-  /** Scan the plugin folders named by `.claude-plugin/marketplace.json` in the project root. Default `true`. */
+  /** Scan the plugin folders of the project root: those its marketplace files name (Claude Code, Codex) and its Gemini CLI extensions. Default `true`. */
   plugins?: boolean;
   /** Depth bound of the skills and commands walks (default 8: `skills/` or `commands/` plus 8 folders). */
   maxDepth?: number;

@@ -91,6 +91,34 @@ export interface Capability {
   onUserInput?(input: UserInput, session: ContextSessionLike): Awaitable<void>;
   /** Called when the host compacted the conversation (messages were dropped or summarised). */
   onCompaction?(session: ContextSessionLike): Awaitable<void>;
+  /**
+   * Expand a user input that calls a slash command (`/review 123`), for `session.expandCommand`.
+   * Return `undefined` when the input is not this capability's; the first expansion wins.
+   * `run` is the session's current run, if one has started.
+   */
+  expandCommand?(
+    text: string,
+    session: ContextSessionLike,
+    run: Run | undefined,
+  ): Awaitable<CommandExpansion | undefined>;
+}
+
+/** What `session.expandCommand` returns. */
+export interface CommandExpansion {
+  /** The text the model receives: the expanded command, or the input unchanged. */
+  text: string;
+  /** The command that expanded the input (name as typed, format, file label); absent when it passed through. */
+  command?: { name: string; format: string; path: string };
+}
+
+/** Options of {@link ContextSession.expandCommand}. */
+export interface ExpandCommandOptions {
+  /**
+   * The adapter's key of the user message. The first expansion of a key is kept for the session
+   * (until `reset()`): the same message gets the same bytes on every later call, whatever changed on
+   * disk since, so the prompt never moves under it.
+   */
+  key?: string;
 }
 
 /** A user message, as `onUserInput` gets it. */
@@ -229,6 +257,13 @@ export interface ContextSession extends ContextSessionLike {
    * and the `@path` mentions that name an existing file inside the workspace cwd (one `stat` each).
    */
   observeUserInput(text: string, options?: ObserveUserInputOptions): Promise<void>;
+  /**
+   * Expand a `/name arguments` user input with the capabilities' `expandCommand` (the `commands()`
+   * capability): the command's template with the arguments, as the command's assistant does. Any
+   * other input, and an unknown name, comes back unchanged (`{ text }`). With a `key`, the first
+   * expansion of that message is remembered for the session.
+   */
+  expandCommand(text: string, options?: ExpandCommandOptions): Promise<CommandExpansion>;
   /** `afterToolCall` of the current run, for frameworks that execute tools themselves. Throws before `startRun`. */
   afterToolCall(call: ToolCall, result: ToolCallResult): Promise<ToolCallResult>;
   /**

@@ -18,6 +18,7 @@ export type EventReason =
   | 'skill'
   | 'rule'
   | 'hook'
+  | 'command'
   | 'sub-agent';
 
 /** Every load, skip, cut, offload and authoring step is an event. Nothing is silent. */

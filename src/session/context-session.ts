@@ -2,6 +2,7 @@ import { AgentContextError } from '../errors.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type {
   Capability,
+  CommandExpansion,
   ContextEvent,
   ContextEventListener,
   ContextSession,
@@ -65,6 +66,8 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
   const listeners = new Set<ContextEventListener>();
   const states = new Map<object, unknown>();
   const loaded = new Map<string, LoadedFile>();
+  // The first expansion of each keyed user message: its bytes never change afterwards.
+  const expansions = new Map<string, Promise<CommandExpansion>>();
   let runCount = 0;
   let currentRun: ContextRun | undefined;
 
@@ -122,6 +125,15 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
         await guarded(capability, 'onUserInput', 'touch', () => hook.call(capability, { ...input }, session));
       }
     },
+    expandCommand(text, expandOptions = {}) {
+      const { key } = expandOptions;
+      if (key === undefined) return expandOnce(text);
+      const known = expansions.get(key);
+      if (known) return known;
+      const expansion = expandOnce(text);
+      expansions.set(key, expansion);
+      return expansion;
+    },
     async startRun() {
       runCount += 1;
       const run = await ContextRun.open(session, runCount, capabilities);
@@ -156,6 +168,7 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
     },
     reset() {
       states.clear();
+      expansions.clear();
       hidden.clear();
       loaded.clear();
       emit({
@@ -178,6 +191,20 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
   async function guarded(capability: Capability, hook: string, reason: EventReason, action: () => unknown) {
     if (currentRun) await currentRun.callHook(capability, hook, reason, action);
     else await action();
+  }
+
+  async function expandOnce(text: string): Promise<CommandExpansion> {
+    if (!text.startsWith('/')) return { text };
+    for (const capability of activeCapabilities()) {
+      const hook = capability.expandCommand;
+      if (!hook) continue;
+      let expansion: CommandExpansion | undefined;
+      await guarded(capability, 'expandCommand', 'command', async () => {
+        expansion = (await hook.call(capability, text, session, currentRun)) ?? undefined;
+      });
+      if (expansion !== undefined && typeof expansion.text === 'string') return expansion;
+    }
+    return { text };
   }
 
   async function dispatchTouch(touch: Touch): Promise<void> {

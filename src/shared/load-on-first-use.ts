@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import type * as Re2js from 're2js';
 import type * as SmolToml from 'smol-toml';
 import type * as Yaml from 'yaml';
@@ -8,11 +9,17 @@ import type * as Zod from 'zod';
 // package is imported: a run over a repository of plain Markdown files never parses YAML or TOML,
 // and `agent-context --help` needs none of them. All three ship a CommonJS build, so the first use
 // stays synchronous.
-const requireDependency = createRequire(import.meta.url);
+// The require function is made on first use too: where this code runs from something that is not a
+// file (an authored capability bundled into a `data:` URL), merely importing it must not throw, and a
+// dependency is then resolved from the working directory.
+let requireDependency: NodeRequire | undefined;
 
 function onFirstUse<Module>(name: string): () => Module {
   let loaded: Module | undefined;
   return () => {
+    requireDependency ??= createRequire(
+      import.meta.url.startsWith('file:') ? import.meta.url : `${pathToFileURL(process.cwd()).href}/`,
+    );
     loaded ??= requireDependency(name) as Module;
     return loaded;
   };

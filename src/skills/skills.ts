@@ -6,7 +6,10 @@ import { localWorkspace } from '../workspace/local-workspace.js';
 import { readOnlyWorkspace } from '../workspace/read-only-workspace.js';
 import { type LoadableSkill, loadSkillTool } from './load-skill-tool.js';
 import { skillsDefaults } from './skills-defaults.js';
+import { type SkillsOfRun, skillsOffer } from './skills-offer.js';
 import { selectUsableSkills } from './usable-skills.js';
+
+export type { LoadableSkill } from './load-skill-tool.js';
 
 /** Asset roots read under `userDirectory`, in this order. */
 export const USER_SKILL_ROOTS: readonly string[] = ['.claude', '.agents', '.codex'];
@@ -36,6 +39,18 @@ export interface SkillsOptions {
   maxDepth?: number;
 }
 
+/** The {@link skills} capability: a capability, and the run's skills for the `commands()` capability. */
+export interface SkillsCapability extends Capability {
+  /**
+   * Every usable skill of the run (catalog order), those kept out of the model's catalog too
+   * (`disable-model-invocation`, no description, `paths`): `commands()` offers them as `/name`.
+   * Scanned once per run.
+   */
+  usableSkills(run: Run): Promise<readonly LoadableSkill[]>;
+  /** The name of the tool that loads a skill (`load_skill` unless `toolName` says otherwise). */
+  readonly toolName: string;
+}
+
 /** The catalog lead: what a skill is for, and how to load one. */
 export function skillsCatalogGuidance(toolName: string): string {
   return (
@@ -51,18 +66,23 @@ export function skillsCatalogGuidance(toolName: string): string {
  * - Which skills: those the inventory finds under the asset roots of the working directory and its
  *   ancestors up to `stopAt` or the project root (see `scanInventory`), then, with
  *   `userDirectory`, the user-level ones. Nearer roots first; a name already taken by a nearer skill
- *   is shadowed. Skills with an `error` diagnostic are left out with a `skipped` event (reason
- *   `skill`); warnings do not exclude.
+ *   is shadowed. Skills with an `error` diagnostic or a name that breaks the naming rule are left
+ *   out with a `skipped` event (reason `skill`); other warnings do not exclude.
  * - Instructions: `<available_skills>` (see `renderSkillsCatalog`), nearest root first then by
  *   name, inside `maxChars`; read once per run, so the prefix is identical for every call of a run
- *   and across runs while the files are unchanged.
- * - Tool `load_skill({ name })`: see `loadSkillTool`. Its folder counts as touched.
+ *   and across runs while the files are unchanged. Kept out of it, each with a `skipped` event: a
+ *   skill without a description, and one with `disable-model-invocation: true` (the user invokes it
+ *   as `/name` through `commands()`). A skill with `paths` is not in it either: it is offered in a
+ *   hidden message after the first touch of a matching file (once per session), so the catalog
+ *   bytes never change mid-run.
+ * - Tool `load_skill({ name })`: see `loadSkillTool`; it loads the skills of the catalog and those
+ *   with `paths`. Its folder counts as touched.
  * - `allowed-tools` is shown to the model, never enforced; scripts in a skill are never run.
  *
  * @example
  * createContextSession({ workspace, capabilities: [fileTools(), skills()] });
  */
-export function skills(options: SkillsOptions = {}): Capability {
+export function skills(options: SkillsOptions = {}): SkillsCapability {
   const name = 'skills';
   const toolName = options.toolName ?? skillsDefaults.toolName;
   const userWorkspace =
@@ -70,6 +90,7 @@ export function skills(options: SkillsOptions = {}): Capability {
       ? undefined
       : readOnlyWorkspace(localWorkspace(options.userDirectory));
   const perRun = new WeakMap<Run, Promise<LoadableSkill[]>>();
+  const modelSkills = new WeakMap<Run, Promise<LoadableSkill[]>>();
 
   const collect = async (run: Run): Promise<LoadableSkill[]> => {
     const scanOptions = options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth };
@@ -102,13 +123,24 @@ export function skills(options: SkillsOptions = {}): Capability {
         message: skipped.message,
       });
     }
+    for (const skill of selection.skills) {
+      const left = catalogExclusion(skill);
+      if (left === undefined) continue;
+      run.emit({
+        type: 'skipped',
+        reason: 'skill',
+        capability: name,
+        path: skill.path,
+        message: `Skill ${skill.name} (${skill.path}) is not in the catalog: ${left}.`,
+      });
+    }
     return selection.skills.map((skill) =>
       userWorkspace && userPaths.has(skill.path)
         ? { skill, workspace: userWorkspace, directory: skill.directory.slice(2), inWorkspace: false }
         : { skill, workspace: run.workspace, directory: skill.directory, inWorkspace: true },
     );
   };
-  const skillsOf = (run: Run): Promise<LoadableSkill[]> => {
+  const usableSkills = (run: Run): Promise<LoadableSkill[]> => {
     let found = perRun.get(run);
     if (!found) {
       found = collect(run);
@@ -116,6 +148,18 @@ export function skills(options: SkillsOptions = {}): Capability {
     }
     return found;
   };
+  // What the model may load: the catalog's skills and those offered on touch (`paths`).
+  const skillsOf: SkillsOfRun = (run) => {
+    let found = modelSkills.get(run);
+    if (!found) {
+      found = usableSkills(run).then((all) =>
+        all.filter(({ skill }) => skill.modelInvocable && hasDescription(skill.description)),
+      );
+      modelSkills.set(run, found);
+    }
+    return found;
+  };
+  const offer = skillsOffer({ capability: name, toolName, skillsOf });
 
   const tool = loadSkillTool(skillsOf, {
     toolName,
@@ -134,8 +178,10 @@ export function skills(options: SkillsOptions = {}): Capability {
 
   return {
     name,
+    usableSkills,
+    toolName,
     async instructions(run) {
-      const found = await skillsOf(run);
+      const found = (await skillsOf(run)).filter(({ skill }) => skill.paths.length === 0);
       const catalog = renderSkillsCatalog(
         found.map(({ skill }) => ({
           name: skill.name,
@@ -147,6 +193,17 @@ export function skills(options: SkillsOptions = {}): Capability {
           ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }),
         },
       );
+      // Each skill the catalog lists is offered to the model: an event names it (the message's
+      // `Offered skill NAME` is what `instructionsForPath` reads the name from).
+      for (const { skill } of found.slice(0, catalog.listed)) {
+        run.emit({
+          type: 'surfaced',
+          reason: 'skill',
+          capability: name,
+          path: skill.path,
+          message: `Offered skill ${skill.name} (${skill.path}) in the skills catalog.`,
+        });
+      }
       if (catalog.shortened > 0 || catalog.omitted > 0) {
         run.emit({
           type: 'cut',
@@ -158,5 +215,22 @@ export function skills(options: SkillsOptions = {}): Capability {
       return catalog.text;
     },
     tools: () => [tool],
+    afterToolCall: offer.afterToolCall,
+    onTouch: offer.onTouch,
   };
+}
+
+/** Why a usable skill stays out of the run-start catalog, or `undefined` when it is in it. */
+function catalogExclusion(skill: LoadableSkill['skill']): string | undefined {
+  if (!skill.modelInvocable)
+    return `\`disable-model-invocation: true\` (the user invokes it as /${skill.name})`;
+  if (!hasDescription(skill.description))
+    return 'it has no `description`, which the model needs to choose it';
+  if (skill.paths.length > 0)
+    return `it has \`paths\` (${skill.paths.join(', ')}): it is offered when a matching file is touched`;
+  return undefined;
+}
+
+function hasDescription(description: string | null): boolean {
+  return description !== null && description.trim() !== '';
 }

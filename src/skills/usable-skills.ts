@@ -1,3 +1,4 @@
+import { isValidSkillName } from '../inventory/check-asset-fields.js';
 import type { InventoryResult, InventorySkill } from '../inventory/inventory-result.js';
 import { compareCodePoints } from '../workspace/paths.js';
 
@@ -12,6 +13,17 @@ export interface UsableSkill {
   directory: string;
   /** Every other frontmatter key as parsed (`allowed-tools`, `compatibility`, `license`...). */
   attributes: Record<string, unknown>;
+  /** False when the frontmatter says `disable-model-invocation: true`: only the user invokes it, as `/name`. */
+  modelInvocable: boolean;
+  /** False when the frontmatter says `user-invocable: false`: not a `/name` command. */
+  userInvocable: boolean;
+  /**
+   * The `paths` globs (a list, or one comma-separated text): the skill is offered when a matching file
+   * is touched, not in the run-start catalog. `[]` when none.
+   */
+  paths: string[];
+  /** `argument-hint`, shown with commands; `null` when none. */
+  argumentHint: string | null;
 }
 
 /** A skill left out of the catalog, and why (a sentence for the `skipped` event). */
@@ -37,10 +49,11 @@ export const MAXIMUM_SKILL_NAME_LENGTH = 128;
  * given, roots in each inventory's order (nearest first), then by name (then path) within a root.
  *
  * Left out, each with a reason: a skill with an `error` diagnostic (unreadable, binary, broken
- * frontmatter), a skill without a name or with one over {@link MAXIMUM_SKILL_NAME_LENGTH}
- * characters, and a skill whose name an earlier usable skill already has
- * (the nearer one shadows it). Warnings, such as a name that breaks the Agent Skills naming rules,
- * do not exclude a skill.
+ * frontmatter), a skill without a name, a skill whose name breaks the Agent Skills naming rule (see
+ * `isValidSkillName`: no assistant would load it under that name), and a skill whose name an earlier
+ * usable skill already has (the nearer one shadows it). Other warnings (a name that differs from its
+ * folder, a long description) do not exclude a skill. Whether a usable skill is in the model's
+ * catalog (description, `disable-model-invocation`, `paths`) is the caller's choice.
  */
 export function selectUsableSkills(inventories: readonly InventoryResult[]): SkillSelection {
   const skills: UsableSkill[] = [];
@@ -59,8 +72,8 @@ export function selectUsableSkills(inventories: readonly InventoryResult[]): Ski
           skipped.push({ path: skill.path, message });
           continue;
         }
-        if (skill.name.length > MAXIMUM_SKILL_NAME_LENGTH) {
-          const message = `Skill ${skill.path} skipped: its name is ${skill.name.length} characters; \`load_skill\` takes at most ${MAXIMUM_SKILL_NAME_LENGTH}.`;
+        if (!isValidSkillName(skill.name)) {
+          const message = `Skill ${skill.path} skipped: its name "${skill.name}" breaks the Agent Skills naming rule (lowercase letters, digits and single hyphens, at most 64 characters).`;
           skipped.push({ path: skill.path, message });
           continue;
         }
@@ -76,6 +89,10 @@ export function selectUsableSkills(inventories: readonly InventoryResult[]): Ski
           path: skill.path,
           directory: skill.directory,
           attributes: skill.attributes,
+          modelInvocable: readFlag(skill.attributes['disable-model-invocation']) !== true,
+          userInvocable: readFlag(skill.attributes['user-invocable']) !== false,
+          paths: readGlobs(skill.attributes.paths),
+          argumentHint: readText(skill.attributes['argument-hint']),
         };
         byName.set(skill.name, usable);
         skills.push(usable);
@@ -87,4 +104,27 @@ export function selectUsableSkills(inventories: readonly InventoryResult[]): Ski
 
 function byNameThenPath(left: InventorySkill, right: InventorySkill): number {
   return compareCodePoints(left.name ?? '', right.name ?? '') || compareCodePoints(left.path, right.path);
+}
+
+/** A YAML boolean, or the text `true` / `false` (any case) as a lenient read gives it; else `undefined`. */
+export function readFlag(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim().toLowerCase();
+  return text === 'true' ? true : text === 'false' ? false : undefined;
+}
+
+/** Globs as a list, or one text of comma-separated globs; blank entries dropped. */
+export function readGlobs(value: unknown): string[] {
+  const entries = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
+  return entries
+    .filter((entry): entry is string => typeof entry === 'string')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+}
+
+/** A non-blank text (numbers as written in YAML are read by their value), else `null`. */
+function readText(value: unknown): string | null {
+  if (typeof value === 'number') return String(value);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 }

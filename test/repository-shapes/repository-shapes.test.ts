@@ -47,7 +47,13 @@ async function throughCli(root: string, cwd: string): Promise<Reading & { invent
     'CLAUDE.md,AGENTS.md',
   ]);
   const inventory = await runCliInProcess(root, ['inventory', directory, '--stop-at', root, '--json']);
-  expect(render).toMatchObject({ code: 0, stderr: '' });
+  // Nothing to render (a shape without instruction files) is exit code 1 with one line saying so.
+  if (render.stdout === '')
+    expect(render).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^agent-context render: nothing to print: /),
+    });
+  else expect(render).toMatchObject({ code: 0, stderr: '' });
   return {
     instructions: render.stdout,
     inventory: JSON.parse(inventory.stdout),

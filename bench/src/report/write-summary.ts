@@ -12,6 +12,8 @@ interface StoredResult {
   date: string;
   seconds: number;
   library: string;
+  /** The commit of the repository the run measured, when it was a git checkout. */
+  commit?: string;
   size: { name: string; rounds: number };
   tables: Table[];
   notes: string[];
@@ -39,7 +41,7 @@ export function renderSummary(directory: string): string {
         `### ${result.title}`,
         ...result.tables.map(formatMarkdownTable),
         ...(result.notes.length > 0 ? [result.notes.map((note) => `- ${note}`).join('\n')] : []),
-        `<sub>${result.date.slice(0, 10)}, ${result.size.name} size, ${result.size.rounds} rounds, ${Math.round(result.seconds)} s; ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}${load}; library from ${result.library}.</sub>`,
+        `<sub>${result.date.slice(0, 10)}, ${result.size.name} size, ${result.size.rounds} rounds, ${Math.round(result.seconds)} s; ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, Node ${machine.node}${load}; library from ${result.library}${result.commit === undefined ? '' : ` at ${result.commit}`}.</sub>`,
       ].join('\n\n'),
     );
   }
@@ -47,17 +49,28 @@ export function renderSummary(directory: string): string {
 }
 
 /**
- * Write the summary to `directory/summary.md`, and into the results block of `readme` when it has
- * the markers (the block is replaced whole; the rest of the file is kept).
+ * The text of `page` with its results block (between {@link summaryMarkers}) replaced by `summary`,
+ * or `undefined` when the page has no block.
  */
-export function writeSummary(directory: string, readme?: string): void {
+export function withSummary(page: string, summary: string): string | undefined {
+  const start = page.indexOf(summaryMarkers.start);
+  const end = page.indexOf(summaryMarkers.end);
+  if (start === -1 || end < start) return undefined;
+  return `${page.slice(0, start + summaryMarkers.start.length)}\n\n${summary}\n\n${page.slice(end)}`;
+}
+
+/**
+ * Write the summary to `directory/summary.md`, and into the results block of each of `pages` that has
+ * the markers (bench/README.md and docs/benchmarks.md in the run of record: the block is replaced
+ * whole; the rest of the page is kept), so the figures a page shows are always those of the stored
+ * results.
+ */
+export function writeSummary(directory: string, pages: readonly string[] = []): void {
   const summary = renderSummary(directory);
   writeFileSync(join(directory, 'summary.md'), `${summary}\n`);
-  if (readme === undefined || !existsSync(readme)) return;
-  const text = readFileSync(readme, 'utf8');
-  const start = text.indexOf(summaryMarkers.start);
-  const end = text.indexOf(summaryMarkers.end);
-  if (start === -1 || end < start) return;
-  const updated = `${text.slice(0, start + summaryMarkers.start.length)}\n\n${summary}\n\n${text.slice(end)}`;
-  writeFileSync(readme, updated);
+  for (const page of pages) {
+    if (!existsSync(page)) continue;
+    const updated = withSummary(readFileSync(page, 'utf8'), summary);
+    if (updated !== undefined) writeFileSync(page, updated);
+  }
 }

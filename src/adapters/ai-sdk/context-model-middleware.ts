@@ -4,15 +4,13 @@ import type { ContextSession } from '../../session/context-session.js';
 import {
   applyPromptBreakpoints,
   createBreakpointWarnings,
+  expandCommandMessages,
   languageModelMessageFormat,
   placeHiddenMessages,
   resolveCacheBreakpoints,
 } from '../kit/index.js';
+import { type PromptMessage, promptCommandFormat } from './command-message-format.js';
 import { isOwnInstructionBreakpoint } from './instruction-messages.js';
-
-/** What a language model receives for one call (the same shape in the ai 6 and ai 7 specifications). */
-type ModelCallParams = Parameters<NonNullable<LanguageModelMiddleware['transformParams']>>[0]['params'];
-type PromptMessage = ModelCallParams['prompt'][number];
 
 const promptMessageFormat = languageModelMessageFormat<PromptMessage>();
 
@@ -22,6 +20,8 @@ export type ContextModelMiddlewareOptions = Pick<CacheBreakpointOptions, 'rollin
 /**
  * The language-model middleware of the AI SDK adapter. On every model call (`transformParams`, generate
  * and stream alike) it:
+ * 0. expands the slash commands of user messages (`/review 123`, see `session.expandCommand`), each
+ *    message once per session, so its bytes never change on later calls;
  * 1. places the session's hidden messages (nested instructions and other context capabilities asked
  *    for) as `user` messages right after the tool result that triggered them, keyed by tool-call id;
  *    a placed message keeps its bytes and position on every later call, so the prompt stays
@@ -41,7 +41,8 @@ export function contextModelMiddleware(
   const warn = createBreakpointWarnings('ai-sdk');
   return {
     transformParams: async ({ params }) => {
-      const placed = placeHiddenMessages(session, params.prompt, promptMessageFormat);
+      const expanded = await expandCommandMessages(session, params.prompt, promptCommandFormat);
+      const placed = placeHiddenMessages(session, expanded, promptMessageFormat);
       const { prompt, budget } = applyPromptBreakpoints({ ...params, prompt: placed }, rolling, (message) =>
         isOwnInstructionBreakpoint(message.providerOptions),
       );

@@ -5,6 +5,9 @@ import { delegationChain, delegationRefusal, runDelegated } from './delegation-c
 import { type PreparedSubAgentRun, prepareSubAgentRun } from './prepare-sub-agent-run.js';
 import { subAgentToolsDefaults } from './sub-agent-defaults.js';
 
+/** A sub-agent call refused (a cycle, or the depth limit): its message is for the model. */
+export class DelegationRefused extends Error {}
+
 /** What {@link callSubAgent} needs: the host's session, vocabulary, depth limit and tool names. */
 export interface SubAgentCallOptions {
   session?: ContextSession | undefined;
@@ -17,8 +20,8 @@ export interface SubAgentCallOptions {
 }
 
 /**
- * One call of a sub-agent tool, the same in every adapter: refused with an error for the model
- * (thrown, so the framework returns it as the tool's error) when the definition already runs on this
+ * One call of a sub-agent tool, the same in every adapter: refused with a {@link DelegationRefused}
+ * (the framework, or the adapter, returns its message to the model as the tool's error) when the definition already runs on this
  * delegation path or the path holds `maxDepth` sub-agents (default 3); otherwise `run` builds and
  * runs the framework's nested agent with the prepared tools and session, and `nested` says whether
  * it may have sub-agent tools itself (the depth limit not yet reached).
@@ -30,7 +33,7 @@ export function callSubAgent<Result>(
 ): Promise<Result> {
   const maxDepth = options.maxDepth ?? subAgentToolsDefaults.maxDepth;
   const refusal = delegationRefusal(definition, maxDepth);
-  if (refusal !== undefined) return Promise.reject(new Error(refusal));
+  if (refusal !== undefined) return Promise.reject(new DelegationRefused(refusal));
   return runDelegated(definition, async () => {
     const nested = delegationChain().length < maxDepth;
     const prepared = prepareSubAgentRun(definition, {

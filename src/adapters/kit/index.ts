@@ -8,9 +8,10 @@ export {
   maxCacheBreakpoints,
   resolveCacheBreakpoints,
 } from './cache-breakpoints.js';
-export { callSubAgent, type SubAgentCallOptions } from './call-sub-agent.js';
+export { callSubAgent, DelegationRefused, type SubAgentCallOptions } from './call-sub-agent.js';
 export { type ContentKeyOf, createContentKeys } from './content-keys.js';
 export { delegationChain, delegationRefusal, runDelegated } from './delegation-chain.js';
+export { type CommandMessageFormat, expandCommandMessages } from './expand-command-messages.js';
 export { type HiddenMessageFormat, isHidden, placeHiddenMessages } from './hidden-messages.js';
 export {
   applyPromptBreakpoints,

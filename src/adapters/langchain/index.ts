@@ -10,3 +10,9 @@ export {
   type DeepagentsWorkspaceOptions,
   deepagentsWorkspace,
 } from './deepagents-workspace.js';
+export {
+  type SubAgentToolsOptions,
+  subAgentToolName,
+  subAgentTools,
+  subAgentToolsDefaults,
+} from './sub-agent-tools.js';

@@ -120,6 +120,7 @@ describe('agent-context mcp (a real stdio child process, the SDK client)', () =>
     expect(files.trim().split('\n').slice(1)).toEqual([
       '- AGENTS.md: project instructions (loaded at every run start)',
       '- docs/style.md: project instructions (imported by AGENTS.md)',
+      '- .claude/skills/release-notes/SKILL.md: skill release-notes (named in the skills catalog of every run; loaded with load_skill when a task matches its description)',
       '- packages/app/AGENTS.md: nested instructions (delivered when an agent touches packages/app/src/index.ts)',
       '- .claude/rules/app-sources.md: files rule (delivered when an agent touches packages/app/src/index.ts, matched packages/app/src/**/*.ts)',
     ]);
@@ -171,7 +172,7 @@ describe('agent-context mcp (a real stdio child process, the SDK client)', () =>
     });
     const text = textOf(result);
     const files = text.slice(text.indexOf('Files,'), text.indexOf('## Project instructions'));
-    expect(files.trim().split('\n').slice(3)).toEqual([
+    expect(files.trim().split('\n').slice(4)).toEqual([
       '- packages/shop/.cursor/rules/money.mdc: rule of its folder (applies to everything in it; delivered when an agent touches packages/shop/src/cart/total.ts)',
       '- packages/shop/.cursor/rules/refunds.mdc: described rule of its folder (named with its description when an agent touches packages/shop/src/cart/total.ts; read it when relevant)',
       '- packages/shop/.cursor/rules/cart.mdc: files rule (delivered when an agent touches packages/shop/src/cart/total.ts, matched src/cart/**)',
@@ -267,7 +268,7 @@ describe('agent-context mcp (a real stdio child process, the SDK client)', () =>
     ]) {
       const result = await client.callTool({ name: 'instructions_for_path', arguments: { path: outside } });
       expect(result.isError, outside).toBe(true);
-      expect(textOf(result)).toContain('is outside the served directory');
+      expect(textOf(result)).toContain('is outside the working directory');
       expect(textOf(result)).not.toContain('TOP SECRET');
     }
   });

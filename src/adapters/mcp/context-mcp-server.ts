@@ -92,7 +92,12 @@ export async function createContextMcpServer(options: ContextMcpServerOptions): 
     capabilities: [
       {
         name: 'instructions-for-path',
-        tools: () => [instructionsForPathTool(workspace, instructionOptions)],
+        tools: () => [
+          instructionsForPathTool(workspace, {
+            ...instructionOptions,
+            skills: { ...roots, ...userDirectory },
+          }),
+        ],
       },
       // The rules the inventory lists are those the instructions read (same formats and user directory).
       inventory({ hint: false, ...roots, ...ruleSelection(options.instructions) }),

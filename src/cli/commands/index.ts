@@ -5,6 +5,7 @@ import { inspectCommand } from './inspect.js';
 import { inventoryCommand } from './inventory.js';
 import { mcpCommand } from './mcp.js';
 import { offloadedCommand } from './offloaded.js';
+import { pathCommand } from './path.js';
 import { renderCommand } from './render.js';
 import { rulesCommand } from './rules.js';
 
@@ -14,6 +15,7 @@ export const commands: CliCommand[] = [
   renderCommand,
   inventoryCommand,
   rulesCommand,
+  pathCommand,
   hooksCommand,
   offloadedCommand,
   capabilitiesCommand,

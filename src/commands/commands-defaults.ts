@@ -1,0 +1,15 @@
+import { COMMAND_FORMAT_NAMES } from './command-formats.js';
+
+/** Defaults of the {@link commands} capability and {@link loadCommands}. */
+export const commandsDefaults = {
+  /** The formats read, in this order within a directory. */
+  formats: COMMAND_FORMAT_NAMES,
+  /** Depth bound of the nested formats' walk (Claude Code, Gemini CLI, OpenCode). */
+  maxDepth: 8,
+  /** Bytes read of each command file. */
+  maxFileBytes: 256 * 1024,
+  /** Bytes read of each file an `@file` reference names. */
+  maxReferenceBytes: 256 * 1024,
+  /** Skills are `/name` commands too (when the session has `skills()`); a skill wins a name clash. */
+  skills: true,
+} as const;

@@ -1,0 +1,119 @@
+import type { Diagnostic } from '../diagnostics.js';
+import { findAssetFiles } from '../inventory/find-asset-files.js';
+import { walkUpDirectories } from '../project/walk-up-directories.js';
+import { mapWithLimit } from '../shared/map-with-limit.js';
+import { withCheckedDirectories } from '../workspace/checked-directories.js';
+import { toLabel } from '../workspace/labels.js';
+import { compareCodePoints } from '../workspace/paths.js';
+import type { Workspace } from '../workspace/workspace.js';
+import type { Command, CommandFormatName } from './command.js';
+import { COMMAND_FORMAT_NAMES, commandFormats } from './command-formats.js';
+import { commandsDefaults } from './commands-defaults.js';
+import { readCommandDefinition } from './read-command-definition.js';
+
+/** Options of {@link loadCommands}. */
+export interface LoadCommandsOptions {
+  workspace: Workspace;
+  /** The formats read, in this order within a directory. Default: every format (`claude`, `gemini`, `copilot`, `cursor`, `opencode`). */
+  formats?: readonly CommandFormatName[];
+  /** The highest directory searched (absolute, or relative to the working directory). Default: the project root. */
+  stopAt?: string;
+  /** Names that mark the project root when there is no `stopAt`. Default `['.git']`. */
+  rootMarkers?: readonly string[];
+  /** Depth bound of the nested formats' walk. Default 8. */
+  maxDepth?: number;
+  /** Bytes read of each command file. Default 256 KiB. */
+  maxFileBytes?: number;
+}
+
+/** Result of {@link loadCommands}: the commands, each name once, and every problem found. */
+export interface CommandsLoad {
+  commands: Command[];
+  /**
+   * Other names each command is typed as (`frontend:build` for Claude Code's `frontend/build.md`),
+   * by command name. Only names no command has.
+   */
+  aliases: Map<string, string>;
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Every slash command of every format, in one model. Directories: the working directory and its
+ * ancestors up to the project root (or `stopAt`), nearest first; in each, the formats' folders in
+ * the order of `formats`; in a folder, by path. A name already taken by an earlier command is left
+ * out with an `info` diagnostic (`shadowed-command`): the nearer directory, then the earlier format,
+ * wins. Never throws for what it finds; a file that is not a command is a diagnostic.
+ */
+export function loadCommands(options: LoadCommandsOptions): Promise<CommandsLoad> {
+  return withCheckedDirectories(() => loadOnce(options));
+}
+
+async function loadOnce(options: LoadCommandsOptions): Promise<CommandsLoad> {
+  const { workspace } = options;
+  const wanted = options.formats ?? COMMAND_FORMAT_NAMES;
+  const formats = wanted.flatMap((name) => commandFormats.filter((format) => format.name === name));
+  const maxDepth = options.maxDepth ?? commandsDefaults.maxDepth;
+  const maxBytes = options.maxFileBytes ?? commandsDefaults.maxFileBytes;
+  const walk = await walkUpDirectories(workspace, {
+    stopAt: options.stopAt,
+    rootMarkers: options.rootMarkers ?? ['.git'],
+  });
+  const places = [...walk.directories].reverse().flatMap((directory) =>
+    formats.flatMap((format) =>
+      format.folders.map((folder) => ({
+        format,
+        folder: directory === '/' ? `/${folder}` : `${directory}/${folder}`,
+      })),
+    ),
+  );
+  const diagnostics: Diagnostic[] = [];
+  const found = await mapWithLimit(places, 4, async ({ format, folder }) => {
+    const kind = await workspace.stat(folder).then(
+      (stat) => stat?.kind,
+      () => undefined,
+    );
+    if (kind !== 'directory') return [];
+    const files = await findAssetFiles(workspace, folder, {
+      accepts: format.accepts,
+      maxDepth: format.nested ? maxDepth : 0,
+    });
+    diagnostics.push(...files.diagnostics);
+    const reads = await mapWithLimit(files.locations, 8, async (location) => {
+      if (location.refused) return { command: undefined, diagnostics: [location.refused], aliases: [] };
+      const parts = location.path.slice(folder.length + 1).split('/');
+      const read = await readCommandDefinition(workspace, format, location.path, parts, maxBytes);
+      return { ...read, aliases: format.aliasesOf?.(parts) ?? [] };
+    });
+    return reads.sort((left, right) =>
+      compareCodePoints(left.command?.path ?? '', right.command?.path ?? ''),
+    );
+  });
+
+  const commands: Command[] = [];
+  const byName = new Map<string, Command>();
+  const aliases = new Map<string, string>();
+  const pendingAliases: Array<[string, string]> = [];
+  for (const read of found.flat()) {
+    diagnostics.push(...read.diagnostics);
+    const command = read.command;
+    if (command === undefined) continue;
+    const earlier = byName.get(command.name);
+    if (earlier) {
+      const message = `The command /${command.name} of ${command.path} is shadowed by ${earlier.path}, which has the same name.`;
+      diagnostics.push({ severity: 'info', code: 'shadowed-command', message, path: command.path });
+      continue;
+    }
+    byName.set(command.name, command);
+    commands.push(command);
+    for (const alias of read.aliases) pendingAliases.push([alias, command.name]);
+  }
+  for (const [alias, name] of pendingAliases) {
+    if (!byName.has(alias) && !aliases.has(alias)) aliases.set(alias, name);
+  }
+  return { commands, aliases, diagnostics: diagnostics.map((diagnostic) => labelled(workspace, diagnostic)) };
+}
+
+function labelled(workspace: Workspace, diagnostic: Diagnostic): Diagnostic {
+  if (diagnostic.path === undefined || !diagnostic.path.startsWith('/')) return diagnostic;
+  return { ...diagnostic, path: toLabel(workspace, diagnostic.path) };
+}

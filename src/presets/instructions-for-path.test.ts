@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { localWorkspace } from '../workspace/local-workspace.js';
+import { instructionsForPath } from './instructions-for-path.js';
+import { everyKindOfFile, writeRepository } from './path-fixture.test-support.js';
+
+describe('instructionsForPath', () => {
+  it('lists everything an agent gets for a file, in delivery order, each with its reason', async () => {
+    const root = await writeRepository(everyKindOfFile);
+    const answer = await instructionsForPath({
+      workspace: localWorkspace(root),
+      path: 'apps/web/src/page.tsx',
+    });
+    expect(answer.path).toBe('apps/web/src/page.tsx');
+    expect(answer.kind).toBe('file');
+    expect(answer.entries.map((entry) => [entry.path, entry.reason, entry.delivery])).toEqual([
+      ['AGENTS.md', 'project-instructions', 'run-start'],
+      ['CLAUDE.md', 'project-instructions', 'run-start'],
+      ['docs/style.md', 'import', 'run-start'],
+      ['.cursor/rules/quotes.mdc', 'always-rule', 'run-start'],
+      ['.cursor/rules/release.mdc', 'described-rule', 'run-start'],
+      ['.claude/skills/pdf/SKILL.md', 'skill', 'run-start'],
+      ['apps/web/AGENTS.md', 'nested-instructions', 'touch'],
+      ['apps/web/.cursor/rules/web.mdc', 'folder-rule', 'touch'],
+      ['.cursor/rules/react.mdc', 'files-rule', 'touch'],
+    ]);
+    expect(answer.entries.find((entry) => entry.reason === 'files-rule')?.glob).toBe('apps/web/**/*.tsx');
+    expect(answer.entries.find((entry) => entry.reason === 'import')?.importedBy).toBe('CLAUDE.md');
+    expect(answer.entries.find((entry) => entry.reason === 'skill')?.name).toBe('pdf');
+    expect(answer.instructions).toContain('<context-file path="AGENTS.md">');
+    expect(answer.instructions).toContain('<available_skills>');
+    expect(answer.instructions).toContain('release.mdc');
+    expect(answer.delivered.join('\n')).toContain('The web app uses server components.');
+    expect(answer.delivered.join('\n')).toContain('Components are functions.');
+  });
+
+  it('gives a file outside the glob only what applies to it', async () => {
+    const root = await writeRepository(everyKindOfFile);
+    const answer = await instructionsForPath({
+      workspace: localWorkspace(root),
+      path: 'docs/notes.md',
+      skills: false,
+    });
+    expect(answer.entries.filter((entry) => entry.delivery === 'touch')).toEqual([]);
+    expect(answer.entries.some((entry) => entry.reason === 'skill')).toBe(false);
+  });
+
+  it('answers for a working directory below the root, relative to it', async () => {
+    const root = await writeRepository(everyKindOfFile);
+    const workspace = localWorkspace(root, { cwd: path.join(root, 'apps/web') });
+    const answer = await instructionsForPath({ workspace, path: 'src/page.tsx' });
+    expect(answer.path).toBe('src/page.tsx');
+    expect(answer.entries.map((entry) => entry.path)).toContain('AGENTS.md');
+    expect(answer.entries.find((entry) => entry.reason === 'files-rule')?.path).toBe(
+      '../../.cursor/rules/react.mdc',
+    );
+  });
+
+  it('refuses a path outside the working directory, quoting at most 200 characters of it', async () => {
+    const root = await writeRepository(everyKindOfFile);
+    const workspace = localWorkspace(root, { cwd: path.join(root, 'apps/web') });
+    await expect(instructionsForPath({ workspace, path: '/etc/passwd' })).rejects.toMatchObject({
+      code: 'path-outside-workspace',
+    });
+    await expect(instructionsForPath({ workspace, path: '../../AGENTS.md' })).rejects.toMatchObject({
+      code: 'path-outside-workspace',
+    });
+    const long = `../${'x'.repeat(100_000)}`;
+    const refusal = await instructionsForPath({ workspace, path: long }).catch((error: Error) => error);
+    expect((refusal as Error).message.length).toBeLessThan(600);
+  });
+});

@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+import { symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { localWorkspace, shellWorkspace } from '../../src/index.js';
+import { countingExec, localShellExec } from '../../src/workspace/shell/shell-exec.test-support.js';
+import { assistantFilesShape, buildShape, repositoryShapes } from '../repository-shapes/repository-shapes.js';
+import { readingOf } from './workspace-reading.js';
+
+/** bubblewrap, when installed and allowed to make namespaces here. */
+const bwrapWorks =
+  spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-all', '--die-with-parent', 'true'], {
+    stdio: 'ignore',
+  }).status === 0;
+if (!bwrapWorks) {
+  console.warn(
+    'shellWorkspace in bwrap: skipped, bubblewrap (bwrap) is not installed or cannot create a sandbox here',
+  );
+}
+
+/**
+ * A sandbox of its own: only the system's /usr (read-only) and the repository, at /repo, are there;
+ * no network, no other process, nothing else of the host's files.
+ */
+const sandboxed = (repository: string) =>
+  localShellExec([
+    'bwrap',
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--symlink',
+    'usr/lib',
+    '/lib',
+    '--symlink',
+    'usr/lib64',
+    '/lib64',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--bind',
+    repository,
+    '/repo',
+    '--unshare-all',
+    '--die-with-parent',
+    '--chdir',
+    '/repo',
+    'sh',
+  ]);
+
+describe.skipIf(!bwrapWorks)('shellWorkspace whose exec runs inside bwrap', () => {
+  for (const shape of [repositoryShapes[1]!, assistantFilesShape]) {
+    it(`gives what localWorkspace gives: ${shape.name}`, async () => {
+      const localRoot = await buildShape(shape);
+      const local = await readingOf(localWorkspace(localRoot, { cwd: shape.cwd }), shape, localRoot);
+      const root = await buildShape(shape);
+      const exec = countingExec(sandboxed(root));
+      const shell = await readingOf(shellWorkspace({ root: '/repo', cwd: shape.cwd, exec }), shape, root);
+      expect(shell).toEqual(local);
+      expect(exec.calls).toBeGreaterThan(0);
+    });
+  }
+
+  it('sees nothing of the host: a link to a host file is refused, and the host file is not there anyway', async () => {
+    const root = await buildShape({ name: 'one file', files: { 'AGENTS.md': 'rules\n' }, cwd: '.' });
+    const secret = path.join(path.dirname(root), 'host-secret.txt');
+    await writeFile(secret, 'host secret');
+    await symlink(secret, path.join(root, 'to-host'));
+    await symlink('../host-secret.txt', path.join(root, 'up'));
+    const workspace = shellWorkspace({ root: '/repo', exec: sandboxed(root) });
+    await expect(workspace.readFile('up')).rejects.toMatchObject({ code: 'path-outside-workspace' });
+    await expect(workspace.readFile('to-host')).rejects.toMatchObject({ code: 'path-outside-workspace' });
+    expect(new TextDecoder().decode((await workspace.readFile('AGENTS.md')).bytes)).toBe('rules\n');
+    // Without the script's own check, the sandbox still has no such file.
+    const raw = await sandboxed(root)(`cat ${JSON.stringify(secret)} || echo absent`);
+    expect(raw.stdout).toContain('absent');
+  });
+});
