@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { describeError } from '../errors.js';
+import { limitValueDepth } from '../shared/limit-value-depth.js';
 import { yamlPackage } from '../shared/load-on-first-use.js';
 import { readSimpleMapping } from './read-simple-mapping.js';
 
@@ -40,6 +41,7 @@ const closingLine = /^(?:---|\.\.\.)[ \t]*$/;
 const keyLine = /^([A-Za-z_][\w.-]*)[ \t]*:(?:[ \t]+(.*))?$/;
 // Opening and closing tags such as `<example>` and `</example>` in free text.
 const tagPattern = /<(\/?)([A-Za-z][\w-]*)(?:\s[^<>]*)?>/g;
+const closingTagPattern = /<\/([A-Za-z][\w-]*)>/g;
 
 /**
  * Parse the frontmatter at the very start of a Markdown text (`---` line, YAML, `---` or `...` line)
@@ -83,12 +85,21 @@ export function parseFrontmatter(text: string, label: string): ParsedFrontmatter
     return withWritten({ status: 'valid', data: simple, diagnostics: [], body }, block);
   const strict = readYaml(block.join('\n'));
   if (strict.ok) {
-    if (isMapping(strict.value))
-      return withWritten({ status: 'valid', data: { ...strict.value }, diagnostics: [], body }, block);
-    if (strict.value === null || strict.value === undefined)
-      return { status: 'valid', data: {}, diagnostics: [], body };
+    const value = limitValueDepth(strict.value).value;
+    if (isMapping(value))
+      return withWritten({ status: 'valid', data: { ...value }, diagnostics: [], body }, block);
+    if (value === null || value === undefined) return { status: 'valid', data: {}, diagnostics: [], body };
   }
-  return withWritten({ ...readLeniently(block, label), body }, block);
+  const lenient = readLeniently(block, label);
+  if (!strict.ok && strict.refused) {
+    lenient.diagnostics.unshift({
+      severity: 'warning',
+      code: 'frontmatter-too-complex',
+      message: `The frontmatter was not parsed as YAML: ${strict.reason}. It was read line by line instead.`,
+      path: label,
+    });
+  }
+  return withWritten({ ...lenient, body }, block);
 }
 
 /**
@@ -114,6 +125,7 @@ function isNonTextScalar(value: unknown): boolean {
 
 /** The block's top-level string values under the failsafe schema; `undefined` when it does not parse. */
 function failsafeScalars(source: string): Record<string, unknown> | undefined {
+  if (yamlRefusal(source) !== undefined) return undefined;
   try {
     const document = yamlPackage().parseDocument(source, { schema: 'failsafe', uniqueKeys: false });
     if (document.errors.length > 0) return undefined;
@@ -159,7 +171,7 @@ function readLeniently(block: string[], label: string): Omit<ParsedFrontmatter, 
     }
     const parsed = readEntry(entry.lines);
     if (parsed.ok && isMapping(parsed.value) && Object.keys(parsed.value).length === 1) {
-      data[entry.key] = parsed.value[entry.key];
+      data[entry.key] = limitValueDepth(parsed.value[entry.key]).value;
       continue;
     }
     data[entry.key] = valueAsWritten(entry);
@@ -206,10 +218,11 @@ interface Entry {
 function splitEntries(block: string[]): { entries: Entry[]; strayLines: number[] } {
   const entries: Entry[] = [];
   const strayLines: number[] = [];
-  const openTags: string[] = [];
+  const openTags = new OpenTags();
+  const lastClosing = lastClosingTags(block);
   let current: Entry | undefined;
   block.forEach((line, index) => {
-    const match = openTags.length === 0 ? keyLine.exec(line) : null;
+    const match = openTags.size === 0 ? keyLine.exec(line) : null;
     if (match?.[1] !== undefined) {
       current = { key: match[1], start: index, lines: [line] };
       entries.push(current);
@@ -218,28 +231,69 @@ function splitEntries(block: string[]): { entries: Entry[]; strayLines: number[]
     } else if (line.trim() !== '' && !line.trimStart().startsWith('#')) {
       strayLines.push(index);
     }
-    trackTags(line, block, index, openTags);
+    trackTags(line, index, lastClosing, openTags);
   });
   return { entries, strayLines };
 }
 
+/** Where the last closing tag (`</name>`) of each tag name is: its line, and its column there. */
+type LastClosing = Map<string, { line: number; column: number }>;
+
+/** The last closing tag of every tag name in the block, found in one pass. */
+function lastClosingTags(block: readonly string[]): LastClosing {
+  const last: LastClosing = new Map();
+  block.forEach((line, index) => {
+    for (const match of line.matchAll(closingTagPattern)) {
+      last.set(match[1] as string, { line: index, column: match.index ?? 0 });
+    }
+  });
+  return last;
+}
+
+/** The tags open at a line, innermost last, with the positions of each name for a constant-time close. */
+class OpenTags {
+  readonly #names: string[] = [];
+  readonly #positions = new Map<string, number[]>();
+
+  get size(): number {
+    return this.#names.length;
+  }
+
+  open(name: string): void {
+    const positions = this.#positions.get(name) ?? [];
+    positions.push(this.#names.length);
+    this.#positions.set(name, positions);
+    this.#names.push(name);
+  }
+
+  /** Close the innermost `name` and every tag opened inside it; nothing when `name` is not open. */
+  close(name: string): void {
+    const at = this.#positions.get(name)?.at(-1);
+    if (at === undefined) return;
+    // Each tag is removed once, so closing costs what was opened, whatever the number of lines.
+    while (this.#names.length > at) this.#positions.get(this.#names.pop() as string)?.pop();
+  }
+}
+
 /**
  * Update the open tags with those of one line. An opening tag counts only when its closing tag comes
- * later in the block, so a lone `<file>` in prose never swallows the keys after it.
+ * later in the block, so a lone `<file>` in prose never swallows the keys after it. `lastClosing`
+ * answers "later" at once: asking the rest of the block at each tag made 200,000 lines of `<a>`
+ * take minutes.
  */
-function trackTags(line: string, block: string[], index: number, openTags: string[]): void {
+function trackTags(line: string, index: number, lastClosing: LastClosing, openTags: OpenTags): void {
   for (const match of line.matchAll(tagPattern)) {
     const [whole, slash, name] = match;
     if (name === undefined || whole.endsWith('/>')) continue;
     if (slash === '/') {
-      const at = openTags.lastIndexOf(name);
-      if (at !== -1) openTags.splice(at);
+      openTags.close(name);
       continue;
     }
-    const closing = `</${name}>`;
-    const rest = line.slice((match.index ?? 0) + whole.length);
-    if (rest.includes(closing) || block.slice(index + 1).some((later) => later.includes(closing)))
-      openTags.push(name);
+    const last = lastClosing.get(name);
+    const end = (match.index ?? 0) + whole.length;
+    if (last !== undefined && (last.line > index || (last.line === index && last.column >= end))) {
+      openTags.open(name);
+    }
   }
 }
 
@@ -247,10 +301,12 @@ function trackTags(line: string, block: string[], index: number, openTags: strin
 function valueAsWritten(entry: Entry): string {
   const first = keyLine.exec(entry.lines[0] ?? '')?.[2] ?? '';
   const rest = entry.lines.slice(1);
-  const indents = rest
-    .filter((line) => line.trim() !== '')
-    .map((line) => /^[ \t]*/.exec(line)?.[0].length ?? 0);
-  const common = indents.length === 0 ? 0 : Math.min(...indents);
+  // A loop, not Math.min(...indents): an entry of 130,000 lines would overflow the call's arguments.
+  let common = Number.POSITIVE_INFINITY;
+  for (const line of rest) {
+    if (line.trim() !== '') common = Math.min(common, line.length - line.replace(/^[ \t]+/, '').length);
+  }
+  if (common === Number.POSITIVE_INFINITY) common = 0;
   const text = [
     first,
     ...rest.map((line) => line.slice(Math.min(common, line.length - line.trimStart().length)).trimEnd()),
@@ -263,7 +319,7 @@ function valueAsWritten(entry: Entry): string {
   return text;
 }
 
-type YamlRead = { ok: true; value: unknown } | { ok: false; reason: string };
+type YamlRead = { ok: true; value: unknown } | { ok: false; reason: string; refused?: boolean };
 
 /** One entry as YAML, without the parser when it is a simple `key: value` line. */
 function readEntry(lines: string[]): YamlRead {
@@ -271,7 +327,36 @@ function readEntry(lines: string[]): YamlRead {
   return simple === undefined ? readYaml(lines.join('\n')) : { ok: true, value: simple };
 }
 
+/** Longest block or entry given to the YAML parser, in characters; a longer one is read leniently. */
+const MAXIMUM_YAML_CHARACTERS = 65_536;
+/** Deepest `[` / `{` nesting given to the YAML parser; deeper is read leniently (it can abort the process). */
+const MAXIMUM_YAML_NESTING = 64;
+
+/**
+ * Why `source` is not given to the YAML parser, or `undefined`. The `yaml` package takes time that
+ * grows faster than the text with flow nesting, and deeply nested flow collections (`[` x 5,000) in
+ * a few files abort the whole process inside V8's regular expression compiler, which no `try` can
+ * catch; so the text is measured first, in one pass.
+ */
+function yamlRefusal(source: string): string | undefined {
+  if (source.length > MAXIMUM_YAML_CHARACTERS) {
+    return `it is over ${MAXIMUM_YAML_CHARACTERS} characters`;
+  }
+  let depth = 0;
+  for (let index = 0; index < source.length; index += 1) {
+    const code = source.charCodeAt(index);
+    // `[` and `{` open, `]` and `}` close; brackets inside quoted text count too (an over-estimate).
+    if (code === 91 || code === 123) {
+      if (++depth > MAXIMUM_YAML_NESTING)
+        return `it nests brackets deeper than ${MAXIMUM_YAML_NESTING} levels`;
+    } else if ((code === 93 || code === 125) && depth > 0) depth -= 1;
+  }
+  return undefined;
+}
+
 function readYaml(source: string): YamlRead {
+  const refusal = yamlRefusal(source);
+  if (refusal !== undefined) return { ok: false, reason: refusal, refused: true };
   try {
     const document = yamlPackage().parseDocument(source, { uniqueKeys: true });
     const error = document.errors[0];

@@ -9,8 +9,8 @@ import {
   placeHiddenMessages,
   resolveCacheBreakpoints,
 } from '../kit/index.js';
-import { type PromptMessage, promptCommandFormat } from './command-message-format.js';
 import { isOwnInstructionBreakpoint } from './instruction-messages.js';
+import { type PromptMessage, promptCommandFormat } from './prompt-message.js';
 
 const promptMessageFormat = languageModelMessageFormat<PromptMessage>();
 

@@ -18,6 +18,7 @@ export {
   type LanguageModelMessage,
   type LanguageModelPart,
   type LanguageModelRequest,
+  languageModelCommandFormat,
   languageModelMessageFormat,
 } from './language-model-prompt.js';
 export { createMessageKeyOf, type MessageIdentity } from './message-keys.js';

@@ -1,7 +1,9 @@
 import type { CacheControl } from '../../session/cache-control.js';
 import { type BreakpointBudget, budgetBreakpoints } from './cache-breakpoints.js';
+import type { CommandMessageFormat } from './expand-command-messages.js';
 import type { HiddenMessageFormat } from './hidden-messages.js';
 import { createMessageKeyOf } from './message-keys.js';
+import { type ContentPart, textOfParts } from './text-of-parts.js';
 
 /**
  * One message of a prompt in the AI SDK's language-model specification (`LanguageModelV3Prompt`, the
@@ -64,6 +66,33 @@ export function languageModelMessageFormat<
     isToolResult: (message) => message.role === 'tool',
     toMessage: (message) =>
       ({ role: 'user', content: [{ type: 'text', text: message.text }] }) as unknown as Message,
+  };
+}
+
+/**
+ * The language-model prompt's user messages for the kit's command expansion: the text parts joined;
+ * the expanded text replaces them as one text part, where the first text part was (its provider
+ * options kept), and every other part (files, images) stays.
+ */
+export function languageModelCommandFormat<
+  Message extends LanguageModelMessage,
+>(): CommandMessageFormat<Message> {
+  return {
+    userText: (message) =>
+      message.role === 'user' ? textOfParts(message.content as string | ContentPart[]) : undefined,
+    withText: (message, text) => {
+      if (message.role !== 'user' || typeof message.content === 'string') return message;
+      const content: LanguageModelPart[] = [];
+      let placed = false;
+      for (const part of message.content) {
+        if (part.type !== 'text') content.push(part);
+        else if (!placed) {
+          content.push({ ...part, text } as LanguageModelPart);
+          placed = true;
+        }
+      }
+      return { ...message, content };
+    },
   };
 }
 

@@ -8,6 +8,7 @@ import type { ContextSession } from '../../session/context-session.js';
 import type { SessionSource } from '../../session/session-source.js';
 import {
   createBreakpointWarnings,
+  expandCommandMessages,
   placeHiddenMessages,
   resolveCacheBreakpoints,
   resolveSession,
@@ -17,7 +18,7 @@ import {
 import { isAnthropicModel } from './anthropic-model.js';
 import { applyCacheBreakpoints } from './cache-breakpoints.js';
 import { capabilityTools, findCapabilityTool } from './capability-tools.js';
-import { langChainMessageFormat } from './hidden-message-format.js';
+import { langChainCommandFormat, langChainMessageFormat } from './hidden-message-format.js';
 import { runHostToolCall } from './host-tool-call.js';
 
 /** What LangChain tells the middleware about an invocation; a session function picks by it. */
@@ -103,7 +104,11 @@ export function contextMiddleware(
       const outcome = applyCacheBreakpoints(
         {
           systemMessage: request.systemMessage,
-          messages: placeHiddenMessages(resolved, request.messages, langChainMessageFormat),
+          messages: placeHiddenMessages(
+            resolved,
+            await expandCommandMessages(resolved, request.messages, langChainCommandFormat),
+            langChainMessageFormat,
+          ),
           tools: request.tools,
           modelSettings: request.modelSettings,
         },

@@ -1,5 +1,11 @@
 import { type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
-import { createMessageKeyOf, type HiddenMessageFormat } from '../kit/index.js';
+import {
+  type CommandMessageFormat,
+  type ContentPart,
+  createMessageKeyOf,
+  type HiddenMessageFormat,
+  textOfParts,
+} from '../kit/index.js';
 
 /**
  * LangChain's messages for the kit's hidden-message placement:
@@ -23,4 +29,19 @@ export const langChainMessageFormat: HiddenMessageFormat<BaseMessage> = {
     ),
   isToolResult: (message) => ToolMessage.isInstance(message),
   toMessage: (message) => new HumanMessage({ content: message.text, id: message.key }),
+};
+
+/**
+ * LangChain's user messages for the kit's command expansion: a `HumanMessage`'s text; the expanded
+ * text replaces its text blocks (as a string when the content was one), its id and other blocks kept.
+ */
+export const langChainCommandFormat: CommandMessageFormat<BaseMessage> = {
+  userText: (message) =>
+    HumanMessage.isInstance(message) ? textOfParts(message.content as string | ContentPart[]) : undefined,
+  withText: (message, text) => {
+    const others =
+      typeof message.content === 'string' ? [] : message.content.filter((part) => part.type !== 'text');
+    const content = others.length === 0 ? text : [{ type: 'text' as const, text }, ...others];
+    return new HumanMessage({ content, ...(typeof message.id === 'string' ? { id: message.id } : {}) });
+  },
 };

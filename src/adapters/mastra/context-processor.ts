@@ -101,11 +101,11 @@ export function contextProcessor(
       const added = Object.keys(composed).filter((name) => !Object.hasOwn(tools ?? {}, name));
       return { tools: composed, activeTools: withCapabilityTools(activeTools, added) };
     },
-    processLLMRequest({ prompt, state }) {
+    async processLLMRequest({ prompt, state }) {
       const current = state[stateKey] as CallState | undefined;
       if (!current) return undefined;
       const lastInstruction = current.run.instructionBlocks.at(-1)?.text;
-      return { prompt: prepareRequest(current.session, lastInstruction, prompt, breakpoints, warn) };
+      return { prompt: await prepareRequest(current.session, lastInstruction, prompt, breakpoints, warn) };
     },
   };
 }

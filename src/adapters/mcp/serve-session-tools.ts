@@ -7,9 +7,18 @@ import {
 import { z } from 'zod';
 import type { JsonSchema, Run, ToolCallResult } from '../../session/capability.js';
 
+/** How long one run (its tools, its skills and inventory scan) serves the requests of a connection. */
+const RUN_REUSE_MS = 2_000;
+
+/** Tool calls of one connection executing at once; further calls wait their turn. */
+const MAX_CONCURRENT_CALLS = 4;
+
 /**
- * Answer the MCP `tools/list` and `tools/call` requests of `server` with the tools of a session's run
- * (`startRun` is called once per request):
+ * Answer the MCP `tools/list` and `tools/call` requests of `server` with the tools of a session's run:
+ * - one run serves every request of the connection for 2 seconds after it started (its skills and
+ *   inventory scan done once), then the next request starts a fresh run, so a file edited on disk
+ *   shows within 2 seconds, and a burst of calls costs one scan, not one per call;
+ * - at most 4 tool calls execute at once; the others wait, in arrival order;
  * - `tools/list`: the run's tools in the run's order, each with its JSON Schema (a zod schema is
  *   converted, input side, so defaulted fields stay optional);
  * - `tools/call`: through `run.executeTool`, so `beforeToolCall` hooks, zod validation, the tool and
@@ -20,25 +29,58 @@ import type { JsonSchema, Run, ToolCallResult } from '../../session/capability.j
 export function serveSessionTools(server: Server, startRun: () => Promise<Run>): void {
   server.registerCapabilities({ tools: {} });
   let calls = 0;
+  let current: { run: Promise<Run>; startedAt: number } | undefined;
+  const currentRun = (): Promise<Run> => {
+    const now = Date.now();
+    if (current === undefined || now - current.startedAt >= RUN_REUSE_MS) {
+      const run = startRun();
+      const started = { run, startedAt: now };
+      current = started;
+      // A run that failed to start is not reused: the next request tries again.
+      run.catch(() => {
+        if (current === started) current = undefined;
+      });
+    }
+    return current.run;
+  };
+  const limit = concurrencyLimit(MAX_CONCURRENT_CALLS);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: (await startRun()).tools.map((tool) => ({
+    tools: (await currentRun()).tools.map((tool) => ({
       name: tool.name,
       description: tool.description,
       inputSchema: toInputSchema(tool.inputSchema),
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const current = await startRun();
-    const name = request.params.name;
-    if (!current.tools.some((tool) => tool.name === name)) {
-      const known = current.tools.map((tool) => tool.name).join(', ');
-      return errorResult(`Unknown tool ${JSON.stringify(name)}. The tools are: ${known}.`);
+  server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
+    limit(async (): Promise<CallToolResult> => {
+      const run = await currentRun();
+      const name = request.params.name;
+      if (!run.tools.some((tool) => tool.name === name)) {
+        const known = run.tools.map((tool) => tool.name).join(', ');
+        return errorResult(`Unknown tool ${JSON.stringify(name.slice(0, 100))}. The tools are: ${known}.`);
+      }
+      calls += 1;
+      const call = { id: `mcp_${calls}`, toolName: name, input: request.params.arguments ?? {} };
+      const result = await run.executeTool(call, undefined, { signal: extra.signal });
+      return toCallToolResult(result);
+    }),
+  );
+}
+
+/** Run at most `maximum` tasks at once; the others start, in order, as running ones finish. */
+function concurrencyLimit(maximum: number): <Value>(task: () => Promise<Value>) => Promise<Value> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async (task) => {
+    if (running >= maximum) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await task();
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
     }
-    calls += 1;
-    const call = { id: `mcp_${calls}`, toolName: name, input: request.params.arguments ?? {} };
-    const result = await current.executeTool(call, undefined, { signal: extra.signal });
-    return toCallToolResult(result);
-  });
+  };
 }
 
 function toInputSchema(schema: object): { type: 'object'; [key: string]: unknown } {

@@ -1,5 +1,5 @@
 import type { AgentInputItem } from '@openai/agents';
-import { createMessageKeyOf, type HiddenMessageFormat } from '../kit/index.js';
+import { type CommandMessageFormat, createMessageKeyOf, type HiddenMessageFormat } from '../kit/index.js';
 
 /**
  * The Agents SDK's model input items for the kit's hidden-message placement (`callModelInputFilter`):
@@ -22,4 +22,37 @@ export const inputItemFormat: HiddenMessageFormat<AgentInputItem> = {
     ),
   isToolResult: (item) => item.type === 'function_call_result',
   toMessage: (message) => ({ type: 'message', role: 'user', content: message.text }),
+};
+
+/**
+ * The Agents SDK's user message items for the kit's command expansion: the `input_text` parts (or the
+ * string content) joined; the expanded text replaces them as one part where the first was, other
+ * parts (images, files) kept.
+ */
+export const inputItemCommandFormat: CommandMessageFormat<AgentInputItem> = {
+  userText: (item) => {
+    if (item.type !== 'message' || item.role !== 'user') return undefined;
+    const content: unknown = item.content;
+    if (typeof content === 'string') return content;
+    if (!Array.isArray(content)) return '';
+    return content
+      .flatMap((part: { type?: string; text?: unknown }) =>
+        part.type === 'input_text' && typeof part.text === 'string' && part.text !== '' ? [part.text] : [],
+      )
+      .join('\n');
+  },
+  withText: (item, text) => {
+    if (item.type !== 'message' || item.role !== 'user') return item;
+    if (typeof item.content === 'string') return { ...item, content: text };
+    const content: typeof item.content = [];
+    let placed = false;
+    for (const part of item.content) {
+      if (part.type !== 'input_text') content.push(part);
+      else if (!placed) {
+        content.push({ ...part, text });
+        placed = true;
+      }
+    }
+    return { ...item, content };
+  },
 };

@@ -11,9 +11,9 @@ import {
 } from '@openai/agents';
 import type { ContextAdapterOptions } from '../../session/adapter-options.js';
 import type { SessionSource } from '../../session/session-source.js';
-import { placeHiddenMessages, startContextRun } from '../kit/index.js';
+import { expandCommandMessages, placeHiddenMessages, startContextRun } from '../kit/index.js';
 import { composeTools } from './compose-tools.js';
-import { inputItemFormat } from './hidden-items.js';
+import { inputItemCommandFormat, inputItemFormat } from './hidden-items.js';
 
 /** What the adapter knows about a `run()` call; a session function picks by it. */
 export interface AgentsCall {
@@ -95,7 +95,8 @@ export async function runWithContext<TAgent extends AnyAgent, TContext = undefin
   const hostFilter = runOptions.callModelInputFilter;
   const callModelInputFilter: CallModelInputFilter = async (args) => {
     const data = hostFilter ? await hostFilter(args) : args.modelData;
-    return { ...data, input: placeHiddenMessages(session, data.input, inputItemFormat) };
+    const expanded = await expandCommandMessages(session, data.input, inputItemCommandFormat);
+    return { ...data, input: placeHiddenMessages(session, expanded, inputItemFormat) };
   };
   const settled = { ...runOptions, callModelInputFilter };
   const execute = runner ? runner.run.bind(runner) : runAgent;

@@ -3,9 +3,9 @@ import type { ContextAdapterOptions } from '../../session/adapter-options.js';
 import type { Run } from '../../session/capability.js';
 import type { ContextSession } from '../../session/context-session.js';
 import type { SessionSource } from '../../session/session-source.js';
-import { placeHiddenMessages, resolveSession } from '../kit/index.js';
+import { expandCommandMessages, placeHiddenMessages, resolveSession } from '../kit/index.js';
 import { type CapabilityToolState, registerCapabilityTools } from './capability-tools.js';
-import { piMessageFormat } from './hidden-message-format.js';
+import { piCommandFormat, piMessageFormat } from './hidden-message-format.js';
 import { afterHostToolCall, beforeHostToolCall } from './host-tool-hooks.js';
 import { appendInstructions } from './system-prompt.js';
 
@@ -37,7 +37,8 @@ export type ContextExtensionOptions = ContextAdapterOptions;
  *   `registerCapabilityTools`), reports the prompt to `session.observeUserInput`, and returns pi's
  *   system prompt followed by the run's instruction blocks (see `appendInstructions`), which pi sends
  *   on every model call of the run.
- * - `context` (every model call): the session's hidden messages placed as `user` messages right after
+ * - `context` (every model call): the slash commands of user messages expanded (`session.expandCommand`,
+ *   each message once per session), then the session's hidden messages placed as `user` messages right after
  *   the tool result that triggered them (see `placeHiddenMessages`); not persisted in pi's session.
  * - `tool_call` / `tool_result`: the run's hooks around pi's own tools (see `beforeHostToolCall`,
  *   `afterHostToolCall`); capability tools run their hooks inside `run.executeTool` instead.
@@ -81,7 +82,9 @@ export function contextExtension(
     });
     pi.on('context', async (event) => {
       if (run === undefined || session === undefined) return undefined;
-      return { messages: placeHiddenMessages(await session, event.messages, piMessageFormat) };
+      const resolved = await session;
+      const expanded = await expandCommandMessages(resolved, event.messages, piCommandFormat);
+      return { messages: placeHiddenMessages(resolved, expanded, piMessageFormat) };
     });
     pi.on('tool_call', async (event) => {
       const current = hostRun(event.toolName);

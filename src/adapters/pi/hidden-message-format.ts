@@ -1,5 +1,11 @@
 import type { ContextEvent } from '@mariozechner/pi-coding-agent';
-import { createMessageKeyOf, type HiddenMessageFormat } from '../kit/index.js';
+import {
+  type CommandMessageFormat,
+  type ContentPart,
+  createMessageKeyOf,
+  type HiddenMessageFormat,
+  textOfParts,
+} from '../kit/index.js';
 
 /** One message of pi's conversation, as the `context` event gives it. */
 export type PiMessage = ContextEvent['messages'][number];
@@ -23,4 +29,28 @@ export const piMessageFormat: HiddenMessageFormat<PiMessage> = {
     ),
   isToolResult: (message) => message.role === 'toolResult',
   toMessage: (message) => ({ role: 'user', content: [{ type: 'text', text: message.text }], timestamp: 0 }),
+};
+
+/**
+ * pi's user messages for the kit's command expansion (in the `context` event, so pi's session file
+ * keeps what the user typed): the text parts joined; the expanded text replaces them as one text
+ * part where the first was, images kept.
+ */
+export const piCommandFormat: CommandMessageFormat<PiMessage> = {
+  userText: (message) =>
+    message.role === 'user' ? textOfParts(message.content as string | ContentPart[]) : undefined,
+  withText: (message, text) => {
+    if (message.role !== 'user') return message;
+    if (typeof message.content === 'string') return { ...message, content: text };
+    const content: typeof message.content = [];
+    let placed = false;
+    for (const part of message.content) {
+      if (part.type !== 'text') content.push(part);
+      else if (!placed) {
+        content.push({ ...part, text });
+        placed = true;
+      }
+    }
+    return { ...message, content };
+  },
 };

@@ -50,7 +50,7 @@ export const mcpCommand: CliCommand = {
     if (roots !== undefined && roots.length === 0)
       throw new CliUsageError('--roots needs at least one folder name');
 
-    const { createContextMcpServer, StdioServerTransport } = await loadServer();
+    const { createContextMcpServer, guardedInput, StdioServerTransport } = await loadServer();
     const served = await createContextMcpServer({
       directory,
       ...(stopAt === undefined ? {} : { stopAt }),
@@ -61,7 +61,9 @@ export const mcpCommand: CliCommand = {
       process.stdin.once('end', resolve);
       process.stdin.once('close', resolve);
     });
-    await served.server.connect(new StdioServerTransport());
+    // Lines the SDK would drop unanswered (too large, not JSON-RPC 2.0, batches) are answered here.
+    const input = guardedInput(process.stdin, process.stdout, (line) => output.stderr(`${line}\n`));
+    await served.server.connect(new StdioServerTransport(input, process.stdout));
     output.stderr(
       `agent-context mcp: serving ${served.workspace.cwd} (read-only; ${served.prompts.length} command prompt${served.prompts.length === 1 ? '' : 's'})\n`,
     );
@@ -73,12 +75,14 @@ export const mcpCommand: CliCommand = {
 
 async function loadServer() {
   try {
-    const [adapter, stdio] = await Promise.all([
+    const [adapter, guarded, stdio] = await Promise.all([
       import('../../adapters/mcp/index.js'),
+      import('../../adapters/mcp/guarded-input.js'),
       import('@modelcontextprotocol/sdk/server/stdio.js'),
     ]);
     return {
       createContextMcpServer: adapter.createContextMcpServer,
+      guardedInput: guarded.guardedInput,
       StdioServerTransport: stdio.StdioServerTransport,
     };
   } catch (error) {

@@ -1,0 +1,113 @@
+import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+
+/** Longest request line read, in bytes; a longer one is answered with an error and skipped. */
+const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+
+/** JSON-RPC error codes used here. */
+const PARSE_ERROR = -32700;
+const INVALID_REQUEST = -32600;
+
+/**
+ * The stdin of the MCP server, with every line the SDK would drop without an answer answered here:
+ * - a line over 4 MiB: skipped (never buffered whole), answered `-32600` with id `null`, logged;
+ * - a line that is not JSON: `-32700` with id `null`;
+ * - a batch (a JSON array): `-32600` for each element that has an id (batches are not supported);
+ * - a message the SDK's schema refuses (`jsonrpc: "1.0"`, array `params`, ...): `-32600` with its
+ *   id, or only logged when it has none (a notification gets no answer).
+ * Every other line is passed on unchanged, for the SDK's transport to read. `log` gets one line per
+ * refusal.
+ */
+export function guardedInput(input: Readable, output: Writable, log: (line: string) => void): Readable {
+  const passed = new PassThrough();
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let skipping = false;
+  const reply = (id: unknown, code: number, message: string) => {
+    output.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: validId(id) ? id : null, error: { code, message } })}\n`,
+    );
+  };
+  const handleLine = (line: string) => {
+    if (line.trim() === '') return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      log(
+        `agent-context mcp: answered a request that is not JSON (${line.length} characters) with a parse error.`,
+      );
+      reply(null, PARSE_ERROR, 'Parse error: the line is not JSON.');
+      return;
+    }
+    if (Array.isArray(value)) {
+      log(
+        `agent-context mcp: answered a batch of ${value.length} messages with errors: batches are not supported.`,
+      );
+      for (const element of value) {
+        const id = (element as { id?: unknown } | null)?.id;
+        if (validId(id))
+          reply(
+            id,
+            INVALID_REQUEST,
+            'Invalid request: batches are not supported; send one message per line.',
+          );
+      }
+      return;
+    }
+    if (JSONRPCMessageSchema.safeParse(value).success) {
+      passed.write(`${line}\n`);
+      return;
+    }
+    const id = (value as { id?: unknown } | null)?.id;
+    log(
+      `agent-context mcp: refused a message that is not JSON-RPC 2.0${validId(id) ? ` (id ${JSON.stringify(id)})` : ''}.`,
+    );
+    if (validId(id)) {
+      reply(
+        id,
+        INVALID_REQUEST,
+        'Invalid request: expected a JSON-RPC 2.0 message (jsonrpc "2.0", a method, params an object).',
+      );
+    }
+  };
+  input.on('data', (chunk: Buffer) => {
+    let start = 0;
+    for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
+      if (!skipping) {
+        pending.push(chunk.subarray(start, newline));
+        handleLine(Buffer.concat(pending).toString('utf8'));
+      }
+      pending = [];
+      pendingBytes = 0;
+      skipping = false;
+      start = newline + 1;
+    }
+    if (skipping || start === chunk.length) return;
+    const rest = chunk.subarray(start);
+    pendingBytes += rest.length;
+    if (pendingBytes > MAX_REQUEST_BYTES) {
+      // Answer now, skip the rest of the line as it arrives: it is never held whole in memory.
+      log(
+        `agent-context mcp: answered a request over ${MAX_REQUEST_BYTES} bytes with an error; it was not read.`,
+      );
+      reply(
+        null,
+        INVALID_REQUEST,
+        `Request too large: a message may hold at most ${MAX_REQUEST_BYTES} bytes.`,
+      );
+      pending = [];
+      pendingBytes = 0;
+      skipping = true;
+      return;
+    }
+    pending.push(rest);
+  });
+  input.on('end', () => passed.end());
+  input.on('error', (error) => passed.destroy(error));
+  return passed;
+}
+
+function validId(id: unknown): id is string | number {
+  return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id));
+}
