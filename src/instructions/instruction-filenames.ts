@@ -11,8 +11,6 @@ export interface InstructionFilenames {
 
 /** Options of {@link resolveInstructionFilenames}. */
 export interface ResolveFilenamesOptions {
-  /** `walk-up` (default) or `touch`: the names of the nested files looked for on touch. */
-  where?: 'walk-up' | 'touch';
   /** Names a repository's settings give in place of a format's own (see `readRenamedFilenames`). */
   renamed?: ReadonlyMap<RuleFormatName, readonly string[]>;
 }
@@ -21,9 +19,7 @@ export interface ResolveFilenamesOptions {
  * The instruction file names of each directory. `filenames`, when given, is the exact list: no
  * format adds a file or an override to it. Otherwise `defaults`, then the per-directory files of the
  * selected `formats` not in it yet, in format order (with every format: `AGENTS.md`, `CLAUDE.md`,
- * `.claude/CLAUDE.md`, `CLAUDE.local.md`, `GEMINI.md`, `QWEN.md`, `AGENT.md`; on `touch`, the
- * formats whose `instructionFilenamesOnTouch` is `false` add none, so `QWEN.md` and `AGENT.md` are
- * walk-up names only), and the selected formats' overrides (with
+ * `.claude/CLAUDE.md`, `CLAUDE.local.md`, `GEMINI.md`, `QWEN.md`, `AGENT.md`), and the selected formats' overrides (with
  * `codex`, `AGENTS.override.md` is read in place of `AGENTS.md`). `formats: []` adds no file and no
  * override. Throws `invalid-option` for an unknown format name.
  */
@@ -33,13 +29,10 @@ export function resolveInstructionFilenames(
   defaults: readonly string[],
   options: ResolveFilenamesOptions = {},
 ): InstructionFilenames {
-  const where = options.where ?? 'walk-up';
   const selected = selectFormats(formats);
   if (filenames !== undefined) return { filenames, overrides: new Map() };
   const names = [...defaults];
   for (const format of selected) {
-    // Some formats keep their names off the touch path for now (see `instructionFilenamesOnTouch`).
-    if (where === 'touch' && format.instructionFilenamesOnTouch === false) continue;
     const own = options.renamed?.get(format.name) ?? format.instructionFilenames;
     for (const name of own) if (!names.includes(name)) names.push(name);
   }

@@ -96,13 +96,6 @@ export interface RuleFormat {
   /** Per-directory files read in place of another instruction file of the same directory. */
   instructionOverrides: readonly InstructionOverride[];
   /**
-   * Whether `instructionFilenames` are also looked for in each new directory the agent touches.
-   * Default `true`. The formats added last keep their names to the walk-up until a new directory is
-   * answered by one listing for every name: a name on the touch path is one `stat` per new
-   * directory today.
-   */
-  instructionFilenamesOnTouch?: boolean;
-  /**
    * A settings file that renames `instructionFilenames` for a repository: the names it gives are
    * read in place of this format's own, in the walk-up (nearest settings file first).
    */

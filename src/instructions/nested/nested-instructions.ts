@@ -24,7 +24,8 @@ export interface NestedInstructionsOptions {
   /**
    * Candidate file names, in per-directory order; a list given here is used as is (no format adds a
    * file or an override to it). Default `AGENTS.md`, `CLAUDE.md`, then the per-directory files of the
-   * selected `formats` (with every format: `.claude/CLAUDE.md`, `CLAUDE.local.md`, `GEMINI.md`).
+   * selected `formats` (with every format: `.claude/CLAUDE.md`, `CLAUDE.local.md`, `GEMINI.md`,
+   * `QWEN.md`, `AGENT.md`).
    */
   filenames?: string[];
   /** `all` (default): every candidate that exists; `first`: only the first (later names are not even checked). */
@@ -117,9 +118,7 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
   }
   const settings = {
     capability: name,
-    ...resolveInstructionFilenames(options.filenames, options.formats, nestedInstructionDefaults.filenames, {
-      where: 'touch',
-    }),
+    ...resolveInstructionFilenames(options.filenames, options.formats, nestedInstructionDefaults.filenames),
     perDirectory: options.perDirectory ?? nestedInstructionDefaults.perDirectory,
     scope: options.scope ?? nestedInstructionDefaults.scope,
     inject,

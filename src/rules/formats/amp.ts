@@ -9,7 +9,6 @@ export const ampFormat: RuleFormat = {
   title: 'Amp',
   instructionFilenames: ['AGENTS.md', 'AGENT.md'],
   instructionOverrides: [],
-  instructionFilenamesOnTouch: false,
   locations: [],
   userLocations: [],
   read: () => ({ scope: 'always' }),

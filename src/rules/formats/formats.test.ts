@@ -242,3 +242,22 @@ describe('per-directory files of Qwen Code, Amp and a renamed Gemini CLI context
     expect(fallback.diagnostics).toMatchObject([{ code: 'invalid-settings' }]);
   });
 });
+
+describe('per-directory files of the new formats on touch', () => {
+  it('delivers a subdirectory QWEN.md and AGENT.md when the agent first touches it', async () => {
+    const { createContextSession } = await import('../../session/context-session.js');
+    const { nestedInstructions } = await import('../../instructions/nested/nested-instructions.js');
+    const { root } = await repositoryOf({
+      'pkg/QWEN.md': 'Qwen: the package.\n',
+      'pkg/AGENT.md': 'Amp: the package.\n',
+      'pkg/index.ts': 'export {};\n',
+    });
+    const session = createContextSession({
+      workspace: localWorkspace(root),
+      capabilities: [nestedInstructions()],
+    });
+    await session.startRun();
+    await session.touch('pkg/index.ts', { kind: 'file' });
+    expect(session.loadedFiles().map((file) => file.path)).toEqual(['pkg/QWEN.md', 'pkg/AGENT.md']);
+  });
+});

@@ -9,7 +9,6 @@ export const qwenCodeFormat: RuleFormat = {
   title: 'Qwen Code',
   instructionFilenames: ['QWEN.md'],
   instructionOverrides: [],
-  instructionFilenamesOnTouch: false,
   instructionFilenameSetting: { path: '.qwen/settings.json', keys: ['context', 'fileName'] },
   locations: [],
   userLocations: [{ path: '.qwen/QWEN.md', kind: 'file', scope: 'always' }],
