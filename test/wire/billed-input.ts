@@ -88,22 +88,45 @@ function sharedUnits(left: readonly string[], right: readonly string[]): number 
 }
 
 /**
- * The unit counts (in cache order) of the prefixes an Anthropic request marks with `cache_control`: a
- * marked tool, system block, message or content part ends the prefix at its unit.
+ * The unit counts (in cache order) of the prefixes an Anthropic request marks with `cache_control`,
+ * counted strictly, on the blocks the Messages API documents as breakpoints only: a tool, a system
+ * block, a top-level content block of a message, and a request-level `cache_control` (automatic
+ * caching: a breakpoint on the last unit). A marker nested deeper (on a text block inside a
+ * `tool_result`) is not counted: whether the API honours it is not documented.
  */
-function breakpointUnits(request: RecordedRequest): number[] {
+export function breakpointUnits(request: RecordedRequest): number[] {
   const { tools, system, messages } = cacheOrderOf(request);
   const ends: number[] = [];
-  const marked = (value: unknown): boolean => JSON.stringify(value).includes('"cache_control"');
   tools.forEach((tool, index) => {
-    if (marked(tool)) ends.push(index + 1);
+    if (isMarked(tool)) ends.push(index + 1);
   });
   system.forEach((block, index) => {
-    if (marked(block)) ends.push(tools.length + index + 1);
+    if (isMarked(block)) ends.push(tools.length + index + 1);
   });
   messages.forEach((message, index) => {
-    if (marked(message)) ends.push(tools.length + system.length + index + 1);
+    const content = (message as { content?: unknown }).content;
+    if (Array.isArray(content) && content.some(isMarked)) ends.push(tools.length + system.length + index + 1);
   });
   if (request.body.cache_control != null) ends.push(tools.length + system.length + messages.length);
   return ends;
+}
+
+/** The breakpoints of an Anthropic request under {@link breakpointUnits}' strict counting. */
+export function breakpointCount(request: RecordedRequest): number {
+  const { tools, system, messages } = cacheOrderOf(request);
+  const blocks = messages.flatMap((message) => {
+    const content = (message as { content?: unknown }).content;
+    return Array.isArray(content) ? content : [];
+  });
+  const requestLevel = request.body.cache_control != null ? 1 : 0;
+  return [...tools, ...system, ...blocks].filter(isMarked).length + requestLevel;
+}
+
+/** Every `cache_control` key in a request body, wherever it sits. */
+export function markerCount(request: RecordedRequest): number {
+  return JSON.stringify(request.body).split('"cache_control"').length - 1;
+}
+
+function isMarked(value: unknown): boolean {
+  return (value as { cache_control?: unknown } | null)?.cache_control != null;
 }

@@ -9,7 +9,7 @@ import { type ContextSession, createContextSession } from '../../src/session/con
 import { fileTools } from '../../src/tools/file-tools.js';
 import { localWorkspace } from '../../src/workspace/local-workspace.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
-import { type BilledInput, billedInput } from './billed-input.js';
+import { type BilledInput, billedInput, breakpointCount, markerCount } from './billed-input.js';
 import { cacheOrderOf, commonCachePrefix, midConversationSystemMessages } from './cache-order.js';
 import { hiddenPlacements } from './hidden-placements.js';
 import type { RecordedRequest, ScriptedTurn } from './scripted-provider-server.js';
@@ -147,8 +147,9 @@ export function expectCodingSessionOnTheWire(
   for (const [index, request] of server.requests.entries()) {
     expect(midConversationSystemMessages(request), `request ${index}`).toEqual([]);
     if (request.protocol === 'anthropic-messages') {
-      const breakpoints = JSON.stringify(request.body).split('"cache_control"').length - 1;
-      expect(breakpoints, `request ${index}`).toBeLessThanOrEqual(4);
+      // Every marker on a block the Messages API documents as a breakpoint, and at most four.
+      expect(markerCount(request), `request ${index}`).toBe(breakpointCount(request));
+      expect(breakpointCount(request), `request ${index}`).toBeLessThanOrEqual(4);
     }
     const previous = server.requests[index - 1];
     if (previous === undefined) continue;

@@ -1,22 +1,20 @@
 import type { LanguageModel, ModelMessage, ToolSet } from 'ai';
 import type { ContextAdapterOptions } from '../../session/adapter-options.js';
-import { type CacheControl, resolveCacheControl } from '../../session/cache-control.js';
+import type { CacheBreakpointOptions } from '../../session/cache-control.js';
 import type { Run } from '../../session/capability.js';
 import type { ContextSession } from '../../session/context-session.js';
-import { observeTrailingUserInput, textOfParts } from '../kit/index.js';
+import { type RunInput, resolveCacheBreakpoints, textOfParts, withCapabilityTools } from '../kit/index.js';
 import { composeTools } from './compose-tools.js';
-import { type ContextModelMiddlewareOptions, contextModelMiddleware } from './context-model-middleware.js';
+import { contextModelMiddleware } from './context-model-middleware.js';
 import { composeInstructions, type HostInstructions } from './instruction-messages.js';
 import { wrapModel } from './wrap-model.js';
 
-/** Options shared by `withContext` and `contextCallOptions`. */
-export interface AiSdkContextOptions extends ContextModelMiddlewareOptions, ContextAdapterOptions {
-  /**
-   * The Anthropic breakpoint on the last instruction block (`providerOptions.anthropic.cacheControl`).
-   * `false` leaves it out. Default `true` (`{ type: 'ephemeral' }`, 5 minutes).
-   */
-  cacheControl?: boolean | CacheControl;
-}
+/**
+ * Options shared by `withContext` and `contextCallOptions`: the options every adapter takes, and the
+ * Anthropic breakpoints (as `providerOptions.anthropic.cacheControl`, which only the Anthropic provider
+ * reads, so both are on by default for every model).
+ */
+export interface AiSdkContextOptions extends ContextAdapterOptions, CacheBreakpointOptions {}
 
 /** The part of the host's call settings the adapter reads. Everything else passes through. */
 export interface HostCallSettings {
@@ -57,33 +55,28 @@ export function composeCall(
     instructions: composeInstructions(
       host.instructions ?? host.system,
       run,
-      resolveCacheControl(options.cacheControl, true),
+      resolveCacheBreakpoints(options, true).instructions,
     ),
     tools,
   };
   if (host.activeTools !== undefined) {
-    const own = run.tools.map((tool) => tool.name).filter((name) => !host.activeTools?.includes(name));
-    composed.activeTools = [...host.activeTools, ...own.filter((name) => Object.hasOwn(tools, name))];
+    const added = Object.keys(tools).filter((name) => !Object.hasOwn(host.tools ?? {}, name));
+    composed.activeTools = withCapabilityTools(host.activeTools, added);
   }
   return composed;
 }
 
 /**
- * Report the newest user input (the trailing user messages) to the session, so `<file name="...">`
- * attachments and `@path` mentions surface their directories' instructions right after it. Nothing
- * with `observeUserInput: false`.
+ * The user input of a call (the trailing user messages of `prompt` or `messages`), so `<file
+ * name="...">` attachments and `@path` mentions surface their directories' instructions right after it.
  */
-export async function observeNewUserInput(
-  session: ContextSession,
-  host: HostCallSettings,
-  options: ContextAdapterOptions,
-): Promise<void> {
-  if (options.observeUserInput === false) return;
-  const messages: ModelMessage[] =
-    typeof host.prompt === 'string'
-      ? [{ role: 'user', content: host.prompt }]
-      : (host.prompt ?? host.messages ?? []);
-  await observeTrailingUserInput(session, messages, (message) => {
-    return message.role === 'user' ? { text: textOfParts(message.content) } : undefined;
-  });
+export function userInputOf(host: HostCallSettings): RunInput<ModelMessage> {
+  return {
+    messages:
+      typeof host.prompt === 'string'
+        ? [{ role: 'user', content: host.prompt }]
+        : (host.prompt ?? host.messages ?? []),
+    readUserInput: (message) =>
+      message.role === 'user' ? { text: textOfParts(message.content) } : undefined,
+  };
 }

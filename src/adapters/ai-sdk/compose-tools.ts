@@ -1,6 +1,6 @@
 import { jsonSchema, type ToolExecutionOptions, type ToolSet } from 'ai';
 import type { JsonSchema, Run, ToolCall, ToolDefinition, ToolExecutor } from '../../session/capability.js';
-import { reportToolNameTaken, unwrapToolResult } from '../kit/index.js';
+import { composeToolList, unwrapToolResult } from '../kit/index.js';
 
 type AnyTool = ToolSet[string];
 type HostExecute = (input: unknown, options: ToolExecutionOptions<unknown>) => unknown;
@@ -31,18 +31,16 @@ export function composeTools(
   run: Run,
   options: { hostToolHooks: boolean },
 ): ToolSet {
-  const tools: ToolSet = {};
-  for (const [name, tool] of Object.entries(host ?? {})) {
-    tools[name] = options.hostToolHooks ? wrapHostTool(name, tool, run) : tool;
-  }
-  for (const definition of run.tools) {
-    if (Object.hasOwn(tools, definition.name)) {
-      reportToolNameTaken(run, definition.name, 'ai-sdk');
-      continue;
-    }
-    tools[definition.name] = toAiSdkTool(definition, run);
-  }
-  return tools;
+  const tools = composeToolList(
+    Object.entries(host ?? {}),
+    run,
+    { adapter: 'ai-sdk', ...options },
+    {
+      wrapHostTool,
+      toTool: toAiSdkTool,
+    },
+  );
+  return Object.fromEntries(tools);
 }
 
 function wrapHostTool(name: string, tool: AnyTool, run: Run): AnyTool {

@@ -1,12 +1,13 @@
 import { AgentContextError } from '../../errors.js';
 import type { Run } from '../../session/capability.js';
 import type { ContextSession } from '../../session/context-session.js';
+import { observeTrailingUserInput } from '../kit/index.js';
 import {
   type AiSdkContextOptions,
   type ComposedCall,
   composeCall,
   type HostCallSettings,
-  observeNewUserInput,
+  userInputOf,
 } from './compose-call.js';
 import type { HostInstructions } from './instruction-messages.js';
 import { assertModelInstance } from './wrap-model.js';
@@ -55,6 +56,9 @@ export async function contextCallOptions<Settings extends HostCallSettings>(
   }
   assertModelInstance(settings.model);
   const composed = composeCall(session as ContextSession, run, settings, options);
-  await observeNewUserInput(session as ContextSession, settings, options);
+  if (options.observeUserInput !== false) {
+    const input = userInputOf(settings);
+    await observeTrailingUserInput(session as ContextSession, input.messages, input.readUserInput);
+  }
   return { ...settings, ...composed, system: composed.instructions } as ContextCallOptions<Settings>;
 }

@@ -1,19 +1,21 @@
 import type { LanguageModelMiddleware } from 'ai';
-import { type CacheControl, resolveCacheControl } from '../../session/cache-control.js';
+import type { CacheBreakpointOptions } from '../../session/cache-control.js';
 import type { ContextSession } from '../../session/context-session.js';
-import { expandCommandMessages, placeHiddenMessages } from '../kit/index.js';
-import { applyCacheBreakpoints } from './cache-breakpoints.js';
-import { promptCommandFormat, promptMessageFormat } from './hidden-message-format.js';
+import {
+  applyPromptBreakpoints,
+  createBreakpointWarnings,
+  expandCommandMessages,
+  languageModelMessageFormat,
+  placeHiddenMessages,
+  resolveCacheBreakpoints,
+} from '../kit/index.js';
+import { isOwnInstructionBreakpoint } from './instruction-messages.js';
+import { type PromptMessage, promptCommandFormat } from './prompt-message.js';
 
-/** Options of {@link contextModelMiddleware}. */
-export interface ContextModelMiddlewareOptions {
-  /**
-   * Put an Anthropic breakpoint on the newest message of every call, so the history is cached too.
-   * `false` turns it off; an object sets its `ttl`. Default `true` (`{ type: 'ephemeral' }`). Skipped
-   * when the request already holds four breakpoints.
-   */
-  rollingCacheBreakpoint?: boolean | CacheControl;
-}
+const promptMessageFormat = languageModelMessageFormat<PromptMessage>();
+
+/** Options of {@link contextModelMiddleware}: the rolling breakpoint of {@link CacheBreakpointOptions}. */
+export type ContextModelMiddlewareOptions = Pick<CacheBreakpointOptions, 'rollingCacheBreakpoint'>;
 
 /**
  * The language-model middleware of the AI SDK adapter. On every model call (`transformParams`, generate
@@ -35,39 +37,17 @@ export function contextModelMiddleware(
   session: ContextSession,
   options: ContextModelMiddlewareOptions = {},
 ): LanguageModelMiddleware {
-  const rolling = resolveCacheControl(options.rollingCacheBreakpoint, true);
-  let reportedDrop = false;
-  let reportedSkip = false;
+  const { rolling } = resolveCacheBreakpoints(options, true);
+  const warn = createBreakpointWarnings('ai-sdk');
   return {
     transformParams: async ({ params }) => {
       const expanded = await expandCommandMessages(session, params.prompt, promptCommandFormat);
-      const prompt = placeHiddenMessages(session, expanded, promptMessageFormat);
-      const outcome = applyCacheBreakpoints({ ...params, prompt }, rolling);
-      if (outcome.droppedInstructionBreakpoint && !reportedDrop) {
-        reportedDrop = true;
-        warn(
-          session,
-          `The host already sets ${outcome.host} cache breakpoints; the instruction breakpoint was left out.`,
-        );
-      }
-      if (outcome.skippedRolling && !reportedSkip) {
-        reportedSkip = true;
-        warn(
-          session,
-          'Four cache breakpoints are already in use; the rolling breakpoint on the newest message was left out.',
-        );
-      }
-      return outcome.params;
+      const placed = placeHiddenMessages(session, expanded, promptMessageFormat);
+      const { prompt, budget } = applyPromptBreakpoints({ ...params, prompt: placed }, rolling, (message) =>
+        isOwnInstructionBreakpoint(message.providerOptions),
+      );
+      warn(session, budget);
+      return { ...params, prompt };
     },
   };
-}
-
-function warn(session: ContextSession, message: string): void {
-  session.emit({
-    type: 'diagnostic',
-    reason: 'run-start',
-    capability: 'ai-sdk',
-    message,
-    diagnostic: { severity: 'warning', code: 'cache-breakpoint-limit', message },
-  });
 }

@@ -1,4 +1,4 @@
-export { maxCacheBreakpoints } from './cache-breakpoints.js';
+export { maxCacheBreakpoints } from '../kit/cache-breakpoints.js';
 export type { AiSdkContextOptions, HostCallSettings } from './compose-call.js';
 export { type ContextCallOptions, contextCallOptions } from './context-call-options.js';
 export { type ContextModelMiddlewareOptions, contextModelMiddleware } from './context-model-middleware.js';

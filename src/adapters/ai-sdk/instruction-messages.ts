@@ -10,7 +10,16 @@ export type HostInstructions = string | SystemModelMessage | SystemModelMessage[
  * a system message's `providerOptions` to the model by reference, so the middleware can tell the
  * adapter's breakpoint from the host's when it has to drop one to stay within the provider's limit.
  */
-export const ownInstructionBreakpoints = new WeakSet<object>();
+const ownInstructionBreakpoints = new WeakSet<object>();
+
+/** True for the `providerOptions` of the adapter's own instruction breakpoint (see {@link composeInstructions}). */
+export function isOwnInstructionBreakpoint(providerOptions: unknown): boolean {
+  return (
+    typeof providerOptions === 'object' &&
+    providerOptions !== null &&
+    ownInstructionBreakpoints.has(providerOptions)
+  );
+}
 
 /**
  * The system messages for a call: the host's instructions first, unchanged, then one system message

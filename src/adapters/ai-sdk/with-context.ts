@@ -1,11 +1,6 @@
 import type { SessionSource } from '../../session/session-source.js';
-import { resolveSession } from '../kit/index.js';
-import {
-  type AiSdkContextOptions,
-  composeCall,
-  type HostCallSettings,
-  observeNewUserInput,
-} from './compose-call.js';
+import { startContextRun } from '../kit/index.js';
+import { type AiSdkContextOptions, composeCall, type HostCallSettings, userInputOf } from './compose-call.js';
 import { assertModelInstance } from './wrap-model.js';
 
 /** What a session function of {@link withContext} receives: the agent call, with its `options`. */
@@ -53,10 +48,8 @@ export function withContext<Settings extends AgentSettingsLike>(
     const prepared = ((hostPrepareCall ? await hostPrepareCall(call as never) : undefined) ??
       call) as HostCallSettings & Record<string, unknown>;
     assertModelInstance(prepared.model);
-    const resolved = await resolveSession(session, prepared as AgentCall);
-    const run = await resolved.startRun();
-    await observeNewUserInput(resolved, prepared, options);
-    return { ...prepared, ...composeCall(resolved, run, prepared, options) };
+    const started = await startContextRun(session, prepared as AgentCall, options, userInputOf(prepared));
+    return { ...prepared, ...composeCall(started.session, started.run, prepared, options) };
   };
   return { ...settings, prepareCall } as Settings;
 }

@@ -1,10 +1,26 @@
 // The adapter kit: what every framework adapter needs, written once, free of any framework import.
 
+export {
+  type BreakpointBudget,
+  budgetBreakpoints,
+  type CacheBreakpoints,
+  createBreakpointWarnings,
+  maxCacheBreakpoints,
+  resolveCacheBreakpoints,
+} from './cache-breakpoints.js';
 export { callSubAgent, DelegationRefused, type SubAgentCallOptions } from './call-sub-agent.js';
 export { type ContentKeyOf, createContentKeys } from './content-keys.js';
 export { delegationChain, delegationRefusal, runDelegated } from './delegation-chain.js';
 export { type CommandMessageFormat, expandCommandMessages } from './expand-command-messages.js';
 export { type HiddenMessageFormat, isHidden, placeHiddenMessages } from './hidden-messages.js';
+export {
+  applyPromptBreakpoints,
+  type LanguageModelMessage,
+  type LanguageModelPart,
+  type LanguageModelRequest,
+  languageModelCommandFormat,
+  languageModelMessageFormat,
+} from './language-model-prompt.js';
 export { createMessageKeyOf, type MessageIdentity } from './message-keys.js';
 export { observeTrailingUserInput, type UserInputText } from './observe-trailing-user-input.js';
 export { outputText } from './output-text.js';
@@ -14,9 +30,15 @@ export {
   reportSubAgentDiagnostics,
   type SubAgentRunOptions,
 } from './prepare-sub-agent-run.js';
-export { reportToolNameTaken } from './report-tool-name-taken.js';
 export { resolveSession } from './resolve-session.js';
+export { type RunInput, startContextRun } from './start-context-run.js';
 export { subAgentToolsDefaults } from './sub-agent-defaults.js';
 export { planSubAgentTools, type SubAgentToolPlan, subAgentToolName } from './sub-agent-tool-names.js';
 export { type ContentPart, textOfParts } from './text-of-parts.js';
+export {
+  composeToolList,
+  offeredCapabilityTools,
+  type ToolListShape,
+  withCapabilityTools,
+} from './tool-list.js';
 export { unwrapToolResult } from './unwrap-tool-result.js';

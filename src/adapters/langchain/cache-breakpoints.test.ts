@@ -1,4 +1,4 @@
-import { type BaseMessage, SystemMessage } from '@langchain/core/messages';
+import { AIMessage, type BaseMessage, SystemMessage, ToolMessage } from '@langchain/core/messages';
 import { createAgent, createMiddleware, HumanMessage } from 'langchain';
 import { describe, expect, it } from 'vitest';
 import { scriptedModel } from '../../../test/adapters/langchain-scripted-model.js';
@@ -7,6 +7,7 @@ import { canonicalJson } from '../../../test/wire/cache-order.js';
 import type { ContextEvent } from '../../session/capability.js';
 import { createContextSession } from '../../session/context-session.js';
 import { memoryWorkspace } from '../../workspace/memory-workspace.js';
+import { applyCacheBreakpoints } from './cache-breakpoints.js';
 import { type ContextMiddlewareOptions, contextMiddleware } from './context-middleware.js';
 
 const lookups = (count: number) =>
@@ -136,5 +137,53 @@ describe('langchain contextMiddleware: cache breakpoints', () => {
       ['system 0.0', 'system 0.1', 'system 0.3'],
     ]);
     expect(warnings).toEqual([]);
+  });
+});
+
+describe('applyCacheBreakpoints on a tool result', () => {
+  it('puts the rolling breakpoint on the tool_result block itself, in the shape ChatAnthropic sends', async () => {
+    const session = createContextSession({ workspace: memoryWorkspace({}) });
+    const run = await session.startRun();
+    const ephemeral = { type: 'ephemeral' } as const;
+    const messages = [
+      new HumanMessage('Look it up.'),
+      new AIMessage({ content: '', tool_calls: [{ id: 'call_1', name: 'lookup', args: {} }] }),
+      new ToolMessage({ content: 'found p1', tool_call_id: 'call_1' }),
+    ];
+    const outcome = applyCacheBreakpoints(
+      { systemMessage: new SystemMessage('Host.'), messages, tools: [] },
+      run,
+      { instructions: ephemeral, rolling: ephemeral },
+    );
+    const newest = outcome.messages.at(-1)!;
+    expect(HumanMessage.isInstance(newest)).toBe(true);
+    expect(newest.content).toEqual([
+      {
+        type: 'tool_result',
+        content: [{ type: 'text', text: 'found p1' }],
+        tool_use_id: 'call_1',
+        cache_control: ephemeral,
+      },
+    ]);
+    // The request's own messages stay as they were.
+    expect(ToolMessage.isInstance(messages[2])).toBe(true);
+    expect(outcome.budget).toMatchObject({ host: 0, rolling: true, skippedRolling: false });
+  });
+
+  it('leaves a tool result with other than text blocks unmarked', async () => {
+    const session = createContextSession({ workspace: memoryWorkspace({}) });
+    const run = await session.startRun();
+    const image = { type: 'image_url', image_url: 'data:image/png;base64,AAAA' };
+    const outcome = applyCacheBreakpoints(
+      {
+        systemMessage: new SystemMessage('Host.'),
+        messages: [new ToolMessage({ content: [image], tool_call_id: 'call_1' })],
+        tools: [],
+      },
+      run,
+      { instructions: false, rolling: { type: 'ephemeral' } },
+    );
+    expect(ToolMessage.isInstance(outcome.messages[0])).toBe(true);
+    expect(outcome.budget.rolling).toBe(false);
   });
 });

@@ -1,10 +1,8 @@
 import { type BaseMessage, HumanMessage, type SystemMessage, ToolMessage } from '@langchain/core/messages';
 import type { CacheControl } from '../../session/cache-control.js';
 import type { Run } from '../../session/capability.js';
+import { type BreakpointBudget, budgetBreakpoints, type CacheBreakpoints } from '../kit/index.js';
 import { composeSystemMessage } from './system-message.js';
-
-/** Anthropic accepts at most this many `cache_control` breakpoints per request. */
-export const maxCacheBreakpoints = 4;
 
 /** The parts of a LangChain model request that carry breakpoints. */
 export interface BreakpointRequest {
@@ -16,42 +14,35 @@ export interface BreakpointRequest {
   modelSettings?: Record<string, unknown>;
 }
 
-/** The breakpoints the adapter wants: on the last instruction block, and on the newest message. */
-export interface BreakpointWishes {
-  cacheControl: CacheControl | false;
-  rolling: CacheControl | false;
-}
-
-/** What {@link applyCacheBreakpoints} did, so the caller can report it. */
+/** What {@link applyCacheBreakpoints} made of the request, and what fit (for the kit's warnings). */
 export interface BreakpointOutcome {
   systemMessage: SystemMessage;
   messages: BaseMessage[];
-  /** Breakpoints the host (or middleware before this one) set: tools, system message, messages, request level. */
-  host: number;
-  /** The instruction breakpoint was left out because the host already uses the limit. */
-  droppedInstructionBreakpoint: boolean;
-  /** The rolling breakpoint was wanted but did not fit. */
-  skippedRolling: boolean;
+  budget: BreakpointBudget;
 }
 
 /**
- * Keep a LangChain request within Anthropic's four breakpoints, the host's first:
+ * Keep a LangChain request within Anthropic's four breakpoints, the host's first (the kit's
+ * `budgetBreakpoints`), every breakpoint on a block the Messages API documents as one (a tool, a
+ * system block, a top-level block of a message):
  * 1. count the host's own: `cache_control` on tools (`extras.cache_control`), on blocks of the host's
  *    system message and of the messages, and a request-level `modelSettings.cache_control` (LangChain's
  *    `anthropicPromptCachingMiddleware` sets it; `ChatAnthropic` sends it as a top-level `cache_control`,
  *    which marks the newest block);
- * 2. add the instruction blocks to the system message, the last with `cacheControl` if one more fits;
+ * 2. add the instruction blocks to the system message, the last with `instructions` if one more fits;
  * 3. with `rolling`, send every `HumanMessage` and `ToolMessage` whose content is a non-empty string as
  *    one text block (so a message has the same bytes whether it is the newest, marked, or an older one),
  *    and, if one more fits and neither the newest message nor a request-level breakpoint already covers
- *    it, mark the newest message's last block, so the conversation up to it is cached for the next call.
- *    The marker moves every call; providers ignore it when comparing prefixes.
+ *    it, mark the newest message: a `HumanMessage` on its last block; a `ToolMessage` of text blocks on
+ *    its `tool_result` block itself, sent as the user message with that one block that `ChatAnthropic`
+ *    makes of a tool message anyway (a marker on a text block inside the tool result is not a
+ *    documented breakpoint). The marker moves every call; providers ignore it when comparing prefixes.
  * The request's messages are not modified; the ones that change are copies.
  */
 export function applyCacheBreakpoints(
   request: BreakpointRequest,
   run: Run,
-  wishes: BreakpointWishes,
+  breakpoints: CacheBreakpoints,
 ): BreakpointOutcome {
   const requestLevel = request.modelSettings?.cache_control != null;
   const host =
@@ -59,34 +50,25 @@ export function applyCacheBreakpoints(
     request.tools.filter(hasToolBreakpoint).length +
     blockBreakpoints(request.systemMessage) +
     request.messages.reduce((sum, message) => sum + blockBreakpoints(message), 0);
-
-  let used = host;
-  const wantsInstruction = wishes.cacheControl !== false && run.instructionBlocks.length > 0;
-  const droppedInstructionBreakpoint = wantsInstruction && used >= maxCacheBreakpoints;
-  if (wantsInstruction && !droppedInstructionBreakpoint) used += 1;
+  const messages = breakpoints.rolling === false ? [...request.messages] : request.messages.map(asTextBlocks);
+  const newest = messages.at(-1);
+  const budget = budgetBreakpoints(host, {
+    instructions: breakpoints.instructions !== false && run.instructionBlocks.length > 0 ? 1 : 0,
+    rolling:
+      breakpoints.rolling !== false &&
+      newest !== undefined &&
+      !requestLevel &&
+      blockBreakpoints(newest) === 0 &&
+      isMarkable(newest),
+  });
   const systemMessage = composeSystemMessage(
     request.systemMessage,
     run,
-    droppedInstructionBreakpoint ? false : wishes.cacheControl,
+    budget.instructions > 0 ? breakpoints.instructions : false,
   );
-
-  if (wishes.rolling === false) {
-    return {
-      systemMessage,
-      messages: [...request.messages],
-      host,
-      droppedInstructionBreakpoint,
-      skippedRolling: false,
-    };
-  }
-  const messages = request.messages.map(asTextBlocks);
-  const newest = messages.at(-1);
-  let skippedRolling = false;
-  const markable =
-    newest !== undefined && !requestLevel && blockBreakpoints(newest) === 0 && isMarkable(newest);
-  if (markable && used >= maxCacheBreakpoints) skippedRolling = true;
-  else if (markable) messages[messages.length - 1] = withBreakpoint(newest, wishes.rolling);
-  return { systemMessage, messages, host, droppedInstructionBreakpoint, skippedRolling };
+  if (budget.rolling && newest !== undefined && breakpoints.rolling !== false)
+    messages[messages.length - 1] = withBreakpoint(newest, breakpoints.rolling);
+  return { systemMessage, messages, budget };
 }
 
 function hasToolBreakpoint(tool: unknown): boolean {
@@ -100,10 +82,16 @@ function blockBreakpoints(message: BaseMessage): number {
     .length;
 }
 
-/** A human or tool message whose last block is text (after {@link asTextBlocks}). */
+/** A human message with blocks, or a tool message whose blocks are all text (after {@link asTextBlocks}). */
 function isMarkable(message: BaseMessage): boolean {
-  if (!HumanMessage.isInstance(message) && !ToolMessage.isInstance(message)) return false;
-  return Array.isArray(message.content) && message.content.length > 0;
+  if (!Array.isArray(message.content) || message.content.length === 0) return false;
+  if (HumanMessage.isInstance(message)) return true;
+  return ToolMessage.isInstance(message) && message.content.every(isPlainText);
+}
+
+function isPlainText(block: unknown): boolean {
+  const { type, text, ...rest } = block as { type?: unknown; text?: unknown };
+  return type === 'text' && typeof text === 'string' && Object.keys(rest).length === 0;
 }
 
 function asTextBlocks(message: BaseMessage): BaseMessage {
@@ -114,6 +102,11 @@ function asTextBlocks(message: BaseMessage): BaseMessage {
 
 function withBreakpoint(message: BaseMessage, rolling: CacheControl): BaseMessage {
   const blocks = [...(message.content as Array<Record<string, unknown>>)];
+  if (ToolMessage.isInstance(message)) {
+    // The block `ChatAnthropic` sends for a tool message, in its key order, with the marker on it.
+    const result = { type: 'tool_result', content: blocks, tool_use_id: message.tool_call_id };
+    return new HumanMessage({ content: [{ ...result, cache_control: { ...rolling } }], id: message.id });
+  }
   blocks[blocks.length - 1] = { ...blocks[blocks.length - 1], cache_control: { ...rolling } };
   return withContent(message, blocks);
 }

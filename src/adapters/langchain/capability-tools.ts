@@ -1,7 +1,7 @@
 import { DynamicStructuredTool } from '@langchain/core/tools';
 import type { JSONSchema } from '@langchain/core/utils/json_schema';
 import type { Run, ToolDefinition } from '../../session/capability.js';
-import { reportToolNameTaken } from '../kit/index.js';
+import { offeredCapabilityTools } from '../kit/index.js';
 import { toToolMessage } from './tool-message.js';
 
 /** The run's capability tools as LangChain tools, in a list and by name. */
@@ -28,14 +28,9 @@ const toolsOfRun = new WeakMap<Run, CapabilityTools>();
 export function capabilityTools(run: Run, hostNames: ReadonlySet<string>): CapabilityTools {
   const cached = toolsOfRun.get(run);
   if (cached) return cached;
-  const tools: DynamicStructuredTool[] = [];
-  for (const definition of run.tools) {
-    if (hostNames.has(definition.name)) {
-      reportToolNameTaken(run, definition.name, 'langchain');
-      continue;
-    }
-    tools.push(toLangChainTool(definition, run));
-  }
+  const tools = offeredCapabilityTools(run, (name) => hostNames.has(name), 'langchain').map((definition) =>
+    toLangChainTool(definition, run),
+  );
   const built = { tools, byName: new Map(tools.map((tool) => [tool.name, tool])) };
   toolsOfRun.set(run, built);
   return built;

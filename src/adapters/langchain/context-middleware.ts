@@ -2,15 +2,17 @@ import type { BaseMessage } from '@langchain/core/messages';
 import { type AgentMiddleware, createMiddleware, HumanMessage } from 'langchain';
 import { AgentContextError } from '../../errors.js';
 import type { ContextAdapterOptions } from '../../session/adapter-options.js';
-import { type CacheControl, resolveCacheControl } from '../../session/cache-control.js';
+import type { CacheBreakpointOptions } from '../../session/cache-control.js';
 import type { Run } from '../../session/capability.js';
 import type { ContextSession } from '../../session/context-session.js';
 import type { SessionSource } from '../../session/session-source.js';
 import {
+  createBreakpointWarnings,
   expandCommandMessages,
-  observeTrailingUserInput,
   placeHiddenMessages,
+  resolveCacheBreakpoints,
   resolveSession,
+  startContextRun,
   textOfParts,
 } from '../kit/index.js';
 import { isAnthropicModel } from './anthropic-model.js';
@@ -27,24 +29,15 @@ export interface InvocationRuntime {
   readonly configurable?: { thread_id?: string; [key: string]: unknown };
 }
 
-/** Options of {@link contextMiddleware}. */
-export interface ContextMiddlewareOptions extends ContextAdapterOptions {
-  /**
-   * The Anthropic breakpoint on the last instruction block, as that block's `cache_control`.
-   * Default: `{ type: 'ephemeral' }` for Anthropic chat models (`ChatAnthropic`, or `initChatModel`
-   * with provider `anthropic`) and none for other models, which may reject the unknown block key.
-   * `true` or an object is sent to every model; `false` sends none.
-   */
-  cacheControl?: boolean | CacheControl;
-  /**
-   * An Anthropic breakpoint on the newest message of every model call, so the conversation is cached
-   * too. Default: on (`{ type: 'ephemeral' }`) for Anthropic chat models, off for others, like
-   * `cacheControl`. `true` or an object turns it on for every model; `false` turns it off. Left out
-   * when the newest message already has one, when the request has a request-level `cache_control`
-   * (`anthropicPromptCachingMiddleware` listed before this middleware), or when four are in use.
-   */
-  rollingCacheBreakpoint?: boolean | CacheControl;
-}
+/**
+ * Options of {@link contextMiddleware}: the options every adapter takes, and the Anthropic breakpoints
+ * as `cache_control` on content blocks. Both are on by default for Anthropic chat models
+ * (`ChatAnthropic`, or `initChatModel` with provider `anthropic`) and off for other models, which may
+ * reject the unknown block key; `true` or an object sends them to every model, `false` sends none. The
+ * rolling breakpoint is also left out when the newest message already has one or the request has a
+ * request-level `cache_control` (`anthropicPromptCachingMiddleware` listed before this middleware).
+ */
+export interface ContextMiddlewareOptions extends ContextAdapterOptions, CacheBreakpointOptions {}
 
 /** The name the middleware has in LangChain (its hooks' node names and errors). */
 export const contextMiddlewareName = 'AgentContextMiddleware';
@@ -82,7 +75,7 @@ export function contextMiddleware(
   options: ContextMiddlewareOptions = {},
 ): AgentMiddleware {
   const runs = new WeakMap<ContextSession, Run>();
-  const reported = { dropped: false, skipped: false };
+  const warn = createBreakpointWarnings('langchain');
   const current = async (runtime: InvocationRuntime) => {
     const resolved = await resolveSession(session, runtime);
     const run = runs.get(resolved);
@@ -96,19 +89,18 @@ export function contextMiddleware(
   return createMiddleware({
     name: contextMiddlewareName,
     beforeAgent: async (state, runtime) => {
-      const resolved = await resolveSession(session, runtime as InvocationRuntime);
-      runs.set(resolved, await resolved.startRun());
-      if (options.observeUserInput === false) return;
-      await observeTrailingUserInput(resolved, state.messages, (message: BaseMessage) =>
-        HumanMessage.isInstance(message)
-          ? { text: textOfParts(message.content), ...(message.id ? { key: message.id } : {}) }
-          : undefined,
-      );
+      const started = await startContextRun(session, runtime as InvocationRuntime, options, {
+        messages: state.messages,
+        readUserInput: (message: BaseMessage) =>
+          HumanMessage.isInstance(message)
+            ? { text: textOfParts(message.content), ...(message.id ? { key: message.id } : {}) }
+            : undefined,
+      });
+      runs.set(started.session, started.run);
     },
     wrapModelCall: async (request, handler) => {
       const { session: resolved, run } = await current(request.runtime as InvocationRuntime);
       const hostNames = new Set(request.tools.map((tool) => tool.name as string));
-      const anthropic = isAnthropicModel(request.model);
       const outcome = applyCacheBreakpoints(
         {
           systemMessage: request.systemMessage,
@@ -121,25 +113,9 @@ export function contextMiddleware(
           modelSettings: request.modelSettings,
         },
         run,
-        {
-          cacheControl: resolveCacheControl(options.cacheControl, anthropic),
-          rolling: resolveCacheControl(options.rollingCacheBreakpoint, anthropic),
-        },
+        resolveCacheBreakpoints(options, isAnthropicModel(request.model)),
       );
-      if (outcome.droppedInstructionBreakpoint && !reported.dropped) {
-        reported.dropped = true;
-        warn(
-          resolved,
-          `The host already sets ${outcome.host} cache breakpoints; the instruction breakpoint was left out.`,
-        );
-      }
-      if (outcome.skippedRolling && !reported.skipped) {
-        reported.skipped = true;
-        warn(
-          resolved,
-          'Four cache breakpoints are already in use; the rolling breakpoint on the newest message was left out.',
-        );
-      }
+      warn(resolved, outcome.budget);
       return handler({
         ...request,
         systemMessage: outcome.systemMessage,
@@ -154,15 +130,5 @@ export function contextMiddleware(
       if (options.hostToolHooks === false) return handler(request);
       return runHostToolCall(run, request, handler);
     },
-  });
-}
-
-function warn(session: ContextSession, message: string): void {
-  session.emit({
-    type: 'diagnostic',
-    reason: 'run-start',
-    capability: 'langchain',
-    message,
-    diagnostic: { severity: 'warning', code: 'cache-breakpoint-limit', message },
   });
 }

@@ -1,6 +1,6 @@
 import { createTool } from '@mastra/core/tools';
 import type { Run, ToolCall, ToolDefinition } from '../../session/capability.js';
-import { reportToolNameTaken, unwrapToolResult } from '../kit/index.js';
+import { composeToolList, unwrapToolResult } from '../kit/index.js';
 
 /** The tools of one Mastra step, by name. */
 export type MastraTools = Record<string, unknown>;
@@ -22,18 +22,16 @@ export function composeTools(
   run: Run,
   options: { hostToolHooks: boolean },
 ): MastraTools {
-  const tools: MastraTools = {};
-  for (const [name, tool] of Object.entries(host ?? {})) {
-    tools[name] = options.hostToolHooks ? wrapHostTool(name, tool, run) : tool;
-  }
-  for (const definition of run.tools) {
-    if (Object.hasOwn(tools, definition.name)) {
-      reportToolNameTaken(run, definition.name, 'mastra');
-      continue;
-    }
-    tools[definition.name] = toMastraTool(definition, run);
-  }
-  return tools;
+  const tools = composeToolList(
+    Object.entries(host ?? {}),
+    run,
+    { adapter: 'mastra', ...options },
+    {
+      wrapHostTool,
+      toTool: toMastraTool,
+    },
+  );
+  return Object.fromEntries(tools);
 }
 
 function wrapHostTool(name: string, tool: unknown, run: Run): unknown {

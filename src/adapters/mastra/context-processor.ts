@@ -1,11 +1,17 @@
 import type { InputProcessor } from '@mastra/core/processors';
 import type { RequestContext } from '@mastra/core/request-context';
 import type { ContextAdapterOptions } from '../../session/adapter-options.js';
-import { type CacheBreakpointOptions, resolveCacheControl } from '../../session/cache-control.js';
+import type { CacheBreakpointOptions } from '../../session/cache-control.js';
 import type { Run } from '../../session/capability.js';
 import type { ContextSession } from '../../session/context-session.js';
 import type { SessionSource } from '../../session/session-source.js';
-import { observeTrailingUserInput, resolveSession, textOfParts } from '../kit/index.js';
+import {
+  createBreakpointWarnings,
+  resolveCacheBreakpoints,
+  startContextRun,
+  textOfParts,
+  withCapabilityTools,
+} from '../kit/index.js';
 import { composeTools, type MastraTools } from './compose-tools.js';
 import { prepareRequest } from './prepare-request.js';
 
@@ -61,29 +67,25 @@ export function contextProcessor(
   source: SessionSource<MastraCall>,
   options: ContextProcessorOptions = {},
 ): InputProcessor {
-  const breakpoints = {
-    instructions: resolveCacheControl(options.cacheControl, true),
-    rolling: resolveCacheControl(options.rollingCacheBreakpoint, true),
-  };
+  const breakpoints = resolveCacheBreakpoints(options, true);
+  const warn = createBreakpointWarnings('mastra');
   const hostToolHooks = options.hostToolHooks ?? true;
   return {
     id: contextProcessorId,
     name: 'agent-context',
     async processInput({ messageList, messages, state, requestContext }) {
       const call: MastraCall = requestContext ? { requestContext } : {};
-      const session = await resolveSession(source, call);
-      const run = await session.startRun();
+      const { session, run } = await startContextRun(source, call, options, {
+        messages,
+        readUserInput: (message) =>
+          message.role === 'user' ? { text: textOfParts(message.content.parts as never) } : undefined,
+      });
       state[stateKey] = { session, run } satisfies CallState;
       messageList.clearSystemMessages(instructionsTag);
       if (run.instructionBlocks.length > 0) {
         messageList.addSystem(
           run.instructionBlocks.map((block) => ({ role: 'system' as const, content: block.text })),
           instructionsTag,
-        );
-      }
-      if (options.observeUserInput !== false) {
-        await observeTrailingUserInput(session, messages, (message) =>
-          message.role === 'user' ? { text: textOfParts(message.content.parts as never) } : undefined,
         );
       }
       return messageList;
@@ -96,14 +98,14 @@ export function contextProcessor(
       }
       const composed = current.tools.composed;
       if (!activeTools) return { tools: composed };
-      // The host limited the active tools; it cannot know the capability tools' names in advance.
       const added = Object.keys(composed).filter((name) => !Object.hasOwn(tools ?? {}, name));
-      return { tools: composed, activeTools: [...activeTools, ...added] };
+      return { tools: composed, activeTools: withCapabilityTools(activeTools, added) };
     },
     async processLLMRequest({ prompt, state }) {
       const current = state[stateKey] as CallState | undefined;
       if (!current) return undefined;
-      return { prompt: await prepareRequest(current.session, current.run, prompt, breakpoints) };
+      const lastInstruction = current.run.instructionBlocks.at(-1)?.text;
+      return { prompt: await prepareRequest(current.session, lastInstruction, prompt, breakpoints, warn) };
     },
   };
 }

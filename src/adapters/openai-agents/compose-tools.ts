@@ -2,7 +2,7 @@ import { type FunctionTool, type RunContext, type Tool, tool } from '@openai/age
 import { z } from 'zod';
 import { describeError } from '../../errors.js';
 import type { JsonSchema, Run, ToolDefinition } from '../../session/capability.js';
-import { outputText, reportToolNameTaken } from '../kit/index.js';
+import { composeToolList, outputText } from '../kit/index.js';
 
 /**
  * The tools of one run: the host's tools first, in the host's order, then the run's capability
@@ -22,18 +22,17 @@ export function composeTools<Context>(
   run: Run,
   options: { hostToolHooks: boolean },
 ): Tool<Context>[] {
-  const tools: Tool<Context>[] = host.map((candidate) =>
-    candidate.type === 'function' && options.hostToolHooks ? wrapHostTool(candidate, run) : candidate,
+  const tools = composeToolList<Tool<Context>>(
+    host.map((candidate) => [candidate.name, candidate]),
+    run,
+    { adapter: 'openai-agents', ...options },
+    {
+      wrapHostTool: (_name, candidate) =>
+        candidate.type === 'function' ? wrapHostTool(candidate, run) : candidate,
+      toTool: (definition) => toAgentsTool<Context>(definition, run),
+    },
   );
-  const names = new Set(host.map((candidate) => candidate.name));
-  for (const definition of run.tools) {
-    if (names.has(definition.name)) {
-      reportToolNameTaken(run, definition.name, 'openai-agents');
-      continue;
-    }
-    tools.push(toAgentsTool<Context>(definition, run));
-  }
-  return tools;
+  return tools.map(([, tool]) => tool);
 }
 
 function wrapHostTool<Context>(host: FunctionTool<Context>, run: Run): FunctionTool<Context> {

@@ -11,12 +11,7 @@ import {
 } from '@openai/agents';
 import type { ContextAdapterOptions } from '../../session/adapter-options.js';
 import type { SessionSource } from '../../session/session-source.js';
-import {
-  expandCommandMessages,
-  observeTrailingUserInput,
-  placeHiddenMessages,
-  resolveSession,
-} from '../kit/index.js';
+import { expandCommandMessages, placeHiddenMessages, startContextRun } from '../kit/index.js';
 import { composeTools } from './compose-tools.js';
 import { inputItemCommandFormat, inputItemFormat } from './hidden-items.js';
 
@@ -75,15 +70,16 @@ export async function runWithContext<TAgent extends AnyAgent, TContext = undefin
   options: IndividualRunOptions<TContext, TAgent> & RunWithContextOptions = {},
 ): Promise<RunResult<TContext, TAgent> | StreamedRunResult<TContext, TAgent>> {
   const { runner, hostToolHooks, observeUserInput, ...runOptions } = options;
-  const session = await resolveSession(source, { context: runOptions.context });
-  const run = await session.startRun();
-  if (observeUserInput !== false) {
-    const items: AgentInputItem[] =
-      typeof input === 'string' ? [{ type: 'message', role: 'user', content: input }] : input;
-    await observeTrailingUserInput(session, items, (item) =>
-      item.type === 'message' && item.role === 'user' ? { text: inputText(item.content) } : undefined,
-    );
-  }
+  const { session, run } = await startContextRun(
+    source,
+    { context: runOptions.context },
+    { observeUserInput },
+    {
+      messages: typeof input === 'string' ? [{ type: 'message', role: 'user', content: input }] : input,
+      readUserInput: (item: AgentInputItem) =>
+        item.type === 'message' && item.role === 'user' ? { text: inputText(item.content) } : undefined,
+    },
+  );
   const blocks = run.instructionBlocks.map((block) => block.text);
   const hostInstructions = agent.instructions;
   const composed = agent.clone({

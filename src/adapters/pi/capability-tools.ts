@@ -1,7 +1,7 @@
 import type { ExtensionAPI, ToolDefinition as PiToolDefinition } from '@mariozechner/pi-coding-agent';
 import { z } from 'zod';
 import type { Run, ToolDefinition } from '../../session/capability.js';
-import { reportToolNameTaken, unwrapToolResult } from '../kit/index.js';
+import { offeredCapabilityTools, unwrapToolResult } from '../kit/index.js';
 import { outputContent } from './tool-result-content.js';
 
 /** The tools the extension registered in pi, and the run their calls execute in. */
@@ -41,11 +41,7 @@ export function registerCapabilityTools(
       .filter((name) => !state.registered.has(name)),
   );
   const offered = new Set<string>();
-  for (const definition of run.tools) {
-    if (taken.has(definition.name)) {
-      reportToolNameTaken(run, definition.name, 'pi');
-      continue;
-    }
+  for (const definition of offeredCapabilityTools(run, (name) => taken.has(name), 'pi')) {
     pi.registerTool(toPiTool(definition, currentRun));
     state.registered.add(definition.name);
     offered.add(definition.name);
