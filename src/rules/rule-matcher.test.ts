@@ -1,35 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type CompiledGlob, compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
+import { globSamplePaths as paths } from '../shared/glob-sample-paths.test-support.js';
 import type { LoadedRule } from './rule.js';
 import { RuleMatcher } from './rule-matcher.js';
-
-const paths = [
-  'a.ts',
-  '.ts',
-  '..ts',
-  'Makefile',
-  'src',
-  'src/a.ts',
-  'src/a.tsx',
-  'src/.hidden.ts',
-  'src/a.test.ts',
-  'src-2/a.ts',
-  'srcx/a.ts',
-  'src/api/a.ts',
-  'src/api/b.ts',
-  'src/api/handler.ts',
-  'src/api/x.json',
-  'src/api/deep/x.json',
-  'src/api/deep/y.test.ts',
-  'src/api/index.ts',
-  'src/ui/index.ts',
-  'docs/guide/intro.md',
-  'docs/.drafts/note.md',
-  'packages/@scope/lib/x.js',
-  '.github/workflows/ci.yml',
-  'config/.env.local',
-  'deep/er/than/that/Makefile',
-];
 
 function compiled(glob: string): CompiledGlob {
   const result = compileGlob(glob);

@@ -3,6 +3,7 @@ import picomatch from 'picomatch';
 import { describe, expect, it } from 'vitest';
 import { type CompiledGlob, compileGlob, isInvalidGlob } from './compile-glob.js';
 import { buildGlobAutomaton } from './glob-automaton.js';
+import { globSamplePaths as paths } from './glob-sample-paths.test-support.js';
 
 const globs = [
   '**',
@@ -25,34 +26,6 @@ const globs = [
   'docs/**/*',
   '.github/**',
   '**/.env*',
-];
-
-const paths = [
-  'a.ts',
-  '.ts',
-  '..ts',
-  'Makefile',
-  'src',
-  'src/a.ts',
-  'src/a.tsx',
-  'src/.hidden.ts',
-  'src/a.test.ts',
-  'src-2/a.ts',
-  'srcx/a.ts',
-  'src/api/a.ts',
-  'src/api/b.ts',
-  'src/api/handler.ts',
-  'src/api/x.json',
-  'src/api/deep/x.json',
-  'src/api/deep/y.test.ts',
-  'src/api/index.ts',
-  'src/ui/index.ts',
-  'docs/guide/intro.md',
-  'docs/.drafts/note.md',
-  'packages/@scope/lib/x.js',
-  '.github/workflows/ci.yml',
-  'config/.env.local',
-  'deep/er/than/that/Makefile',
 ];
 
 /** picomatch's own answer, as the rules contract states it: names alone for globs without `/`. */
