@@ -113,6 +113,7 @@ const surface = {
       'ContextSessionLike',
       'ContextSessionOptions',
       'Diagnostic',
+      'DiagnosticCode',
       'DiagnosticSeverity',
       'DirectoryEntry',
       'DiscoverInstructionsOptions',

@@ -93,6 +93,7 @@ async function inspectOnce(options: InspectInstructionsOptions): Promise<Instruc
       ...(userDirectory === undefined ? {} : { userDirectory }),
       ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
       ...(stopAt === undefined ? {} : { stopAt: toPosixPath(stopAt) }),
+      ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
     });
     const { assistant: _assistant, ...rest } = discoverOptions;
     const found = await discoverInstructions({

@@ -24,7 +24,8 @@ const files: Record<string, string> = {
   'GEMINI.md': '# Root Gemini\nAnswer briefly.\n',
   '.rules': 'Zed: keep answers short.\n',
   '.github/copilot-instructions.md': 'Copilot: write tests first.\n',
-  '.github/instructions/api.instructions.md': '---\napplyTo: "packages/api/**"\n---\nAPI handlers validate input.\n',
+  '.github/instructions/api.instructions.md':
+    '---\napplyTo: "packages/api/**"\n---\nAPI handlers validate input.\n',
   '.cursor/rules/style.mdc': '---\nalwaysApply: true\n---\nCursor: two-space indents.\n',
   '.windsurf/rules/always.md': '---\ntrigger: always_on\n---\nWindsurf: small commits.\n',
   '.claude/rules/testing.md': 'Claude rule: run the tests before committing.\n',
@@ -94,7 +95,8 @@ const expected: Record<AssistantName, { start: string[]; touch: string[]; source
   opencode: {
     start: ['AGENTS.md', '../AGENTS.md', '../../AGENTS.md', '../../docs/extra.md'],
     touch: ['src/AGENTS.md', 'lib/AGENTS.md'],
-    source: 'opencode.ai/docs/instructions and /rules (AGENTS.md up to the root, nearest first; instructions)',
+    source:
+      'opencode.ai/docs/instructions and /rules (AGENTS.md up to the root, nearest first; instructions)',
   },
 };
 
@@ -177,7 +179,10 @@ describe('reading as one assistant (`assistant`, `--as`)', () => {
   it('delivers on touch what each assistant reads below the working directory', async () => {
     const { workspace } = await repository();
     for (const name of assistantNames) {
-      const session = createContextSession({ workspace, capabilities: [nestedInstructions({ assistant: name })] });
+      const session = createContextSession({
+        workspace,
+        capabilities: [nestedInstructions({ assistant: name })],
+      });
       const events: ContextEvent[] = [];
       session.on((event) => events.push(event));
       await session.startRun();
@@ -203,7 +208,9 @@ describe('reading as one assistant (`assistant`, `--as`)', () => {
     expect(text.stdout).toContain('as Codex reads them');
     expect(text.stdout).toMatch(/Budget: [\d,]+ of Codex's 32,768 bytes used/);
     expect(text.stdout).toContain('Dropped (loaded by the union of all formats, not by Codex)');
-    expect(text.stdout).toMatch(/\.\.\/\.\.\/CLAUDE\.md {2}\[not-read-by-assistant\] Skipped \.\.\/\.\.\/CLAUDE\.md: Codex does not read CLAUDE\.md/);
+    expect(text.stdout).toMatch(
+      /\.\.\/\.\.\/CLAUDE\.md {2}\[not-read-by-assistant\] Skipped \.\.\/\.\.\/CLAUDE\.md: Codex does not read CLAUDE\.md/,
+    );
   });
 
   it('refuses --as with --formats, and an unknown assistant', async () => {
@@ -213,7 +220,9 @@ describe('reading as one assistant (`assistant`, `--as`)', () => {
     expect(combined.stderr).toContain('--as cannot be combined with --formats');
     const unknown = await runCliInProcess(directory, ['inspect', '--as', 'vim']);
     expect(unknown.stderr).toContain('unknown assistant "vim"');
-    expect(() => projectInstructions({ assistant: 'codex', formats: ['cursor'] })).toThrow(/cannot be combined/);
+    expect(() => projectInstructions({ assistant: 'codex', formats: ['cursor'] })).toThrow(
+      /cannot be combined/,
+    );
   });
 
   it('lists each assistant its own asset roots and rules (inventory --as)', async () => {
