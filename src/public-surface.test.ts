@@ -197,6 +197,8 @@ const surface = {
       'CommandsCapability',
       'CommandsLoad',
       'CommandsOptions',
+      'CommandsRunOption',
+      'ShellLine',
       'ExpandCommandOptions',
       'LoadCommandsOptions',
       'LoadableSkill',
