@@ -435,6 +435,12 @@ export const diagnosticCodes = {
     meaning: 'A command has the name of a command found earlier; the earlier one is used.',
     fix: 'Rename one of the commands.',
   },
+  'shell-command-failed': {
+    severity: ['warning'],
+    meaning:
+      "A shell line of a command template (`` !`cmd` ``, `!{cmd}`) that the host let run failed: an exit code other than 0, a timeout, a signal, an output flood, a program that could not start, or the session's end. Its output and the reason are in the expanded text.",
+    fix: 'Run the line by hand in the working directory to see why; fix the command file, or raise `timeoutSeconds`.',
+  },
   'skill-shadowed': {
     severity: ['info'],
     meaning: 'A skill of a nearer directory has the same name; that one is loaded, this one is not.',

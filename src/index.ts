@@ -193,6 +193,7 @@ export {
 } from './commands/commands.js';
 export { commandsDefaults } from './commands/commands-defaults.js';
 export { type CommandsLoad, type LoadCommandsOptions, loadCommands } from './commands/load-commands.js';
+export type { CommandsRunOption, ShellLine } from './commands/run-shell-line.js';
 
 // Sub-agents: the agent definitions of a repository.
 

@@ -202,6 +202,8 @@ const surface = {
       'CommandsCapability',
       'CommandsLoad',
       'CommandsOptions',
+      'CommandsRunOption',
+      'ShellLine',
       'ExpandCommandOptions',
       'LoadCommandsOptions',
       'LoadableSkill',
