@@ -46,7 +46,7 @@ export interface RepoContextOptions {
   traversalToolNames?: readonly string[];
   /** The argument of those tools that holds the path. Default `'path'`. */
   traversalPathArg?: string;
-  /** Asset roots of the inventory, in order. Default `['.claude', '.agents', '.codex', '.grok']`. */
+  /** Asset roots of the inventory, in order. Default `['.claude', '.agents', '.codex', '.grok', '.gemini', '.github', '.cursor', '.opencode']`. */
   assetRoots?: readonly string[];
   /**
    * The assistants' rule formats read, beyond RepoContext (which reads none): their `always` rules
