@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { diagnosticCodeOf } from '../../diagnostic-code-of-error.js';
+import type { DiagnosticCode } from '../../diagnostic-codes.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { describeError, isAgentContextError } from '../../errors.js';
 import type { NestedFile } from '../../rules/nested-file.js';
@@ -29,6 +31,12 @@ export interface NestedTrackerSettings {
   maxChars: number;
   /** Import hops followed from a surfaced file (`contents` only); the next one fails with a marker. */
   maxImportDepth: number;
+  /** `false`: `@path` stays text, as written (an assistant that reads no imports). Default `true`. */
+  followImports?: boolean;
+  /** File name -> names whose presence in the same directory means it is not read (Claude Code's `AGENTS.md`). */
+  unlessPresent?: ReadonlyMap<string, readonly string[]>;
+  /** Who reads the files, for the messages of `unlessPresent` (`Claude Code`). */
+  reader?: string;
 }
 
 /**
@@ -155,6 +163,7 @@ export class NestedTracker {
   async #check(directory: string, trigger: string, reading: Workspace): Promise<NestedFile[]> {
     const files: NestedFile[] = [];
     for (const name of this.#settings.filenames) {
+      if (await this.#suppressed(reading, directory, name, trigger)) continue;
       const override = this.#settings.overrides.get(name);
       let found =
         override === undefined
@@ -179,6 +188,29 @@ export class NestedTracker {
       if (found === 'file' && this.#settings.perDirectory === 'first') break;
     }
     return files;
+  }
+
+  /** Whether `name` is not read in `directory` because another name is a file there (an info event says so). */
+  async #suppressed(reading: Workspace, directory: string, name: string, trigger: string): Promise<boolean> {
+    const others = this.#settings.unlessPresent?.get(name);
+    if (others === undefined) return false;
+    for (const other of others) {
+      if ((await this.#statQuietly(`${directory}/${other}`, reading))?.kind !== 'file') continue;
+      const candidate = `${directory}/${name}`;
+      if ((await this.#statQuietly(candidate, reading))?.kind === 'file') {
+        const label = toLabel(this.#workspace, candidate);
+        const by = toLabel(this.#workspace, `${directory}/${other}`);
+        this.#skip(
+          candidate,
+          trigger,
+          'not-read-by-assistant',
+          `${label} is not read: ${this.#settings.reader ?? 'the assistant'} reads ${name} only where no ${others.join(', ')} is, and ${by} is.`,
+          'info',
+        );
+      }
+      return true;
+    }
+    return false;
   }
 
   /**
@@ -288,6 +320,12 @@ export class NestedTracker {
       }
       this.#hashes.set(key, label);
       if (read.note !== undefined) this.#emitCut(label, trigger, read.note);
+      if (this.#settings.followImports === false) {
+        file.text = read.text;
+        this.surfaced.push(file);
+        this.#emit(this.#event('loaded', label, trigger, `Loaded ${label} (nested), after ${trigger}.`));
+        return [file];
+      }
       const expanded = await expandNestedImports({ ...file, text: read.text }, realPath, {
         workspace: reading,
         seen: { realPaths: this.#realPaths, hashes: this.#hashes },
@@ -336,7 +374,12 @@ export class NestedTracker {
   }
 
   #emitCut(label: string, trigger: string, note: string) {
-    const diagnostic = { severity: 'warning' as const, code: 'truncated', message: note, path: label };
+    const diagnostic = {
+      severity: 'warning' as const,
+      code: 'truncated' as const,
+      message: note,
+      path: label,
+    };
     this.#emit(this.#event('cut', label, trigger, note, diagnostic));
   }
 
@@ -351,7 +394,7 @@ export class NestedTracker {
   #skip(
     absolute: string,
     trigger: string,
-    code: string,
+    code: DiagnosticCode,
     message: string,
     severity: Diagnostic['severity'] = 'warning',
   ) {
@@ -379,7 +422,7 @@ export class NestedTracker {
   }
 }
 
-function codeOf(error: unknown): string {
+function codeOf(error: unknown): DiagnosticCode {
   if (isAgentContextError(error) && error.code === 'path-outside-workspace') return 'symlink-refused';
-  return isAgentContextError(error) ? error.code : 'stat-failed';
+  return diagnosticCodeOf(error, 'stat-failed');
 }
