@@ -53,7 +53,7 @@ export type { SessionSource } from './session/session-source.js';
 
 // Errors and diagnostics: loaders return `{ items, diagnostics }`; only caller mistakes throw.
 
-export type { Diagnostic, DiagnosticSeverity, LoadResult } from './diagnostics.js';
+export type { Diagnostic, DiagnosticCode, DiagnosticSeverity, LoadResult } from './diagnostics.js';
 export {
   AgentContextError,
   type AgentContextErrorCode,

@@ -109,6 +109,7 @@ const surface = {
       'ContextSessionLike',
       'ContextSessionOptions',
       'Diagnostic',
+      'DiagnosticCode',
       'DiagnosticSeverity',
       'DirectoryEntry',
       'DiscoverInstructionsOptions',

@@ -1,3 +1,4 @@
+import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeError } from '../errors.js';
 import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
@@ -103,7 +104,7 @@ export class RuleCollector {
   ): Promise<{ rule: LoadedRule; globs: CompiledGlob[] } | undefined> {
     const { diagnostics } = this;
     const label = source.label(file.path);
-    const skip = (code: string, reason: string, severity: Diagnostic['severity'] = 'error') => {
+    const skip = (code: DiagnosticCode, reason: string, severity: Diagnostic['severity'] = 'error') => {
       diagnostics.push({ severity, code, message: `Skipped ${label}: ${reason}.`, path: label });
       return undefined;
     };
