@@ -1,6 +1,6 @@
-/** How bad a {@link Diagnostic} is. `error`: something was not loaded; `warning`: loaded, but changed
- * (cut, replaced); `info`: worth knowing (a duplicate skipped). */
-export type DiagnosticSeverity = 'error' | 'warning' | 'info';
+import type { DiagnosticCode, DiagnosticSeverity } from './diagnostic-codes.js';
+
+export type { DiagnosticCode, DiagnosticSeverity };
 
 /**
  * A problem with one input, reported instead of thrown. Loaders return `{ items, diagnostics }`;
@@ -8,8 +8,8 @@ export type DiagnosticSeverity = 'error' | 'warning' | 'info';
  */
 export interface Diagnostic {
   severity: DiagnosticSeverity;
-  /** Stable kebab-case identifier, e.g. `binary-file`, `import-failed`, `truncated`, `symlink-refused`. */
-  code: string;
+  /** Stable kebab-case identifier, e.g. `binary-file`, `import-failed`, `truncated`; docs/diagnostics.md lists them all. */
+  code: DiagnosticCode;
   /** A sentence a person can act on. */
   message: string;
   /** The file or directory concerned, as a label (relative POSIX path, or absolute outside the workspace). */

@@ -1,44 +1,6 @@
-/**
- * Machine-readable error codes. Every error thrown by agent-context is an {@link AgentContextError}
- * with one of these codes, so callers can branch on `error.code` instead of parsing messages.
- */
-export type AgentContextErrorCode =
-  /** A path resolved outside the workspace root (lexically, absolutely or through a symlink). */
-  | 'path-outside-workspace'
-  /** A path that can never be valid: NUL bytes, empty string, deeper than 256 segments or longer than 4,096 characters. */
-  | 'invalid-path'
-  /** The path does not exist. */
-  | 'not-found'
-  /** The path exists but is not a regular file (a directory, FIFO, socket, device). */
-  | 'not-a-file'
-  /** The path exists but is not a directory. */
-  | 'not-a-directory'
-  /** A regular file with more than one hard link, refused by a workspace created with `refuseHardLinks`. */
-  | 'hard-linked'
-  /** Too many symbolic links while resolving a path (a loop). */
-  | 'symlink-loop'
-  /** The operating system refused or failed a read. */
-  | 'read-failed'
-  /** The operating system refused or failed a write. */
-  | 'write-failed'
-  /** An exclusive write found the file already there. */
-  | 'already-exists'
-  /** The workspace has no `writeFile`, but the feature needs one. */
-  | 'workspace-not-writable'
-  /** A caller passed an option that cannot work. */
-  | 'invalid-option'
-  /** A name (capability, tool) that does not match its required pattern. */
-  | 'invalid-name'
-  /** A lock could not be taken in time. */
-  | 'lock-timeout'
-  /** An authored capability failed validation. */
-  | 'validation-failed'
-  /** A call into an authored capability did not finish within its time limit. */
-  | 'capability-timeout'
-  /** A call into an authored capability failed in, or ended, its capability host. */
-  | 'capability-failed'
-  /** A repository's hook refused the user's prompt (`UserPromptSubmit`): the run does not go on. */
-  | 'hook-blocked';
+import type { AgentContextErrorCode } from './error-codes.js';
+
+export type { AgentContextErrorCode };
 
 /** Context carried by every {@link AgentContextError}. */
 export interface AgentContextErrorOptions {

@@ -53,7 +53,7 @@ export type { SessionSource } from './session/session-source.js';
 
 // Errors and diagnostics: loaders return `{ items, diagnostics }`; only caller mistakes throw.
 
-export type { Diagnostic, DiagnosticSeverity, LoadResult } from './diagnostics.js';
+export type { Diagnostic, DiagnosticCode, DiagnosticSeverity, LoadResult } from './diagnostics.js';
 export {
   AgentContextError,
   type AgentContextErrorCode,
@@ -191,6 +191,7 @@ export {
 } from './commands/commands.js';
 export { commandsDefaults } from './commands/commands-defaults.js';
 export { type CommandsLoad, type LoadCommandsOptions, loadCommands } from './commands/load-commands.js';
+export type { CommandsRunOption, ShellLine } from './commands/run-shell-line.js';
 
 // Sub-agents: the agent definitions of a repository.
 

@@ -1,3 +1,4 @@
+import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic, LoadResult } from '../diagnostics.js';
 import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
 import { isCodexAgentFileName } from '../inventory/read-codex-agent-file.js';
@@ -71,7 +72,7 @@ type AgentFile = { ok: true; definition: AgentDefinition } | { ok: false; failur
 
 async function readAgentFile(workspace: Workspace, label: string): Promise<AgentFile> {
   if (isCodexAgentFileName(label)) return readCodexAgent(workspace, label);
-  const fail = (code: string, message: string): AgentFile => ({
+  const fail = (code: DiagnosticCode, message: string): AgentFile => ({
     ok: false,
     failure: { severity: 'error', code, message, path: label },
   });

@@ -79,7 +79,11 @@ export function capabilityCreation(options: CapabilityCreationOptions): Capabili
       } catch (error) {
         // The store's directory failing (permissions, a lock held too long) must not stop the run.
         const message = `Authored capabilities were not loaded: ${describeError(error)}`;
-        const diagnostic = { severity: 'error' as const, code: 'authored-capabilities-unavailable', message };
+        const diagnostic = {
+          severity: 'error' as const,
+          code: 'authored-capabilities-unavailable' as const,
+          message,
+        };
         run.emit({ type: 'diagnostic', reason: 'run-start', capability: name, message, diagnostic });
         return [];
       }

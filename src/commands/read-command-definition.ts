@@ -1,3 +1,4 @@
+import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { readFrontmatterFile } from '../inventory/read-asset-file.js';
 import { firstBodyLine } from '../inventory/read-command-file.js';
@@ -18,6 +19,13 @@ export type CommandRead =
  * `description`. Never throws: an unreadable, binary or broken file, a TOML file without `prompt`,
  * is an `error` diagnostic and no command; a value of the wrong type is a `warning` and ignored.
  */
+/** The code of a command field that is not a string. */
+const invalidCodes = {
+  description: 'invalid-description',
+  name: 'invalid-name',
+  'argument-hint': 'invalid-argument-hint',
+} as const satisfies Record<string, DiagnosticCode>;
+
 export async function readCommandDefinition(
   workspace: Workspace,
   format: CommandFormat,
@@ -27,13 +35,13 @@ export async function readCommandDefinition(
 ): Promise<CommandRead> {
   const label = toLabel(workspace, path);
   const diagnostics: Diagnostic[] = [];
-  const warn = (code: string, message: string) =>
+  const warn = (code: DiagnosticCode, message: string) =>
     diagnostics.push({ severity: 'warning', code, message, path: label });
   const namespace = parts.length > 1 ? parts.slice(0, -1).join('/') : null;
-  const text = (key: string, value: unknown): string | null => {
+  const text = (key: 'description' | 'name' | 'argument-hint', value: unknown): string | null => {
     if (value === undefined || value === null) return null;
     if (typeof value !== 'string') {
-      warn(`invalid-${key}`, `The command \`${key}\` must be a string; it was ignored.`);
+      warn(invalidCodes[key], `The command \`${key}\` must be a string; it was ignored.`);
       return null;
     }
     return value.trim() === '' ? null : value;

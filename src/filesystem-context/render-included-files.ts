@@ -1,4 +1,6 @@
-import { describeError, isAgentContextError } from '../errors.js';
+import { diagnosticCodeOf } from '../diagnostic-code-of-error.js';
+import type { DiagnosticCode } from '../diagnostic-codes.js';
+import { describeError } from '../errors.js';
 import { renderContextFile, stripTrailingNewlines } from '../instructions/render.js';
 import { headCutEnd, omittedBytes, truncationMarker } from '../text/cut-text.js';
 import { toLabel } from '../workspace/labels.js';
@@ -42,7 +44,7 @@ export async function renderIncludedFiles(
   const dropped: string[] = [];
   const seen = new Set<string>();
   let remaining = maxChars;
-  const skip = (code: string, label: string, message: string, severity: 'error' | 'info' = 'error') =>
+  const skip = (code: DiagnosticCode, label: string, message: string, severity: 'error' | 'info' = 'error') =>
     events.push(diagnosticEvent('skipped', 'include', { severity, code, message, path: label }));
 
   for (const requested of paths) {
@@ -115,7 +117,7 @@ export async function renderIncludedFiles(
         }),
       );
     } catch (error) {
-      const code = isAgentContextError(error) ? error.code : 'read-failed';
+      const code = diagnosticCodeOf(error);
       skip(
         code,
         label,

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { describeError, isAgentContextError } from '../errors.js';
+import { diagnosticCodeOf } from '../diagnostic-code-of-error.js';
+import { describeError } from '../errors.js';
 import { toLabel } from '../workspace/labels.js';
 import type { DirectoryEntry, Workspace } from '../workspace/workspace.js';
 import { type ContextEventDraft, diagnosticEvent } from './context-event-draft.js';
@@ -41,7 +42,7 @@ export async function renderListing(
     label = toLabel(workspace, workspace.resolve(directory));
     entries = await workspace.readdir(directory);
   } catch (error) {
-    const code = isAgentContextError(error) ? error.code : 'read-failed';
+    const code = diagnosticCodeOf(error);
     const message = `The listing of ${label} was skipped: ${describeError(error)}.`;
     return {
       text: '',

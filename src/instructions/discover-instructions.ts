@@ -6,13 +6,19 @@ import { walkUpDirectories } from '../project/walk-up-directories.js';
 import { selectFormats } from '../rules/load-rules.js';
 import { readRenamedFilenames } from '../rules/read-renamed-filenames.js';
 import type { RuleFormatName } from '../rules/rule.js';
+import { omittedBytes } from '../text/cut-text.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toPosixPath } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { InstructionDiscovery, InstructionFile } from './instruction-file.js';
 import { resolveInstructionFilenames } from './instruction-filenames.js';
 import { instructionLabel } from './instruction-label.js';
-import { fileTruncatedDiagnostic, type ImportContext, loadImports } from './load-imports.js';
+import {
+  fileTruncatedDiagnostic,
+  type ImportContext,
+  loadImports,
+  markTruncatedFiles,
+} from './load-imports.js';
 import { readCandidate } from './read-candidate.js';
 
 /** Options of {@link discoverInstructions}. */
@@ -55,7 +61,11 @@ export interface DiscoverInstructionsOptions {
   userDirectory?: string;
   /** Import hops followed from a walk-up file; the next one fails with a marker. Default `5`. */
   maxImportDepth?: number;
-  /** Bytes read from one file at most; a bigger file keeps its head with a diagnostic. Default 1 MiB. */
+  /**
+   * Bytes read from one file at most. A bigger file keeps its head, cut on a whole character and
+   * ended by a `[truncated: N bytes of LABEL omitted]` line, with a `file-truncated` warning.
+   * Default 1 MiB (`1_048_576`).
+   */
   maxFileBytes?: number;
 }
 
@@ -113,6 +123,7 @@ async function discoverOnce(options: DiscoverInstructionsOptions): Promise<Instr
     seen: { realPaths: new Map(), hashes: new Map() },
     diagnostics,
     label,
+    truncatedFiles: new Map(),
   };
 
   // Step 1.
@@ -198,6 +209,7 @@ async function discoverOnce(options: DiscoverInstructionsOptions): Promise<Instr
       sha256: outcome.sha256,
       imports: [],
     };
+    if (outcome.truncated) context.truncatedFiles?.set(file, omittedBytes(outcome.size, outcome.text));
     items.push(file);
     // Step 5.
     items.push(...(await loadImports(context, file, [file.realPath])));
@@ -221,6 +233,7 @@ async function discoverOnce(options: DiscoverInstructionsOptions): Promise<Instr
       if (use === 'used' && settings.perDirectory === 'first') break;
     }
   }
+  markTruncatedFiles(context.truncatedFiles ?? new Map());
   return {
     items,
     diagnostics,

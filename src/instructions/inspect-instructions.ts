@@ -76,6 +76,7 @@ async function inspectOnce(options: InspectInstructionsOptions): Promise<Instruc
     ...(userDirectory === undefined ? {} : { userDirectory }),
     ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
     ...(stopAt === undefined ? {} : { stopAt: toPosixPath(stopAt) }),
+    ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
   });
   const found = await discoverInstructions({
     ...discoverOptions,

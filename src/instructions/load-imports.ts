@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
+import { omittedBytes, truncationMarker } from '../text/cut-text.js';
 import { isInside } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { findImportTokens } from './import-tokens.js';
@@ -18,6 +19,12 @@ export interface ImportContext {
   seen: SeenFiles;
   diagnostics: Diagnostic[];
   label(absolutePath: string): string;
+  /**
+   * Files read only in part (over `maxFileBytes`), with the bytes left out: {@link markTruncatedFiles}
+   * ends each with the truncation marker once its imports are resolved. Without it, no file is marked
+   * (nested delivery cuts its files itself).
+   */
+  truncatedFiles?: Map<InstructionFile, { bytes: number }>;
 }
 
 /** Short marker reasons: the diagnostic carries the full message, the prompt only needs the gist. */
@@ -147,23 +154,34 @@ async function resolveImport(
   }
   context.seen.realPaths.set(outcome.realPath, label);
   context.seen.hashes.set(outcome.documentKey, label);
-  return {
-    entry: { specifier, path: target, label, status: 'loaded' },
-    file: {
-      path: target,
-      realPath: outcome.realPath,
-      label,
-      directory: path.posix.dirname(target),
-      reason: 'import',
-      importedBy: importer.path,
-      importDepth: depth,
-      text: outcome.text,
-      characters: outcome.text.length,
-      size: outcome.size,
-      sha256: outcome.sha256,
-      imports: [],
-    },
+  const file: InstructionFile = {
+    path: target,
+    realPath: outcome.realPath,
+    label,
+    directory: path.posix.dirname(target),
+    reason: 'import',
+    importedBy: importer.path,
+    importDepth: depth,
+    text: outcome.text,
+    characters: outcome.text.length,
+    size: outcome.size,
+    sha256: outcome.sha256,
+    imports: [],
   };
+  if (outcome.truncated) context.truncatedFiles?.set(file, omittedBytes(outcome.size, outcome.text));
+  return { entry: { specifier, path: target, label, status: 'loaded' }, file };
+}
+
+/**
+ * End each file read only in part with the one truncation marker on a line of its own,
+ * `[truncated: N bytes of LABEL omitted]`, so the model sees the cut (after the imports are
+ * resolved: the marker is never read as an import). The head already ends on a whole character.
+ */
+export function markTruncatedFiles(truncated: ReadonlyMap<InstructionFile, { bytes: number }>): void {
+  for (const [file, omitted] of truncated) {
+    file.text = `${file.text}\n${truncationMarker(file.label, omitted)}`;
+    file.characters = file.text.length;
+  }
 }
 
 /** The diagnostic for a file bigger than `maxFileBytes`, of which only the head was read. */
@@ -171,7 +189,7 @@ export function fileTruncatedDiagnostic(label: string, size: number, maxFileByte
   return {
     severity: 'warning',
     code: 'file-truncated',
-    message: `${label} is ${size} bytes; only the first ${maxFileBytes} bytes were read (maxFileBytes).`,
+    message: `${label} is ${size} bytes; only the first ${maxFileBytes} bytes were read, and its text ends with a [truncated: ...] line. Raise maxFileBytes (CLI: --max-file-bytes) to read it whole.`,
     path: label,
   };
 }

@@ -86,6 +86,7 @@ export function projectInstructions(options: ProjectInstructionsOptions = {}): P
     ...(userDirectory === undefined ? {} : { userDirectory }),
     ...(discoverOptions.rootMarkers === undefined ? {} : { rootMarkers: discoverOptions.rootMarkers }),
     ...(discoverOptions.stopAt === undefined ? {} : { stopAt: discoverOptions.stopAt }),
+    ...(discoverOptions.maxFileBytes === undefined ? {} : { maxFileBytes: discoverOptions.maxFileBytes }),
   };
   // Refuse impossible options now, not at the first run.
   resolveInstructionSettings({ ...discoverOptions, ...(formats === undefined ? {} : { formats }) });

@@ -73,7 +73,7 @@ describe('discoverInstructions refusals', () => {
 
   it('keeps the head of a file over maxFileBytes with a diagnostic', async () => {
     const result = await discoverIn({ 'AGENTS.md': 'x'.repeat(100) }, '.', { maxFileBytes: 10 });
-    expect(result.items[0]?.text).toBe('x'.repeat(10));
+    expect(result.items[0]?.text).toBe(`${'x'.repeat(10)}\n[truncated: 90 bytes of AGENTS.md omitted]`);
     expect(result.items[0]?.size).toBe(100);
     expect(result.diagnostics).toMatchObject([{ severity: 'warning', code: 'file-truncated' }]);
   });

@@ -1,4 +1,5 @@
 import nodePath from 'node:path';
+import type { DiagnosticCode } from '../diagnostic-codes.js';
 import { describeError, isAgentContextError } from '../errors.js';
 import { sha256Of } from '../shared/sha256.js';
 import { isInside } from '../workspace/paths.js';
@@ -20,7 +21,7 @@ export type CandidateOutcome =
   | {
       status: 'refused';
       /** Diagnostic code: `symlink-refused`, `symlink-loop`, `not-a-file`, `binary-file`, `read-failed`. */
-      code: string;
+      code: DiagnosticCode;
       reason: string;
     }
   | { status: 'duplicate'; realPath: string; reason: string }
@@ -104,7 +105,7 @@ export async function readCandidate(
   }
 }
 
-function codeOf(error: unknown): string {
+function codeOf(error: unknown): DiagnosticCode {
   if (!isAgentContextError(error)) return 'read-failed';
   if (error.code === 'path-outside-workspace') return 'symlink-refused';
   if (error.code === 'symlink-loop') return 'symlink-loop';

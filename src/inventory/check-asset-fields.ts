@@ -1,3 +1,4 @@
+import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic } from '../diagnostics.js';
 
 /** The fields {@link checkAssetFields} read out of a frontmatter mapping. */
@@ -67,7 +68,7 @@ export function checkAssetFields(
   const { label, kind } = options;
   const requireFields = options.requireFields ?? true;
   const diagnostics: Diagnostic[] = [];
-  const warn = (code: string, message: string) =>
+  const warn = (code: DiagnosticCode, message: string) =>
     diagnostics.push({ severity: 'warning', code, message, path: label });
   const text = (key: string): unknown => options.written?.[key] ?? data[key];
   const attributes = Object.fromEntries(

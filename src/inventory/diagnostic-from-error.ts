@@ -1,3 +1,4 @@
+import { diagnosticCodeOf } from '../diagnostic-code-of-error.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeError, isAgentContextError } from '../errors.js';
 
@@ -7,7 +8,7 @@ import { describeError, isAgentContextError } from '../errors.js';
  * `read-failed` for anything else, so the scan can go on.
  */
 export function diagnosticFromError(error: unknown, label: string, what: 'file' | 'directory'): Diagnostic {
-  const code = isAgentContextError(error) ? error.code : 'read-failed';
+  const code = diagnosticCodeOf(error);
   const reason = isAgentContextError(error) && error.reason ? error.reason : describeError(error);
   return { severity: 'error', code, message: `Could not read the ${what} ${label}: ${reason}`, path: label };
 }

@@ -1,3 +1,4 @@
+import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { toLabel } from '../workspace/labels.js';
 import { compareCodePoints, isInside } from '../workspace/paths.js';
@@ -56,7 +57,7 @@ async function readMarketplace(
   diagnostics: Diagnostic[],
 ): Promise<void> {
   const label = toLabel(workspace, path);
-  const report = (severity: Diagnostic['severity'], code: string, message: string) =>
+  const report = (severity: Diagnostic['severity'], code: DiagnosticCode, message: string) =>
     diagnostics.push({ severity, code, message, path: label });
   const data = await readJsonFile(workspace, path, label, 'invalid-marketplace', diagnostics);
   if (data === undefined) return;
@@ -130,7 +131,7 @@ async function readJsonFile(
   workspace: Workspace,
   path: string,
   label: string,
-  code: string,
+  code: DiagnosticCode,
   diagnostics: Diagnostic[],
 ): Promise<unknown> {
   const report = (message: string) => diagnostics.push({ severity: 'error', code, message, path: label });

@@ -1,3 +1,4 @@
+import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic } from '../diagnostics.js';
 import {
   type FrontmatterStatus,
@@ -85,7 +86,7 @@ export async function readFrontmatterFile(
   const read = await readAssetText(workspace, path, maxBytes, 'Markdown');
   if (!read.ok) return { ok: false, failure: read.failure };
   const { file, label } = read;
-  const fail = (code: string, message: string): FrontmatterFile => ({
+  const fail = (code: DiagnosticCode, message: string): FrontmatterFile => ({
     ok: false,
     failure: { severity: 'error', code, message, path: label },
   });

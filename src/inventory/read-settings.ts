@@ -1,3 +1,4 @@
+import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { DEEP_VALUE_MARKER, limitValueDepth, MAXIMUM_VALUE_DEPTH } from '../shared/limit-value-depth.js';
 import { toLabel } from '../workspace/labels.js';
@@ -57,7 +58,7 @@ export async function readHookGroups(
 ): Promise<{ path: string; groups: HookGroupEntry[]; diagnostics: Diagnostic[] }> {
   const label = toLabel(workspace, path);
   const settings = { path: label, groups: [] as HookGroupEntry[], diagnostics: [] as Diagnostic[] };
-  const report = (severity: Diagnostic['severity'], code: string, message: string) =>
+  const report = (severity: Diagnostic['severity'], code: DiagnosticCode, message: string) =>
     settings.diagnostics.push({ severity, code, message, path: label });
 
   let text: string;

@@ -1,3 +1,4 @@
+import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { DEEP_VALUE_MARKER, limitValueDepth, MAXIMUM_VALUE_DEPTH } from '../shared/limit-value-depth.js';
 import { tomlPackage } from '../shared/load-on-first-use.js';
@@ -23,7 +24,7 @@ export async function readTomlFile(workspace: Workspace, path: string, maxBytes:
   const read = await readAssetText(workspace, path, maxBytes, 'TOML');
   if (!read.ok) return { ok: false, failure: read.failure };
   const { file, label } = read;
-  const fail = (code: string, message: string): TomlFile => ({
+  const fail = (code: DiagnosticCode, message: string): TomlFile => ({
     ok: false,
     failure: { severity: 'error', code, message, path: label },
   });

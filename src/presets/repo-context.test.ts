@@ -307,3 +307,85 @@ describe('repoContext with skills at several directory levels', () => {
     expect(run.instructions).not.toContain('deploy');
   });
 });
+
+describe('repoContext formats', () => {
+  /** A project with a Cursor always and a described rule, a Claude Code rule and a Copilot instructions file. */
+  async function makeProjectWithRules() {
+    const { project } = await makeHome();
+    const files: Record<string, string> = {
+      '.cursor/rules/style.mdc': '---\nalwaysApply: true\n---\ncursor style rule\n',
+      '.cursor/rules/testing.mdc':
+        '---\ndescription: How tests are written.\nalwaysApply: false\n---\ncursor testing rule\n',
+      '.claude/rules/naming.md': 'claude naming rule\n',
+      '.github/copilot-instructions.md': 'copilot instructions\n',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(project, name)), { recursive: true });
+      await writeFile(path.join(project, name), text);
+    }
+    return project;
+  }
+
+  it('reads the other assistants’ rules by default: always rules in the text, described ones in the catalog', async () => {
+    const project = await makeProjectWithRules();
+    const run = await createContextSession(repoContext({ workspaceDir: project })).startRun();
+    expect(run.instructions).toContain('cursor style rule');
+    expect(run.instructions).toContain('copilot instructions');
+    expect(run.instructions).toContain('How tests are written.');
+    expect(run.instructions).toContain('claude naming rule');
+  });
+
+  it('reads only the formats given, and none with formats: [] (the instruction files and the hint stay)', async () => {
+    const project = await makeProjectWithRules();
+    const none = await createContextSession(repoContext({ workspaceDir: project, formats: [] })).startRun();
+    expect(none.instructions).toBe(
+      [
+        '<context-file path="CLAUDE.md">\nproject claude rules\n</context-file>',
+        '<context-file path="AGENTS.md">\nproject agents rules\n</context-file>',
+        hint,
+      ].join('\n\n'),
+    );
+    const cursor = await createContextSession(
+      repoContext({ workspaceDir: project, formats: ['cursor'] }),
+    ).startRun();
+    expect(cursor.instructions).toContain('cursor style rule');
+    expect(cursor.instructions).not.toContain('copilot instructions');
+    expect(cursor.instructions).toContain('How tests are written.');
+    expect(cursor.instructions).not.toContain('claude naming rule');
+  });
+
+  it('lists only the formats given in the inventory tool’s rules', async () => {
+    const project = await makeProjectWithRules();
+    const run = await createContextSession(
+      repoContext({ workspaceDir: project, formats: ['cursor'] }),
+    ).startRun();
+    const answer = await run.executeTool({ id: 'call_1', toolName: 'inventory_agent_context', input: {} });
+    const listed = answer.output as { rules?: { path: string }[] };
+    expect(listed.rules?.map((rule) => rule.path)).toEqual([
+      '.cursor/rules/style.mdc',
+      '.cursor/rules/testing.mdc',
+    ]);
+  });
+
+  it('delivers only the given formats’ files rules on touch', async () => {
+    const project = await makeProjectWithRules();
+    await writeFile(
+      path.join(project, '.cursor/rules/app.mdc'),
+      '---\nglobs: packages/app/**\n---\ncursor app rule\n',
+    );
+    await mkdir(path.join(project, '.claude/rules'), { recursive: true });
+    await writeFile(
+      path.join(project, '.claude/rules/app.md'),
+      '---\npaths: packages/app/**\n---\nclaude app rule\n',
+    );
+    const session = createContextSession(
+      repoContext({ workspaceDir: project, nestedTraversal: true, formats: ['cursor'] }),
+    );
+    const run = await session.startRun();
+    const call: ToolCall = { id: 'call-1', toolName: 'read_file', input: { path: 'packages/app/index.ts' } };
+    await run.executeTool(call, () => 'export {};');
+    const hidden = JSON.stringify(session.placeHiddenMessages([{ key: 'call-1' }], (message) => message.key));
+    expect(hidden).toContain('The rule .cursor/rules/app.mdc (cursor) applies');
+    expect(hidden).not.toContain('.claude/rules/app.md');
+  });
+});

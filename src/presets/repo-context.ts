@@ -3,6 +3,7 @@ import { nestedInstructions } from '../instructions/nested/nested-instructions.j
 import { projectInstructions } from '../instructions/project-instructions.js';
 import { inventory } from '../inventory/inventory.js';
 import { inventoryDefaults } from '../inventory/inventory-defaults.js';
+import type { RuleFormatName } from '../rules/rule.js';
 import type { Capability } from '../session/capability.js';
 import { type CapabilityGroup, capabilityGroup } from '../session/capability-group.js';
 import { type SkillsOptions, skills } from '../skills/skills.js';
@@ -47,6 +48,14 @@ export interface RepoContextOptions {
   traversalPathArg?: string;
   /** Asset roots of the inventory, in order. Default `['.claude', '.agents', '.codex', '.grok']`. */
   assetRoots?: readonly string[];
+  /**
+   * The assistants' rule formats read, beyond RepoContext (which reads none): their `always` rules
+   * join the instructions, their `described` rules are listed in a catalog, the inventory lists
+   * their rules, and nested traversal delivers their `files` rules on touch. Default: every format
+   * (`.claude/rules`, `.cursor/rules`, `.github/copilot-instructions.md`, ...); `[]` for none, as in
+   * RepoContext. The instruction files are always `filenames`, whatever the formats.
+   */
+  formats?: readonly RuleFormatName[];
   /**
    * Add the skills capability (catalog and `load_skill`) over the same asset roots and the same
    * directories as the instructions (up to `homeDir`); an object gives its options. Default `false`.
@@ -99,9 +108,10 @@ export type RepoContextPreset = RepoContext;
 export function repoContext(options: RepoContextOptions): RepoContext {
   const { workspace, stopAt } = chooseWorkspace(options);
   const filenames = [...(options.filenames ?? ['CLAUDE.md', 'AGENTS.md'])];
+  const formats = options.formats === undefined ? {} : { formats: [...options.formats] };
   const capabilities: Capability[] = [];
   if (options.autoloadInstructions ?? true) {
-    capabilities.push(projectInstructions({ filenames, perDirectory: 'all', stopAt }));
+    capabilities.push(projectInstructions({ filenames, perDirectory: 'all', stopAt, ...formats }));
   }
   if (options.exposeInventoryTool ?? true) {
     capabilities.push(
@@ -109,6 +119,7 @@ export function repoContext(options: RepoContextOptions): RepoContext {
         roots: options.assetRoots ?? inventoryDefaults.roots,
         toolName: options.inventoryToolName ?? inventoryDefaults.toolName,
         stopAt,
+        ...formats,
       }),
     );
   }
@@ -131,6 +142,7 @@ export function repoContext(options: RepoContextOptions): RepoContext {
         inject: options.nestedInject ?? 'pointer',
         traversalToolNames: [...(options.traversalToolNames ?? ['list_directory', 'read_file'])],
         traversalPathArg: options.traversalPathArg ?? 'path',
+        ...formats,
       }),
     );
   }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeError } from '../errors.js';
 import { compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
@@ -68,7 +69,7 @@ export async function findListedFiles(
     });
   };
   for (const entry of value as string[]) {
-    const note = (what: string, code: string) =>
+    const note = (what: string, code: DiagnosticCode) =>
       diagnostics.push({
         severity: code === 'not-fetched' ? 'info' : 'warning',
         code,

@@ -1,8 +1,10 @@
+import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeError } from '../errors.js';
 import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
 import { type CompiledGlob, compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
 import { sha256Of } from '../shared/sha256.js';
+import { omittedBytes, truncationMarker } from '../text/cut-text.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { expandFileReferences } from './file-references.js';
@@ -102,19 +104,22 @@ export class RuleCollector {
   ): Promise<{ rule: LoadedRule; globs: CompiledGlob[] } | undefined> {
     const { diagnostics } = this;
     const label = source.label(file.path);
-    const skip = (code: string, reason: string, severity: Diagnostic['severity'] = 'error') => {
+    const skip = (code: DiagnosticCode, reason: string, severity: Diagnostic['severity'] = 'error') => {
       diagnostics.push({ severity, code, message: `Skipped ${label}: ${reason}.`, path: label });
       return undefined;
     };
     let text: string;
+    /** The marker that ends a rule read only in part: the model sees the cut. */
+    let cutMarker: string | undefined;
     try {
       const read = await readTextFile(source.workspace, file.path, { maxBytes: this.#maxFileBytes });
       if (read.binary) return skip('binary-file', 'binary file (NUL byte in the first 8 KiB)');
       if (read.truncated) {
+        cutMarker = truncationMarker(label, omittedBytes(read.size, read.text));
         diagnostics.push({
           severity: 'warning',
           code: 'truncated',
-          message: `${label} is ${read.size} bytes; only its first ${this.#maxFileBytes} bytes are read.`,
+          message: `${label} is ${read.size} bytes; only its first ${this.#maxFileBytes} bytes are read, and its body ends with a [truncated: ...] line. Raise maxFileBytes (CLI: --max-file-bytes) to read it whole.`,
           path: label,
         });
       }
@@ -154,7 +159,7 @@ export class RuleCollector {
       path: label,
       name: file.name,
       scope: reading.scope,
-      body,
+      body: cutMarker === undefined ? body : `${body}\n${cutMarker}`,
       base: source.baseLabel,
       level: source.level,
       absolutePath: file.path,

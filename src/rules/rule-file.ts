@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { RuleLocation } from './rule-format.js';
 
@@ -27,6 +28,6 @@ export function fileName(filePath: string, location: RuleLocation): string {
 }
 
 /** The diagnostic of a rule file or folder that could not be used. */
-export function problem(label: string, what: string, code: string): Diagnostic {
+export function problem(label: string, what: string, code: DiagnosticCode): Diagnostic {
   return { severity: 'error', code, message: `Skipped ${label}: it ${what}.`, path: label };
 }

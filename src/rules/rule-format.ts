@@ -1,3 +1,4 @@
+import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { GlobsWithoutSlash } from '../shared/compile-glob.js';
 import type { RuleFormatName, RuleScope } from './rule.js';
 
@@ -49,7 +50,7 @@ export type RuleScopeReading =
   | { scope: RuleScope; globs?: readonly string[]; description?: string }
   | {
       skip: true;
-      code: string;
+      code: DiagnosticCode;
       reason: string;
       /** Default `error`; `info` for a file the assistant itself passes over on purpose. */
       severity?: 'error' | 'warning' | 'info';

@@ -35,6 +35,7 @@ export function rulesOfRun(
     selection.userDirectory,
     selection.rootMarkers,
     selection.stopAt,
+    selection.maxFileBytes,
   ]);
   let load = bySelection.get(key);
   if (load === undefined) {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { cutWithEllipsis, headCutEnd, omittedBytes, tailCutStart, truncationMarker } from './cut-text.js';
+import {
+  cutWithEllipsis,
+  headCutEnd,
+  omittedBytes,
+  quoteForMessage,
+  tailCutStart,
+  truncationMarker,
+} from './cut-text.js';
 
 describe('truncationMarker', () => {
   it('counts characters of a cut text', () => {
@@ -56,5 +63,21 @@ describe('headCutEnd and tailCutStart', () => {
     expect(headCutEnd(text, 2)).toBe(1);
     expect(tailCutStart(text, 2)).toBe(3);
     expect(headCutEnd(text, 3)).toBe(3);
+  });
+});
+
+describe('quoteForMessage', () => {
+  it('quotes a short value whole, as JSON', () => {
+    expect(quoteForMessage('src/a "b".ts')).toBe('"src/a \\"b\\".ts"');
+  });
+
+  it('quotes 200 characters of a huge value and says how long it was', () => {
+    const quoted = quoteForMessage('x'.repeat(8 * 1024 * 1024));
+    expect(quoted).toBe(`"${'x'.repeat(200)}"... (8388608 characters)`);
+  });
+
+  it('never splits a surrogate pair at the cut', () => {
+    const quoted = quoteForMessage(`${'x'.repeat(199)}😀${'y'.repeat(300)}`);
+    expect(quoted).toBe(`"${'x'.repeat(199)}"... (501 characters)`);
   });
 });

@@ -48,6 +48,21 @@ function headOfPoints(text: string, count: number): string {
   return text.slice(0, index);
 }
 
+/** Characters of a value that a message quotes: a hostile 8 MB argument is never echoed back whole. */
+const QUOTED_CHARS = 200;
+
+/**
+ * `value` as a message quotes it: JSON-quoted when it has at most 200 characters, otherwise its
+ * first 200 (never a split surrogate pair) JSON-quoted, then `... (N characters)`. Linear in what
+ * is kept, not in the value.
+ *
+ * @example quoteForMessage('a.ts') // '"a.ts"'
+ */
+export function quoteForMessage(value: string): string {
+  if (value.length <= QUOTED_CHARS) return JSON.stringify(value);
+  return `${JSON.stringify(value.slice(0, headCutEnd(value, QUOTED_CHARS)))}... (${value.length} characters)`;
+}
+
 /**
  * The end of a head cut: `index` moved back by one when it would split a UTF-16 surrogate pair, so
  * `text.slice(0, result)` never ends with a lone high surrogate. `index` is clamped to the text.

@@ -1,3 +1,4 @@
+import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { type Assistant, assistants } from './assistant.js';
 import { assistantToolNames, caseInsensitiveAssistants } from './assistant-tool-names.js';
@@ -106,7 +107,7 @@ export function toolVocabulary(options: ToolVocabularyOptions = {}): ToolVocabul
     const owner = selectOptions.owner ?? 'the definition';
     const chosen = new Set<string>();
     const diagnostics: Diagnostic[] = [];
-    const warn = (code: string, message: string) => {
+    const warn = (code: DiagnosticCode, message: string) => {
       const diagnostic: Diagnostic = { severity: 'warning', code, message };
       if (selectOptions.path !== undefined) diagnostic.path = selectOptions.path;
       diagnostics.push(diagnostic);

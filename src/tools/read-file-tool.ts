@@ -49,6 +49,53 @@ export function readFileTool(
   workspace: Workspace,
   options: ReadFileToolOptions = {},
 ): ToolDefinition<z.infer<ReturnType<typeof readFileInput>>, string> {
+  const name = 'read_file';
+  const read = filePageReader(workspace, { ...options, toolName: name });
+  return {
+    name,
+    description: `Read a text file of the workspace. Returns the file as written when it fits (up to ${read.defaultLimit} lines and ${read.maxChars} characters); otherwise one page with a header saying which lines it holds and the offset to continue from.`,
+    inputSchema: readFileInput(),
+    async execute(input, context) {
+      return renderFilePage(await read(input, context), {
+        toolName: name,
+        readOn: (offset) => `call read_file with offset ${offset}`,
+      });
+    },
+  };
+}
+
+/** Options of {@link filePageReader}: the limits of `read_file`, and the tool name its errors give. */
+export interface FilePageReaderOptions extends ReadFileToolOptions {
+  /** The tool that reads, as its error messages name it. */
+  toolName: string;
+}
+
+/** One page of a text file, as {@link filePageReader} reads it. */
+export interface FilePage {
+  /** The file's label (relative to the working directory). */
+  label: string;
+  page: IndexedPage;
+  /** Lines longer than this were paged as several (`page.wrapped`). */
+  maxLineChars: number;
+}
+
+/** The paging reader behind `read_file`, with its defaults resolved (`defaultLimit`, `maxChars`). */
+export interface FilePageReader {
+  (
+    input: { path: string; offset?: number | undefined; limit?: number | undefined },
+    context: { touch?: ((path: string, kind: 'file') => void) | undefined },
+  ): Promise<FilePage>;
+  readonly defaultLimit: number;
+  readonly maxChars: number;
+}
+
+/**
+ * Read one page of a text file the way `read_file` does (its limits, its line index of large
+ * files, its refusals as tool errors), for a tool that shows the page under its own name. An offset
+ * past the end is a tool error; a successful read reports the file as touched.
+ */
+export function filePageReader(workspace: Workspace, options: FilePageReaderOptions): FilePageReader {
+  const { toolName } = options;
   const defaultLimit = options.defaultLimit ?? fileToolsDefaults.defaultLimit;
   const maxChars = options.maxChars ?? fileToolsDefaults.maxChars;
   const maxLineChars = Math.max(
@@ -90,49 +137,64 @@ export function readFileTool(
     return { total: index.lines, first: offset, last, text, wrapped: index.wrapped };
   };
 
-  return {
-    name: 'read_file',
-    description: `Read a text file of the workspace. Returns the file as written when it fits (up to ${defaultLimit} lines and ${maxChars} characters); otherwise one page with a header saying which lines it holds and the offset to continue from.`,
-    inputSchema: readFileInput(),
-    async execute(input, context) {
-      let label = input.path;
-      const offset = input.offset ?? 1;
-      const limit = input.limit ?? defaultLimit;
-      let page: IndexedPage | undefined;
-      try {
-        const absolute = workspace.resolve(input.path);
-        label = toLabel(workspace, absolute);
-        const stat = await workspace.stat(input.path);
-        if (stat?.kind === 'file' && stat.size > indexedFileBytes && stat.size <= maxFileBytes) {
-          const indexed = await readIndexedPage(input.path, absolute, stat, offset, limit);
-          if (indexed && 'binary' in indexed) throw binaryError(label);
-          if (indexed && 'tooLarge' in indexed) throw tooLargeError(label, indexed.tooLarge, maxFileBytes);
-          page = indexed;
-        }
-        if (page === undefined) {
-          const read = await workspace.readFile(input.path, { maxBytes: maxFileBytes });
-          if (read.truncated) throw tooLargeError(label, read.size, maxFileBytes);
-          if (!wasWrittenAsText(workspace, absolute) && isBinary(read.bytes)) throw binaryError(label);
-          page = pageLines(decodeForReading(read.bytes), { offset, limit, maxChars, maxLineChars });
-        }
-      } catch (error) {
-        if (error instanceof ReadFileToolError) throw error;
-        throw toolError(error, input.path);
+  const read = async (
+    input: Parameters<FilePageReader>[0],
+    context: Parameters<FilePageReader>[1],
+  ): Promise<FilePage> => {
+    let label = input.path;
+    const offset = input.offset ?? 1;
+    const limit = input.limit ?? defaultLimit;
+    let page: IndexedPage | undefined;
+    try {
+      const absolute = workspace.resolve(input.path);
+      label = toLabel(workspace, absolute);
+      const stat = await workspace.stat(input.path);
+      if (stat?.kind === 'file' && stat.size > indexedFileBytes && stat.size <= maxFileBytes) {
+        const indexed = await readIndexedPage(input.path, absolute, stat, offset, limit);
+        if (indexed && 'binary' in indexed) throw binaryError(label, toolName);
+        if (indexed && 'tooLarge' in indexed)
+          throw tooLargeError(label, indexed.tooLarge, maxFileBytes, toolName);
+        page = indexed;
       }
-      context.touch?.(input.path, 'file');
-      if (page.total === 0) return `[read_file: ${label} is empty.]`;
-      if (offset > page.total) {
-        throw new Error(`offset ${offset} is past the end of ${label}, which has ${page.total} lines.`);
+      if (page === undefined) {
+        const whole = await workspace.readFile(input.path, { maxBytes: maxFileBytes });
+        if (whole.truncated) throw tooLargeError(label, whole.size, maxFileBytes, toolName);
+        if (!wasWrittenAsText(workspace, absolute) && isBinary(whole.bytes))
+          throw binaryError(label, toolName);
+        page = pageLines(decodeForReading(whole.bytes), { offset, limit, maxChars, maxLineChars });
       }
-      if (page.first === 1 && page.last === page.total) return page.text;
-      const wrapped = page.wrapped ? ` (lines longer than ${maxLineChars} characters count as several)` : '';
-      const next =
-        page.last < page.total
-          ? `To read on, call read_file with offset ${page.last + 1}.`
-          : 'This is the end of the file.';
-      return `[read_file: lines ${page.first}-${page.last} of ${page.total} of ${label}${wrapped}. ${next}]\n${page.text}`;
-    },
+    } catch (error) {
+      if (error instanceof ReadFileToolError) throw error;
+      throw toolError(error, input.path);
+    }
+    context.touch?.(input.path, 'file');
+    if (page.total > 0 && offset > page.total) {
+      throw new Error(`offset ${offset} is past the end of ${label}, which has ${page.total} lines.`);
+    }
+    return { label, page, maxLineChars };
   };
+  return Object.assign(read, { defaultLimit, maxChars });
+}
+
+/** How {@link renderFilePage} words its header. */
+export interface FilePageWording {
+  /** The tool named at the start of the header: `[read_file: ...]`. */
+  toolName: string;
+  /** How to read the next page, from its first line: `call read_file with offset 102`. */
+  readOn(offset: number): string;
+}
+
+/**
+ * A page as the model gets it: a file that fits in one page exactly as written; else the page after
+ * a header line `[TOOL: lines A-B of N of LABEL. To read on, ...]` (or `This is the end of the file.`).
+ */
+export function renderFilePage({ label, page, maxLineChars }: FilePage, wording: FilePageWording): string {
+  if (page.total === 0) return `[${wording.toolName}: ${label} is empty.]`;
+  if (page.first === 1 && page.last === page.total) return page.text;
+  const wrapped = page.wrapped ? ` (lines longer than ${maxLineChars} characters count as several)` : '';
+  const next =
+    page.last < page.total ? `To read on, ${wording.readOn(page.last + 1)}.` : 'This is the end of the file.';
+  return `[${wording.toolName}: lines ${page.first}-${page.last} of ${page.total} of ${label}${wrapped}. ${next}]\n${page.text}`;
 }
 
 type IndexedPage = Pick<LinePage, 'text' | 'first' | 'last' | 'total' | 'wrapped'>;
@@ -140,13 +202,13 @@ type IndexedPage = Pick<LinePage, 'text' | 'first' | 'last' | 'total' | 'wrapped
 /** A failure worded for the model already (not a workspace error to rephrase). */
 class ReadFileToolError extends Error {}
 
-function binaryError(label: string): Error {
-  return new ReadFileToolError(`${label} is a binary file; read_file only shows text.`);
+function binaryError(label: string, toolName: string): Error {
+  return new ReadFileToolError(`${label} is a binary file; ${toolName} only shows text.`);
 }
 
-function tooLargeError(label: string, size: number, maxFileBytes: number): Error {
+function tooLargeError(label: string, size: number, maxFileBytes: number, toolName: string): Error {
   return new ReadFileToolError(
-    `${label} is ${size} bytes, more than read_file reads (${maxFileBytes} bytes).`,
+    `${label} is ${size} bytes, more than ${toolName} reads (${maxFileBytes} bytes).`,
   );
 }
 

@@ -1,4 +1,5 @@
 import { describeError, isAgentContextError } from '../errors.js';
+import { quoteForMessage } from '../text/cut-text.js';
 
 /**
  * An error for the model, thrown from a file tool's `execute` (the session turns it into an
@@ -7,7 +8,7 @@ import { describeError, isAgentContextError } from '../errors.js';
  */
 export function toolError(error: unknown, path: string): Error {
   if (!isAgentContextError(error)) return new Error(describeError(error));
-  const shown = JSON.stringify(path);
+  const shown = quoteForMessage(path);
   switch (error.code) {
     case 'path-outside-workspace':
       return new Error(

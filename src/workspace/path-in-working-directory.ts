@@ -1,10 +1,10 @@
 import { AgentContextError, describeError, isAgentContextError } from '../errors.js';
-import { headCutEnd } from '../text/cut-text.js';
+import { quoteForMessage } from '../text/cut-text.js';
 import { isInside } from './paths.js';
 import type { FileStat, Workspace } from './workspace.js';
 
-/** Characters of a refused path kept in a message: a hostile 8 MB path is not echoed back whole. */
-const SHOWN_PATH_CHARS = 200;
+/** Characters of a failure's description kept in a message. */
+const SHOWN_REASON_CHARS = 200;
 
 /** A path checked by {@link resolvePathInWorkingDirectory}. */
 export interface PathInWorkingDirectory {
@@ -27,7 +27,7 @@ export async function resolvePathInWorkingDirectory(
   workspace: Workspace,
   path: string,
 ): Promise<PathInWorkingDirectory> {
-  const shown = showPath(path);
+  const shown = quoteForMessage(path);
   const outside = () =>
     new AgentContextError(
       `${shown} is outside the working directory ${workspace.cwd}; give a path inside it (relative to it, or absolute).`,
@@ -35,7 +35,7 @@ export async function resolvePathInWorkingDirectory(
     );
   const invalid = (error: unknown, what: string) =>
     new AgentContextError(
-      `${shown} ${what}: ${isAgentContextError(error) ? (error.reason ?? error.code) : describeError(error).slice(0, SHOWN_PATH_CHARS)}.`,
+      `${shown} ${what}: ${isAgentContextError(error) ? (error.reason ?? error.code) : describeError(error).slice(0, SHOWN_REASON_CHARS)}.`,
       {
         code: 'invalid-path',
         path: shown,
@@ -62,10 +62,4 @@ export async function resolvePathInWorkingDirectory(
   }
   if (real !== undefined && !isInside(workspace.cwd, real)) throw outside();
   return { absolute, stat };
-}
-
-/** The path as a message quotes it: JSON-quoted, at most 200 characters of it. */
-function showPath(path: string): string {
-  if (path.length <= SHOWN_PATH_CHARS) return JSON.stringify(path);
-  return `${JSON.stringify(path.slice(0, headCutEnd(path, SHOWN_PATH_CHARS)))}... (${path.length} characters)`;
 }

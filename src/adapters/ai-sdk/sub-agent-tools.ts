@@ -3,12 +3,7 @@ import { z } from 'zod';
 import type { AgentDefinition } from '../../agent-definitions/agent-definition.js';
 import type { ContextSession } from '../../session/context-session.js';
 import type { ToolVocabulary } from '../../tool-vocabulary/tool-vocabulary.js';
-import {
-  callSubAgent,
-  planSubAgentTools,
-  reportSubAgentDiagnostics,
-  subAgentToolsDefaults,
-} from '../kit/index.js';
+import { createSubAgentTools } from '../kit/index.js';
 import { withContext } from './with-context.js';
 
 export { subAgentToolName, subAgentToolsDefaults } from '../kit/index.js';
@@ -60,46 +55,39 @@ export function subAgentTools(
   definitions: readonly AgentDefinition[],
   options: SubAgentToolsOptions,
 ): ToolSet {
-  const hostTools = options.tools ?? {};
-  const plan = planSubAgentTools(definitions, Object.keys(hostTools));
-  reportSubAgentDiagnostics(options.session, plan.diagnostics);
-  const delegationToolNames = plan.tools.map((entry) => entry.name);
-  const tools: ToolSet = {};
-  for (const entry of plan.tools) {
-    const run = (task: string, abortSignal: AbortSignal | undefined) =>
-      callSubAgent(
-        entry.definition,
+  type NamedTool = [name: string, tool: ToolSet[string]];
+  const entries = createSubAgentTools<LanguageModel, NamedTool>(
+    definitions,
+    Object.entries(options.tools ?? {}),
+    options,
+    {
+      nameOf: ([name]) => name,
+      toTool: (entry, delegate) => [
+        entry.name,
         {
-          session: options.session,
-          vocabulary: options.vocabulary,
-          maxDepth: options.maxDepth,
-          hostToolNames: Object.keys(hostTools),
-          delegationToolNames,
-        },
-        async (prepared, nested) => {
-          const offered: ToolSet = { ...hostTools, ...(nested ? subAgentTools(definitions, options) : {}) };
-          const given: ToolSet = {};
-          for (const [name, tool] of Object.entries(offered)) if (prepared.allowed(name)) given[name] = tool;
-          const model = typeof options.model === 'function' ? options.model(entry.definition) : options.model;
-          const settings = {
-            model,
-            instructions: entry.definition.prompt,
-            tools: given,
-            stopWhen: stepCountIs(options.maxSteps ?? subAgentToolsDefaults.maxSteps),
-          };
-          const agent = new ToolLoopAgent(
-            prepared.session ? withContext(prepared.session, settings) : settings,
-          );
-          const result = await agent.generate({ prompt: task, ...(abortSignal ? { abortSignal } : {}) });
-          return result.text;
-        },
-      );
-    tools[entry.name] = {
-      description: entry.description,
-      inputSchema: taskInput,
-      execute: (input: z.infer<typeof taskInput>, call: { abortSignal?: AbortSignal }) =>
-        run(input.task, call.abortSignal),
-    } as ToolSet[string];
-  }
-  return tools;
+          description: entry.description,
+          inputSchema: taskInput,
+          execute: (input: z.infer<typeof taskInput>, call: { abortSignal?: AbortSignal }) =>
+            delegate(async (nested) => {
+              const settings = {
+                model: nested.model,
+                instructions: nested.definition.prompt,
+                tools: Object.fromEntries(nested.tools),
+                stopWhen: stepCountIs(nested.maxSteps),
+              };
+              const agent = new ToolLoopAgent(
+                nested.session ? withContext(nested.session, settings) : settings,
+              );
+              const abortSignal = call.abortSignal;
+              const result = await agent.generate({
+                prompt: input.task,
+                ...(abortSignal ? { abortSignal } : {}),
+              });
+              return result.text;
+            }),
+        } as ToolSet[string],
+      ],
+    },
+  );
+  return Object.fromEntries(entries);
 }

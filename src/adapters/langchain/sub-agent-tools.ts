@@ -6,13 +6,7 @@ import { z } from 'zod';
 import type { AgentDefinition } from '../../agent-definitions/agent-definition.js';
 import type { ContextSession } from '../../session/context-session.js';
 import type { ToolVocabulary } from '../../tool-vocabulary/tool-vocabulary.js';
-import {
-  callSubAgent,
-  DelegationRefused,
-  planSubAgentTools,
-  reportSubAgentDiagnostics,
-  subAgentToolsDefaults,
-} from '../kit/index.js';
+import { createSubAgentTools, DelegationRefused } from '../kit/index.js';
 import { contextMiddleware } from './context-middleware.js';
 
 export { subAgentToolName, subAgentToolsDefaults } from '../kit/index.js';
@@ -59,62 +53,52 @@ export function subAgentTools(
   definitions: readonly AgentDefinition[],
   options: SubAgentToolsOptions,
 ): DynamicStructuredTool[] {
-  const hostTools = options.tools ?? [];
-  const hostToolNames = hostTools.map((tool) => tool.name);
-  const plan = planSubAgentTools(definitions, hostToolNames);
-  reportSubAgentDiagnostics(options.session, plan.diagnostics);
-  const delegationToolNames = plan.tools.map((entry) => entry.name);
-  return plan.tools.map(
-    (entry) =>
-      new DynamicStructuredTool({
-        name: entry.name,
-        description: entry.description,
-        schema: taskInput,
-        func: (input: z.infer<typeof taskInput>, _runManager, config) => {
-          const toolCallId = (config as { toolCall?: { id?: string } } | undefined)?.toolCall?.id ?? '';
-          return callSubAgent(
-            entry.definition,
-            {
-              session: options.session,
-              vocabulary: options.vocabulary,
-              maxDepth: options.maxDepth,
-              hostToolNames,
-              delegationToolNames,
-            },
-            async (prepared, nested) => {
-              const offered = [...hostTools, ...(nested ? subAgentTools(definitions, options) : [])];
-              const model =
-                typeof options.model === 'function' ? options.model(entry.definition) : options.model;
+  const tools = createSubAgentTools<BaseChatModel | string, StructuredToolInterface>(
+    definitions,
+    options.tools ?? [],
+    options,
+    {
+      nameOf: (tool) => tool.name,
+      toTool: (entry, delegate) =>
+        new DynamicStructuredTool({
+          name: entry.name,
+          description: entry.description,
+          schema: taskInput,
+          func: (input: z.infer<typeof taskInput>, _runManager, config) =>
+            delegate(async (nested) => {
               const middleware = [
-                ...(prepared.session ? [contextMiddleware(prepared.session)] : []),
+                ...(nested.session ? [contextMiddleware(nested.session)] : []),
                 ...(options.middleware ?? []),
               ];
               const agent = createAgent({
-                model,
-                tools: offered.filter((tool) => prepared.allowed(tool.name)) as StructuredToolInterface[],
-                systemPrompt: entry.definition.prompt,
+                model: nested.model,
+                tools: nested.tools,
+                systemPrompt: nested.definition.prompt,
                 middleware: middleware as AgentMiddleware[],
               });
-              const maxSteps = options.maxSteps ?? subAgentToolsDefaults.maxSteps;
               const result = await agent.invoke(
                 { messages: [new HumanMessage(input.task)] },
-                { recursionLimit: maxSteps * 2 + 1, ...(config?.signal ? { signal: config.signal } : {}) },
+                {
+                  recursionLimit: nested.maxSteps * 2 + 1,
+                  ...(config?.signal ? { signal: config.signal } : {}),
+                },
               );
               return finalText(result.messages as BaseMessage[]);
-            },
-          ).catch((error: unknown) => {
-            // createAgent does not turn a thrown tool error into a result: a refusal is answered here.
-            if (!(error instanceof DelegationRefused)) throw error;
-            return new ToolMessage({
-              content: error.message,
-              tool_call_id: toolCallId,
-              name: entry.name,
-              status: 'error',
-            });
-          });
-        },
-      }),
+            }).catch((error: unknown) => {
+              // createAgent does not turn a thrown tool error into a result: a refusal is answered here.
+              if (!(error instanceof DelegationRefused)) throw error;
+              const toolCallId = (config as { toolCall?: { id?: string } } | undefined)?.toolCall?.id ?? '';
+              return new ToolMessage({
+                content: error.message,
+                tool_call_id: toolCallId,
+                name: entry.name,
+                status: 'error',
+              });
+            }),
+        }),
+    },
   );
+  return tools as DynamicStructuredTool[];
 }
 
 /** The text of the last message (the sub-agent's answer). */

@@ -6,3 +6,9 @@ export {
   type MastraCall,
 } from './context-processor.js';
 export { type MastraWorkspaceOptions, mastraWorkspace } from './mastra-workspace.js';
+export {
+  type SubAgentToolsOptions,
+  subAgentToolName,
+  subAgentTools,
+  subAgentToolsDefaults,
+} from './sub-agent-tools.js';

@@ -8,6 +8,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repositoryRoot, runCliInProcess } from '../../../test/support/cli.js';
 import { useTemporaryDirectory } from '../../../test/support/temporary-directory.js';
+import { commands } from '../../commands/commands.js';
+import { createContextSession } from '../../session/context-session.js';
+import { skills } from '../../skills/skills.js';
+import { localWorkspace } from '../../workspace/local-workspace.js';
 
 const cli = path.join(repositoryRoot, 'dist/cli/main.js');
 
@@ -30,6 +34,8 @@ async function makeRepository(base: string): Promise<{ base: string; root: strin
     '.claude/commands/review.md':
       '---\ndescription: Review a change with the team checklist.\nargument-hint: "[file]"\n---\n\nReview $ARGUMENTS against docs/style.md. Start with $ARGUMENTS itself.\n',
     '.claude/commands/frontend/build.md': '# Build\n\nBuild the frontend bundle.\n',
+    '.gemini/commands/git/commit.toml':
+      'description = "Write a commit message."\nprompt = "Write a commit message for {{args}}."\n',
     '.claude/skills/release-notes/SKILL.md':
       '---\nname: release-notes\ndescription: Write release notes from the merged changes.\n---\n\nList every merged change under its package.\n',
     '.context/search-call_1.txt': `${searchLines.join('\n')}\n`,
@@ -231,9 +237,23 @@ describe('agent-context mcp (a real stdio child process, the SDK client)', () =>
         arguments: { file: 'search-call_1.txt', offset: 100, limit: 2 },
       }),
     );
+    // Worded for what this server offers: it has no read_file.
     expect(page).toBe(
-      '[read_file: lines 100-101 of 3000 of .context/search-call_1.txt. To read on, call read_file with offset 102.]\nsrc/file-99.ts: match 100\nsrc/file-100.ts: match 101\n',
+      '[read_offloaded: lines 100-101 of 3000 of search-call_1.txt. To read on, call read_offloaded with file "search-call_1.txt" and offset 102.]\nsrc/file-99.ts: match 100\nsrc/file-100.ts: match 101\n',
     );
+    const last = textOf(
+      await client.callTool({
+        name: 'read_offloaded',
+        arguments: { file: 'search-call_1.txt', offset: 2_999 },
+      }),
+    );
+    expect(last.split('\n', 1)[0]).toBe(
+      '[read_offloaded: lines 2999-3000 of 3000 of search-call_1.txt. This is the end of the file.]',
+    );
+    const whole = textOf(
+      await client.callTool({ name: 'read_offloaded', arguments: { file: 'search-call_1.txt' } }),
+    );
+    expect(whole).not.toContain('read_file');
   });
 
   it('answers malformed arguments and unknown tools with tool errors that say what is wrong', async () => {
@@ -316,32 +336,86 @@ describe('agent-context mcp (a real stdio child process, the SDK client)', () =>
     }
   });
 
-  it('serves the slash commands as prompts, with $ARGUMENTS substituted', async () => {
+  it('serves the commands model as prompts: the same names, arguments and expansion as commands()', async () => {
     const { prompts } = await client.listPrompts();
     expect(prompts.map((prompt) => [prompt.name, prompt.description])).toEqual([
-      ['frontend:build', 'Build the frontend bundle.'],
+      ['release-notes', 'Write release notes from the merged changes.'],
+      ['build', 'Build the frontend bundle.'],
       ['review', 'Review a change with the team checklist.'],
+      ['git:commit', 'Write a commit message.'],
     ]);
-    expect(prompts[1]!.arguments?.[0]).toMatchObject({ name: 'arguments', required: false });
+    expect(prompts[2]!.arguments).toEqual([
+      { name: 'arguments', description: 'The text typed after the command name: [file]', required: false },
+    ]);
+    // The library's own commands model, on the same directory.
+    const session = createContextSession({
+      workspace: localWorkspace(repository.root),
+      capabilities: [skills(), commands()],
+    });
+    await session.startRun();
+    const [capability] = session.capabilities.filter((candidate) => candidate.name === 'commands');
+    const listed = await (capability as ReturnType<typeof commands>).list(session);
+    expect(prompts.map((prompt) => prompt.name)).toEqual(listed.map((command) => command.name));
+    for (const [name, typed] of [
+      ['review', 'src/cart.ts'],
+      ['review', ''],
+      ['build', '--minify'],
+      ['frontend:build', '--minify'],
+      ['git:commit', 'the cart fix'],
+      ['release-notes', 'v2'],
+    ] as const) {
+      const prompt = await client.getPrompt({ name, arguments: { arguments: typed } });
+      const expected = await session.expandCommand(typed === '' ? `/${name}` : `/${name} ${typed}`);
+      expect(prompt.messages, `${name} ${typed}`).toEqual([
+        { role: 'user', content: { type: 'text', text: expected.text } },
+      ]);
+    }
     const review = await client.getPrompt({ name: 'review', arguments: { arguments: 'src/cart.ts' } });
-    expect(review.messages).toEqual([
-      {
-        role: 'user',
-        content: {
-          type: 'text',
-          text: 'Review src/cart.ts against docs/style.md. Start with src/cart.ts itself.\n',
-        },
-      },
-    ]);
-    const build = await client.getPrompt({ name: 'frontend:build', arguments: { arguments: '--minify' } });
-    expect((build.messages[0]!.content as { text: string }).text).toBe(
-      '# Build\n\nBuild the frontend bundle.\n\nARGUMENTS: --minify',
+    expect((review.messages[0]!.content as { text: string }).text).toBe(
+      'Review src/cart.ts against docs/style.md. Start with src/cart.ts itself.\n',
+    );
+    const commit = await client.getPrompt({ name: 'git:commit', arguments: { arguments: 'the cart fix' } });
+    expect((commit.messages[0]!.content as { text: string }).text).toBe(
+      'Write a commit message for the cart fix.',
     );
     const bare = await client.getPrompt({ name: 'review', arguments: {} });
     expect((bare.messages[0]!.content as { text: string }).text).toBe(
       'Review  against docs/style.md. Start with  itself.\n',
     );
-    await expect(client.getPrompt({ name: 'deploy', arguments: {} })).rejects.toThrow(/deploy/);
+    await expect(client.getPrompt({ name: 'deploy', arguments: {} })).rejects.toMatchObject({
+      code: -32602,
+      message: expect.stringContaining('"deploy"'),
+    });
+  });
+
+  it('refuses a resource that is not one as invalid params (-32602), not an internal error', async () => {
+    for (const uri of [
+      pathToFileURL(path.join(repository.root, 'packages/app/src/index.ts')).href,
+      'agent-context://secrets',
+      'https://example.com/AGENTS.md',
+    ]) {
+      await expect(client.readResource({ uri }), uri).rejects.toMatchObject({ code: -32602 });
+    }
+  });
+
+  it('never echoes a huge argument in an error: each refusal quotes 200 characters at most', async () => {
+    const huge = 'x'.repeat(1024 * 1024);
+    const replies = [
+      textOf(await client.callTool({ name: 'read_offloaded', arguments: { file: huge } })),
+      textOf(await client.callTool({ name: 'read_offloaded', arguments: { file: `search-${huge}.txt` } })),
+      textOf(await client.callTool({ name: 'instructions_for_path', arguments: { path: huge } })),
+      textOf(await client.callTool({ name: 'load_skill', arguments: { name: huge } })),
+      textOf(await client.callTool({ name: huge, arguments: {} })),
+      await client.readResource({ uri: `file:///${huge}` }).then(String, (error: Error) => error.message),
+      await client
+        .readResource({ uri: `agent-context://${huge}` })
+        .then(String, (error: Error) => error.message),
+      await client.getPrompt({ name: huge }).then(String, (error: Error) => error.message),
+    ];
+    for (const reply of replies) {
+      expect(reply.length, reply.slice(0, 300)).toBeLessThan(1_000);
+      expect(reply).not.toContain('x'.repeat(201));
+    }
   });
 
   it('writes nothing: the tree is the same after every call above', async () => {
@@ -366,6 +440,19 @@ describe('agent-context mcp from a package directory', () => {
         arguments: { path: '../web/index.ts' },
       });
       expect(sibling.isError).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('answers prompts/list with an empty list where there are no commands', async () => {
+    const root = await useTemporaryDirectory('agent-context-mcp-');
+    await mkdir(path.join(root, '.git'));
+    await writeFile(path.join(root, 'AGENTS.md'), 'Use tabs.\n');
+    const client = await connect(root);
+    try {
+      expect(await client.listPrompts()).toEqual({ prompts: [] });
+      await expect(client.getPrompt({ name: 'review' })).rejects.toMatchObject({ code: -32602 });
     } finally {
       await client.close();
     }

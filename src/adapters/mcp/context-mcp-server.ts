@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { commands } from '../../commands/commands.js';
 import type { ProjectInstructionsOptions } from '../../instructions/project-instructions.js';
 import { type InventoryOptions, inventory } from '../../inventory/inventory.js';
 import { findProjectRoot } from '../../project/find-project-root.js';
@@ -11,10 +12,11 @@ import { isInside } from '../../workspace/paths.js';
 import { readOnlyWorkspace } from '../../workspace/read-only-workspace.js';
 import { realDirectory } from '../../workspace/real-directory.js';
 import type { Workspace } from '../../workspace/workspace.js';
-import { type CommandPrompt, registerCommandPrompts } from './command-prompts.js';
-import { registerInstructionResources } from './instruction-resources.js';
+import { connectionRuns } from './connection-runs.js';
+import { serveInstructionResources } from './instruction-resources.js';
 import { instructionsForPathTool } from './instructions-for-path-tool.js';
 import { readOffloadedTool } from './read-offloaded-tool.js';
+import { serveCommandPrompts } from './serve-command-prompts.js';
 import { serveSessionTools } from './serve-session-tools.js';
 
 /** Options of {@link createContextMcpServer}. */
@@ -27,7 +29,7 @@ export interface ContextMcpServerOptions {
    * is not `directory` or one of its ancestors means `directory` alone.
    */
   stopAt?: string;
-  /** Asset roots of the inventory, the skills and the slash commands, in order. Default `['.claude', '.agents', '.codex', '.grok']`. */
+  /** Asset roots of the inventory and the skills, in order. Default `['.claude', '.agents', '.codex', '.grok']`. */
   roots?: readonly string[];
   /**
    * The user's home directory: adds the user-level skills (`~/.claude/skills`, ...) to `load_skill`,
@@ -40,12 +42,18 @@ export interface ContextMcpServerOptions {
 
 /** What {@link createContextMcpServer} returns. */
 export interface ContextMcpServer {
-  /** The server, not yet connected: `await server.connect(new StdioServerTransport())`. */
-  server: McpServer;
+  /** The server of one connection, not yet connected: `await server.connect(new StdioServerTransport())`. */
+  server: Server;
   /** The read-only workspace it serves (`root`: the containment boundary, `cwd`: the directory). */
   workspace: Workspace;
-  /** The slash commands served as prompts. */
-  prompts: CommandPrompt[];
+}
+
+/** What {@link contextMcpServers} returns: one directory resolved once, a server per connection. */
+export interface ContextMcpServers {
+  /** The read-only workspace every server serves (`root`: the containment boundary, `cwd`: the directory). */
+  workspace: Workspace;
+  /** A new server with a context session of its own (its own runs), for one connection. */
+  createServer(): Server;
 }
 
 const serverInstructions =
@@ -57,10 +65,12 @@ const serverInstructions =
  * is read):
  * - tools (the session's, run through its hooks): `instructions_for_path({ path })`,
  *   `inventory_agent_context()`, `load_skill({ name })`, `read_offloaded({ file?, offset?, limit? })`;
- *   every `tools/list` and `tools/call` starts a fresh run, so skills added on disk show at once;
+ *   one run serves the connection's requests for 2 seconds, then the next request starts a fresh
+ *   one, so skills added on disk show within 2 seconds;
  * - resources: `agent-context://instructions` (the project instructions as one text) and one
  *   `file://` resource per instruction file;
- * - prompts: the repository's slash commands, with `$ARGUMENTS` substituted.
+ * - prompts: the repository's slash commands and user-invocable skills, as the `commands()`
+ *   capability reads and expands them.
  *
  * Throws `not-found` when `directory` (or `stopAt`) is not an existing directory.
  *
@@ -69,6 +79,18 @@ const serverInstructions =
  * await server.connect(new StdioServerTransport());
  */
 export async function createContextMcpServer(options: ContextMcpServerOptions): Promise<ContextMcpServer> {
+  const servers = await contextMcpServers(options);
+  return { server: servers.createServer(), workspace: servers.workspace };
+}
+
+/**
+ * The directory of {@link createContextMcpServer} resolved once (its project root, its workspace),
+ * and a server for each connection, each with its own context session: what a server that takes
+ * many clients at once (`agent-context mcp --http`) uses.
+ *
+ * Throws `not-found` when `directory` (or `stopAt`) is not an existing directory.
+ */
+export async function contextMcpServers(options: ContextMcpServerOptions): Promise<ContextMcpServers> {
   const directory = realDirectory(options.directory);
   const givenStopAt =
     options.stopAt === undefined ? undefined : realDirectory(path.resolve(directory, options.stopAt));
@@ -80,35 +102,39 @@ export async function createContextMcpServer(options: ContextMcpServerOptions): 
     ...options.instructions,
     ...(stopAt === undefined ? {} : { stopAt: workspace.root }),
   };
-
-  const server = new McpServer(
-    { name: 'agent-context', version: packageVersion() },
-    { instructions: serverInstructions },
-  );
   const roots = options.roots ? { roots: options.roots } : {};
   const userDirectory = options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory };
-  const session = createContextSession({
-    workspace,
-    capabilities: [
-      {
-        name: 'instructions-for-path',
-        tools: () => [
-          instructionsForPathTool(workspace, {
-            ...instructionOptions,
-            skills: { ...roots, ...userDirectory },
-          }),
-        ],
-      },
-      // The rules the inventory lists are those the instructions read (same formats and user directory).
-      inventory({ hint: false, ...roots, ...ruleSelection(options.instructions) }),
-      skills({ ...roots, ...userDirectory }),
-      { name: 'offloaded-results', tools: () => [readOffloadedTool(workspace)] },
-    ],
-  });
-  serveSessionTools(server.server, () => session.startRun());
-  registerInstructionResources(server, workspace, instructionOptions);
-  const prompts = await registerCommandPrompts(server, workspace, options.roots);
-  return { server, workspace, prompts };
+  const version = packageVersion();
+
+  const createServer = (): Server => {
+    const server = new Server({ name: 'agent-context', version }, { instructions: serverInstructions });
+    const slashCommands = commands({ stopAt: workspace.root });
+    const session = createContextSession({
+      workspace,
+      capabilities: [
+        {
+          name: 'instructions-for-path',
+          tools: () => [
+            instructionsForPathTool(workspace, {
+              ...instructionOptions,
+              skills: { ...roots, ...userDirectory },
+            }),
+          ],
+        },
+        // The rules the inventory lists are those the instructions read (same formats and user directory).
+        inventory({ hint: false, ...roots, ...ruleSelection(options.instructions) }),
+        skills({ ...roots, ...userDirectory }),
+        { name: 'offloaded-results', tools: () => [readOffloadedTool(workspace)] },
+        slashCommands,
+      ],
+    });
+    const currentRun = connectionRuns(() => session.startRun());
+    serveSessionTools(server, currentRun);
+    serveInstructionResources(server, workspace, instructionOptions);
+    serveCommandPrompts(server, { session, commands: slashCommands, currentRun });
+    return server;
+  };
+  return { workspace, createServer };
 }
 
 function ruleSelection(

@@ -1,7 +1,8 @@
-export type { CommandPrompt } from './command-prompts.js';
 export {
   type ContextMcpServer,
   type ContextMcpServerOptions,
+  type ContextMcpServers,
+  contextMcpServers,
   createContextMcpServer,
 } from './context-mcp-server.js';
 export { projectInstructionsUri } from './instruction-resources.js';

@@ -4,7 +4,8 @@ import { filesystemContextDefaults } from '../../filesystem-context/filesystem-c
 import { parseOffloadFileName } from '../../filesystem-context/offload-file-name.js';
 import { listOffloadedFiles } from '../../filesystem-context/offloaded-files.js';
 import type { ToolDefinition } from '../../session/capability.js';
-import { readFileTool } from '../../tools/read-file-tool.js';
+import { quoteForMessage } from '../../text/cut-text.js';
+import { filePageReader, renderFilePage } from '../../tools/read-file-tool.js';
 import type { Workspace } from '../../workspace/workspace.js';
 
 const input = z.object({
@@ -20,41 +21,44 @@ const input = z.object({
 /**
  * `read_offloaded({ file?, offset?, limit? })`: the tool results an agent-context session offloaded
  * to the offload directory (default `.context` in the served directory). Without `file`, the list of
- * offloaded results (name, tool, call id, size); with it, the result's text, paged exactly like
- * `read_file` (a header line says which lines a page holds and where to continue). Only files named
- * like offloaded results (`<tool>-<callId>.txt`) are read; any other name is a tool error.
+ * offloaded results (name, tool, call id, size); with it, the result's text, paged as `read_file`
+ * pages (a result that fits comes back as written; otherwise a header line
+ * `[read_offloaded: lines A-B of N of NAME. To read on, call read_offloaded with file "NAME" and offset K.]`).
+ * Only files named like offloaded results (`<tool>-<callId>.txt`) are read; any other name is a
+ * tool error quoting at most 200 characters of it.
  */
 export function readOffloadedTool(
   workspace: Workspace,
   directory: string = filesystemContextDefaults.offload.directory,
 ): ToolDefinition<z.infer<typeof input>, string> {
-  const reader = readFileTool(workspace);
+  const name = 'read_offloaded';
+  const read = filePageReader(workspace, { toolName: name });
   return {
-    name: 'read_offloaded',
+    name,
     description: `List the tool results an agent offloaded to ${directory}/ (call without "file"), or read one of them in pages of lines.`,
     inputSchema: input,
     async execute({ file, offset, limit }, context) {
       if (file === undefined) return listing(workspace, directory);
-      const name = path.posix.basename(file);
-      const inDirectory = file === name || path.posix.normalize(file) === `${directory}/${name}`;
-      if (!inDirectory || parseOffloadFileName(name) === undefined) {
+      const fileName = path.posix.basename(file);
+      const inDirectory = file === fileName || path.posix.normalize(file) === `${directory}/${fileName}`;
+      if (!inDirectory || parseOffloadFileName(fileName) === undefined) {
         throw new Error(
-          `${JSON.stringify(file)} is not an offloaded result: give a file name like search-call_1.txt from ${directory}/ (call read_offloaded without "file" for the list).`,
+          `${quoteForMessage(file)} is not an offloaded result: give a file name like search-call_1.txt from ${directory}/ (call read_offloaded without "file" for the list).`,
         );
       }
-      const target = `${directory}/${name}`;
+      const target = `${directory}/${fileName}`;
       if ((await workspace.stat(target))?.kind !== 'file') {
         throw new Error(
-          `No offloaded result named ${name} in ${directory}/ (call read_offloaded without "file" for the list).`,
+          `No offloaded result is named ${quoteForMessage(fileName)} in ${directory}/ (call read_offloaded without "file" for the list).`,
         );
       }
-      return reader.execute(
+      const page = await read({ path: target, offset, limit }, context);
+      return renderFilePage(
+        { ...page, label: fileName },
         {
-          path: target,
-          ...(offset === undefined ? {} : { offset }),
-          ...(limit === undefined ? {} : { limit }),
+          toolName: name,
+          readOn: (next) => `call read_offloaded with file ${JSON.stringify(fileName)} and offset ${next}`,
         },
-        context,
       );
     },
   };

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createContextSession } from '../../session/context-session.js';
 import { memoryWorkspace } from '../../workspace/memory-workspace.js';
+import { connectionRuns } from './connection-runs.js';
 import { serveSessionTools } from './serve-session-tools.js';
 
 describe('serveSessionTools', () => {
@@ -35,10 +36,13 @@ describe('serveSessionTools', () => {
     });
     let runs = 0;
     const server = new Server({ name: 'test', version: '1.0.0' });
-    serveSessionTools(server, () => {
-      runs += 1;
-      return session.startRun();
-    });
+    serveSessionTools(
+      server,
+      connectionRuns(() => {
+        runs += 1;
+        return session.startRun();
+      }),
+    );
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const client = new Client({ name: 'test-client', version: '1.0.0' });

@@ -6,18 +6,14 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { JsonSchema, Run, ToolCallResult } from '../../session/capability.js';
-
-/** How long one run (its tools, its skills and inventory scan) serves the requests of a connection. */
-const RUN_REUSE_MS = 2_000;
+import { quoteForMessage } from '../../text/cut-text.js';
 
 /** Tool calls of one connection executing at once; further calls wait their turn. */
 const MAX_CONCURRENT_CALLS = 4;
 
 /**
- * Answer the MCP `tools/list` and `tools/call` requests of `server` with the tools of a session's run:
- * - one run serves every request of the connection for 2 seconds after it started (its skills and
- *   inventory scan done once), then the next request starts a fresh run, so a file edited on disk
- *   shows within 2 seconds, and a burst of calls costs one scan, not one per call;
+ * Answer the MCP `tools/list` and `tools/call` requests of `server` with the tools of the
+ * connection's run (`currentRun`, see `connectionRuns`):
  * - at most 4 tool calls execute at once; the others wait, in arrival order;
  * - `tools/list`: the run's tools in the run's order, each with its JSON Schema (a zod schema is
  *   converted, input side, so defaulted fields stay optional);
@@ -26,23 +22,9 @@ const MAX_CONCURRENT_CALLS = 4;
  *   unknown tool name are MCP tool errors (`isError: true`) carrying the message, never a protocol
  *   error. A text result is sent as text; any other result as JSON text plus `structuredContent`.
  */
-export function serveSessionTools(server: Server, startRun: () => Promise<Run>): void {
+export function serveSessionTools(server: Server, currentRun: () => Promise<Run>): void {
   server.registerCapabilities({ tools: {} });
   let calls = 0;
-  let current: { run: Promise<Run>; startedAt: number } | undefined;
-  const currentRun = (): Promise<Run> => {
-    const now = Date.now();
-    if (current === undefined || now - current.startedAt >= RUN_REUSE_MS) {
-      const run = startRun();
-      const started = { run, startedAt: now };
-      current = started;
-      // A run that failed to start is not reused: the next request tries again.
-      run.catch(() => {
-        if (current === started) current = undefined;
-      });
-    }
-    return current.run;
-  };
   const limit = concurrencyLimit(MAX_CONCURRENT_CALLS);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: (await currentRun()).tools.map((tool) => ({
@@ -57,7 +39,7 @@ export function serveSessionTools(server: Server, startRun: () => Promise<Run>):
       const name = request.params.name;
       if (!run.tools.some((tool) => tool.name === name)) {
         const known = run.tools.map((tool) => tool.name).join(', ');
-        return errorResult(`Unknown tool ${JSON.stringify(name.slice(0, 100))}. The tools are: ${known}.`);
+        return errorResult(`Unknown tool ${quoteForMessage(name)}. The tools are: ${known}.`);
       }
       calls += 1;
       const call = { id: `mcp_${calls}`, toolName: name, input: request.params.arguments ?? {} };

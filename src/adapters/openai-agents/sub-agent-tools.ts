@@ -3,13 +3,7 @@ import { z } from 'zod';
 import type { AgentDefinition } from '../../agent-definitions/agent-definition.js';
 import type { ContextSession } from '../../session/context-session.js';
 import type { ToolVocabulary } from '../../tool-vocabulary/tool-vocabulary.js';
-import {
-  callSubAgent,
-  DelegationRefused,
-  planSubAgentTools,
-  reportSubAgentDiagnostics,
-  subAgentToolsDefaults,
-} from '../kit/index.js';
+import { createSubAgentTools, DelegationRefused } from '../kit/index.js';
 import { runWithContext } from './run-with-context.js';
 
 export { subAgentToolName, subAgentToolsDefaults } from '../kit/index.js';
@@ -51,51 +45,34 @@ export function subAgentTools(
   definitions: readonly AgentDefinition[],
   options: SubAgentToolsOptions,
 ): Tool[] {
-  const hostTools = options.tools ?? [];
-  const hostToolNames = hostTools.map((entry) => entry.name);
-  const plan = planSubAgentTools(definitions, hostToolNames);
-  reportSubAgentDiagnostics(options.session, plan.diagnostics);
-  const delegationToolNames = plan.tools.map((entry) => entry.name);
-  return plan.tools.map((entry) =>
-    tool({
-      name: entry.name,
-      description: entry.description,
-      parameters: taskInput,
-      // The SDK's default hides every error's message; a refusal (cycle, depth) is meant for the model.
-      errorFunction: (_context, error) =>
-        error instanceof DelegationRefused
-          ? error.message
-          : 'An error occurred while running the tool. Please try again.',
-      execute: (input, _context, details) =>
-        callSubAgent(
-          entry.definition,
-          {
-            session: options.session,
-            vocabulary: options.vocabulary,
-            maxDepth: options.maxDepth,
-            hostToolNames,
-            delegationToolNames,
-          },
-          async (prepared, nested) => {
-            const offered: Tool[] = [...hostTools, ...(nested ? subAgentTools(definitions, options) : [])];
-            const model =
-              typeof options.model === 'function' ? options.model(entry.definition) : options.model;
+  return createSubAgentTools<Model | string, Tool>(definitions, options.tools ?? [], options, {
+    nameOf: (candidate) => candidate.name,
+    toTool: (entry, delegate) =>
+      tool({
+        name: entry.name,
+        description: entry.description,
+        parameters: taskInput,
+        // The SDK's default hides every error's message; a refusal (cycle, depth) is meant for the model.
+        errorFunction: (_context, error) =>
+          error instanceof DelegationRefused
+            ? error.message
+            : 'An error occurred while running the tool. Please try again.',
+        execute: (input, _context, details) =>
+          delegate(async (nested) => {
             const agent = new Agent({
-              name: entry.name,
-              instructions: entry.definition.prompt,
-              model,
-              tools: offered.filter((candidate) => prepared.allowed(candidate.name)),
+              name: nested.name,
+              instructions: nested.definition.prompt,
+              model: nested.model,
+              tools: nested.tools,
             });
-            const maxTurns = options.maxSteps ?? subAgentToolsDefaults.maxSteps;
             const signal = details?.signal;
-            const runOptions = { maxTurns, ...(signal ? { signal } : {}) };
-            const result = prepared.session
-              ? await runWithContext(prepared.session, agent, input.task, runOptions)
+            const runOptions = { maxTurns: nested.maxSteps, ...(signal ? { signal } : {}) };
+            const result = nested.session
+              ? await runWithContext(nested.session, agent, input.task, runOptions)
               : await run(agent, input.task, runOptions);
             const output = result.finalOutput;
             return typeof output === 'string' ? output : JSON.stringify(output ?? '');
-          },
-        ),
-    }),
-  );
+          }),
+      }),
+  });
 }

@@ -18,6 +18,8 @@ export const instructionOptionsUsage = `Options:
   --per-directory <mode>     all (default) or first
   --root-markers <a,b>       names marking the project root (default .git)
   --max-import-depth <n>     @import hops followed (default 5)
+  --max-file-bytes <n>       bytes read of one file (default 1048576, 1 MiB); a bigger file keeps its
+                             head, ended by a [truncated: ...] line
   --allow-external-imports   follow @imports outside the root, and @~/ to the home directory
   --formats <a,b>            rule formats read (default: all; see agent-context rules --help)
   --user <dir>               also read user-level rules under this home directory`;
@@ -84,6 +86,7 @@ export function parseInstructionArguments(
       'per-directory': { type: 'string' },
       'root-markers': { type: 'string' },
       'max-import-depth': { type: 'string' },
+      'max-file-bytes': { type: 'string' },
       'allow-external-imports': { type: 'boolean' },
       formats: { type: 'string' },
       user: { type: 'string' },
@@ -97,6 +100,8 @@ export function parseInstructionArguments(
   if (maxChars !== undefined) options.maxChars = maxChars;
   const depth = wholeNumber(values['max-import-depth'], '--max-import-depth', 0);
   if (depth !== undefined) options.maxImportDepth = depth;
+  const maxFileBytes = maxFileBytesOption(values['max-file-bytes']);
+  if (maxFileBytes !== undefined) options.maxFileBytes = maxFileBytes;
   if (values['stop-at'] !== undefined) options.stopAt = path.resolve(output.cwd, values['stop-at']);
   if (values.filenames !== undefined) options.filenames = list(values.filenames, '--filenames');
   if (values['root-markers'] !== undefined)
@@ -112,6 +117,11 @@ export function parseInstructionArguments(
   if (values.formats !== undefined) options.formats = ruleFormatList(values.formats);
   if (values.user !== undefined) options.userDirectory = path.resolve(output.cwd, values.user);
   return { options, json: values.json === true };
+}
+
+/** A `--max-file-bytes` value: a whole number of bytes, 1 or more; `undefined` when not given. */
+export function maxFileBytesOption(value: unknown): number | undefined {
+  return wholeNumber(value, '--max-file-bytes', 1);
 }
 
 function wholeNumber(value: unknown, option: string, minimum: number): number | undefined {

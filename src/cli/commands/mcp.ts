@@ -11,7 +11,8 @@ workspace is read.
   tools      instructions_for_path({ path }), inventory_agent_context(), load_skill({ name }),
              read_offloaded({ file? })
   resources  agent-context://instructions (the project instructions), one file:// per instruction file
-  prompts    the repository's slash commands (commands/ of each asset root), $ARGUMENTS substituted
+  prompts    the repository's slash commands and user-invocable skills, expanded as their
+             assistant does ($ARGUMENTS, $1, {{args}}, @file; see docs/commands.md)
 
 Needs the @modelcontextprotocol/sdk package next to agent-context.
 
@@ -19,7 +20,7 @@ Options:
   --dir <dir>        the directory served (default: the current directory)
   --stop-at <dir>    highest directory whose instructions load, and the containment boundary
                      (default: the nearest directory with a .git marker, else --dir itself)
-  --roots <a,b>      asset roots of the inventory, the skills and the commands, in order
+  --roots <a,b>      asset roots of the inventory and the skills, in order
                      (default .claude,.agents,.codex,.grok)
   --user <dir>       the user's home directory: its skills (~/.claude/skills, ...) join load_skill
                      (default: user-level files are never read)
@@ -64,9 +65,7 @@ export const mcpCommand: CliCommand = {
     // Lines the SDK would drop unanswered (too large, not JSON-RPC 2.0, batches) are answered here.
     const input = guardedInput(process.stdin, process.stdout, (line) => output.stderr(`${line}\n`));
     await served.server.connect(new StdioServerTransport(input, process.stdout));
-    output.stderr(
-      `agent-context mcp: serving ${served.workspace.cwd} (read-only; ${served.prompts.length} command prompt${served.prompts.length === 1 ? '' : 's'})\n`,
-    );
+    output.stderr(`agent-context mcp: serving ${served.workspace.cwd} (read-only)\n`);
     await closed;
     await served.server.close();
     return 0;

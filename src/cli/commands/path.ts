@@ -5,7 +5,7 @@ import { resolveLocalProject } from '../../project/resolve-local-project.js';
 
 import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
-import { ruleFormatList } from './inspect.js';
+import { maxFileBytesOption, ruleFormatList } from './inspect.js';
 
 const usage = `Usage: agent-context path FILE [--from DIR] [options]
 
@@ -23,6 +23,9 @@ Options:
                      (default: the nearest directory with a .git marker, else DIR)
   --formats <a,b>    rule formats read (default: all; see agent-context rules --help)
   --user <dir>       also read user-level rules and skills under this home directory
+  --max-file-bytes <n>
+                     bytes read of one instruction or rule file (default 1048576, 1 MiB); a bigger
+                     file keeps its head, ended by a [truncated: ...] line
   --files-only       list the files and reasons, not the texts
   --json             print the result of instructionsForPath() as JSON
 
@@ -42,6 +45,7 @@ export const pathCommand: CliCommand = {
         'stop-at': { type: 'string' },
         formats: { type: 'string' },
         user: { type: 'string' },
+        'max-file-bytes': { type: 'string' },
         'files-only': { type: 'boolean' },
         json: { type: 'boolean' },
       },
@@ -64,6 +68,8 @@ export const pathCommand: CliCommand = {
       ...(values.formats === undefined ? {} : { formats: ruleFormatList(values.formats) }),
       ...(values.user === undefined ? {} : { userDirectory: path.resolve(output.cwd, values.user) }),
     };
+    const maxFileBytes = maxFileBytesOption(values['max-file-bytes']);
+    if (maxFileBytes !== undefined) options.maxFileBytes = maxFileBytes;
     const answer = await instructionsForPath(options);
     if (values.json) {
       output.stdout(`${JSON.stringify(answer, null, 2)}\n`);

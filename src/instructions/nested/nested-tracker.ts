@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { diagnosticCodeOf } from '../../diagnostic-code-of-error.js';
+import type { DiagnosticCode } from '../../diagnostic-codes.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { describeError, isAgentContextError } from '../../errors.js';
 import type { NestedFile } from '../../rules/nested-file.js';
@@ -336,7 +338,12 @@ export class NestedTracker {
   }
 
   #emitCut(label: string, trigger: string, note: string) {
-    const diagnostic = { severity: 'warning' as const, code: 'truncated', message: note, path: label };
+    const diagnostic = {
+      severity: 'warning' as const,
+      code: 'truncated' as const,
+      message: note,
+      path: label,
+    };
     this.#emit(this.#event('cut', label, trigger, note, diagnostic));
   }
 
@@ -351,7 +358,7 @@ export class NestedTracker {
   #skip(
     absolute: string,
     trigger: string,
-    code: string,
+    code: DiagnosticCode,
     message: string,
     severity: Diagnostic['severity'] = 'warning',
   ) {
@@ -379,7 +386,7 @@ export class NestedTracker {
   }
 }
 
-function codeOf(error: unknown): string {
+function codeOf(error: unknown): DiagnosticCode {
   if (isAgentContextError(error) && error.code === 'path-outside-workspace') return 'symlink-refused';
-  return isAgentContextError(error) ? error.code : 'stat-failed';
+  return diagnosticCodeOf(error, 'stat-failed');
 }

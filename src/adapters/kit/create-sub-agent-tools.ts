@@ -1,0 +1,97 @@
+import type { AgentDefinition } from '../../agent-definitions/agent-definition.js';
+import type { ContextSession } from '../../session/context-session.js';
+import type { ToolVocabulary } from '../../tool-vocabulary/tool-vocabulary.js';
+import { callSubAgent } from './call-sub-agent.js';
+import { reportSubAgentDiagnostics } from './prepare-sub-agent-run.js';
+import { subAgentToolsDefaults } from './sub-agent-defaults.js';
+import { planSubAgentTools, type SubAgentToolPlan } from './sub-agent-tool-names.js';
+
+/** The options every adapter's `subAgentTools` shares, over the framework's model type. */
+export interface SubAgentToolsBaseOptions<Model> {
+  /** The sub-agents' model, or a choice per definition. */
+  model: Model | ((definition: AgentDefinition) => Model);
+  /** The host's session: each call runs in a new session over its workspace and capabilities. */
+  session?: ContextSession | undefined;
+  /** Maps the definitions' tool names to tools. Default `toolVocabulary()`. */
+  vocabulary?: ToolVocabulary | undefined;
+  /** Most model calls of one sub-agent run. Default 20. */
+  maxSteps?: number | undefined;
+  /** Most sub-agents on one delegation path. Default 3. */
+  maxDepth?: number | undefined;
+}
+
+/** One sub-agent run, everything decided: what the framework's nested agent is built from. */
+export interface NestedAgentRun<Model, Tool> {
+  definition: AgentDefinition;
+  /** The sub-agent tool's name, also a name for the nested agent. */
+  name: string;
+  model: Model;
+  /** The host tools and sub-agent tools it is given, in that order, as its definition names them. */
+  tools: Tool[];
+  /** Its own session (with the host's `session`), else `undefined`. */
+  session: ContextSession | undefined;
+  /** Most model calls of the run. */
+  maxSteps: number;
+}
+
+/** What {@link createSubAgentTools} needs of a framework. */
+export interface SubAgentToolsFramework<Model, Tool> {
+  /** The name a framework tool is called by. */
+  nameOf(tool: Tool): string;
+  /**
+   * The framework tool of one definition. Its call passes `delegate` the nested agent's run, which
+   * `delegate` calls with the run decided, or rejects with a `DelegationRefused` (a cycle, the depth
+   * limit) whose message is for the model.
+   */
+  toTool(
+    plan: SubAgentToolPlan,
+    delegate: (runNested: (run: NestedAgentRun<Model, Tool>) => Promise<string>) => Promise<string>,
+  ): Tool;
+}
+
+/**
+ * The sub-agent tools of `definitions`, the same in every adapter: one framework tool each (see
+ * `planSubAgentTools`: colliding names kept with a suffix and a warning event), whose call is
+ * depth-limited and cycle-checked (see `callSubAgent`) and runs the framework's nested agent with
+ * the tools its definition names among `hostTools` and, within the depth limit, these same
+ * sub-agent tools.
+ */
+export function createSubAgentTools<Model, Tool>(
+  definitions: readonly AgentDefinition[],
+  hostTools: readonly Tool[],
+  options: SubAgentToolsBaseOptions<Model>,
+  framework: SubAgentToolsFramework<Model, Tool>,
+): Tool[] {
+  const hostToolNames = hostTools.map((tool) => framework.nameOf(tool));
+  const plan = planSubAgentTools(definitions, hostToolNames);
+  reportSubAgentDiagnostics(options.session, plan.diagnostics);
+  const delegationToolNames = plan.tools.map((entry) => entry.name);
+  const callOptions = {
+    session: options.session,
+    vocabulary: options.vocabulary,
+    maxDepth: options.maxDepth,
+    hostToolNames,
+    delegationToolNames,
+  };
+  return plan.tools.map((entry) =>
+    framework.toTool(entry, (runNested) =>
+      callSubAgent(entry.definition, callOptions, (prepared, nested) => {
+        const offered = nested
+          ? [...hostTools, ...createSubAgentTools(definitions, hostTools, options, framework)]
+          : [...hostTools];
+        const model = options.model;
+        return runNested({
+          definition: entry.definition,
+          name: entry.name,
+          model:
+            typeof model === 'function'
+              ? (model as (definition: AgentDefinition) => Model)(entry.definition)
+              : model,
+          tools: offered.filter((tool) => prepared.allowed(framework.nameOf(tool))),
+          session: prepared.session,
+          maxSteps: options.maxSteps ?? subAgentToolsDefaults.maxSteps,
+        });
+      }),
+    ),
+  );
+}
