@@ -138,6 +138,8 @@ export type { NestedFile } from './rules/nested-file.js';
 
 // Rules: the coding assistants' rule files (Cursor, Copilot, Windsurf, ...) in one model.
 
+export type { AssistantName, AssistantReading } from './rules/assistants/assistant-reading.js';
+export { assistantNames, assistantReadings } from './rules/assistants/index.js';
 export { ruleFormatNames } from './rules/formats/index.js';
 export { type LoadRulesOptions, loadRules, type RulesLoad } from './rules/load-rules.js';
 export type { LoadedRule, Rule, RuleFormatName, RuleScope } from './rules/rule.js';

@@ -8,6 +8,7 @@ export { formatDiagnostic } from './format-diagnostic.js';
 
 // Instructions: the report of `agent-context inspect` and `render`.
 
+export type { AssistantReport, DroppedFile } from './instructions/assistant-instructions.js';
 export {
   estimateTokens,
   type FormatInstructionsReportOptions,

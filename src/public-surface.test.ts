@@ -14,7 +14,9 @@ const surface = {
     values: [
       'AgentContextError',
       'agentDefinitionDefaults',
+      'assistantNames',
       'assistantOfFile',
+      'assistantReadings',
       'assistantToolNames',
       'assistants',
       'capabilityCreation',
@@ -75,6 +77,8 @@ const surface = {
       'workspaceBatches',
     ],
     types: [
+      'AssistantName',
+      'AssistantReading',
       'ShellExec',
       'ShellExecResult',
       'ShellWorkspaceOptions',
@@ -252,11 +256,13 @@ const surface = {
       'renderSkillsCatalog',
     ],
     types: [
+      'AssistantReport',
       'CapabilitySummary',
       'CatalogSkill',
       'CheckAssetFieldsOptions',
       'CheckedAssetFields',
       'ContextFileBlock',
+      'DroppedFile',
       'FormatInstructionsReportOptions',
       'FrontmatterStatus',
       'InspectInstructionsOptions',

@@ -1,4 +1,5 @@
 import { walkUpCandidates } from '../project/walk-up-directories.js';
+import { assistantReading } from '../rules/assistants/index.js';
 import { ruleListRequests } from '../rules/rule-list-requests.js';
 import type { ListRequest, Workspace } from '../workspace/workspace.js';
 import { checkRootNames } from './asset-root-names.js';
@@ -25,7 +26,9 @@ export function inventoryListRequests(
   options: Omit<ScanInventoryOptions, 'workspace'> & { workspace: Workspace },
 ): ListRequest[] {
   const { workspace } = options;
-  const roots = checkRootNames(workspace, options.roots ?? inventoryDefaults.roots);
+  const reading = options.assistant === undefined ? undefined : assistantReading(options.assistant);
+  const roots = checkRootNames(workspace, reading?.assetRoots ?? options.roots ?? inventoryDefaults.roots);
+  const formats = reading?.formats ?? options.formats;
   const maxBytes = options.maxFileBytes ?? inventoryDefaults.maxFileBytes;
   const depth = (options.maxDepth ?? inventoryDefaults.maxDepth) + 1;
   const join = (root: string, name: string) => (root === '' ? name : `${root}/${name}`);
@@ -59,11 +62,11 @@ export function inventoryListRequests(
       read: { maxBytes, endings: ['.md', '.toml'] },
     },
   ]);
-  if (options.formats !== undefined && options.formats.length === 0) return requests;
+  if (formats !== undefined && formats.length === 0) return requests;
   return [
     ...requests,
     ...ruleListRequests(workspace, {
-      ...(options.formats === undefined ? {} : { formats: options.formats }),
+      ...(formats === undefined ? {} : { formats }),
       ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
     }),
   ];
