@@ -256,6 +256,17 @@ export class NestedTracker {
     return 'file';
   }
 
+  /**
+   * The label of `realPath` when it lies in the working directory itself or one of its ancestors
+   * (reached below the working directory through a directory link such as `sub/loop -> ..`): such a
+   * file belongs to the walk-up of run start, never to nested delivery. `undefined` otherwise. No
+   * I/O: the working directory is taken as the workspace gives it (a local workspace's is real).
+   */
+  #walkUpLabel(realPath: string): string | undefined {
+    if (!isInside(path.posix.dirname(realPath), this.#workspace.cwd)) return undefined;
+    return toLabel(this.#workspace, realPath);
+  }
+
   #blankOverride(candidate: string, replaces: string, trigger: string): 'missing' {
     const label = toLabel(this.#workspace, candidate);
     this.#skip(
@@ -284,6 +295,17 @@ export class NestedTracker {
       realPath = await reading.realpath(absolute);
     } catch (error) {
       this.#skip(absolute, trigger, codeOf(error), `${label} was not checked: ${describeError(error)}`);
+      return undefined;
+    }
+    const walkUpFile = this.#walkUpLabel(realPath);
+    if (walkUpFile !== undefined) {
+      this.#skip(
+        absolute,
+        trigger,
+        'duplicate',
+        `${label} is ${walkUpFile}, an instruction file of the working directory, read at run start; skipped.`,
+        'info',
+      );
       return undefined;
     }
     const sameFile = this.#realPaths.get(realPath);
