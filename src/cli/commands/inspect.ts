@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { localWorkspace, type RuleFormatName, ruleFormatNames, scanInventory } from '../../index.js';
+import { localWorkspace, type RuleFormatName, scanInventory } from '../../index.js';
 import {
   formatInstructionsReport,
   type InspectInstructionsOptions,
   inspectInstructions,
   renderInventorySummary,
+  ruleFormatNames,
 } from '../../inspect.js';
 import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';

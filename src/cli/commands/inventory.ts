@@ -1,13 +1,6 @@
 import path from 'node:path';
-import {
-  inventoryDefaults,
-  listInventoryDiagnostics,
-  localWorkspace,
-  type RuleFormatName,
-  ruleFormatNames,
-  scanInventory,
-} from '../../index.js';
-import { renderInventoryTree } from '../../inspect.js';
+import { inventoryDefaults, localWorkspace, type RuleFormatName, scanInventory } from '../../index.js';
+import { listInventoryDiagnostics, renderInventoryTree, ruleFormatNames } from '../../inspect.js';
 import { resolveLocalProject } from '../../project/resolve-local-project.js';
 import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { ruleFormatNames } from '../../index.js';
-import { formatRulesReport, type InspectRulesOptions, inspectRules } from '../../inspect.js';
+import { formatRulesReport, type InspectRulesOptions, inspectRules, ruleFormatNames } from '../../inspect.js';
 import { type CliCommand, type CliOutput, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 import { ruleFormatList } from './inspect.js';
