@@ -8,6 +8,8 @@
 
 // The session protocol: what an adapter passes to a session and gets back.
 
+export { describeError } from './errors.js';
+export type { ExtractedPaths } from './instructions/nested/traversal-paths.js';
 export type { ContextAdapterOptions } from './session/adapter-options.js';
 export type { CacheBreakpointOptions, CacheControl } from './session/cache-control.js';
 export type {

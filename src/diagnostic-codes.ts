@@ -37,6 +37,12 @@ export const diagnosticCodes = {
     meaning: 'The file has a NUL byte in its first 8 KiB, so it is not text; it was skipped.',
     fix: 'Point the option at a text file, or remove the binary file from the place scanned.',
   },
+  'blank-file': {
+    severity: ['info'],
+    meaning:
+      "Read as an assistant that skips empty files but gives each directory one file (Codex), the directory's file is blank: it loads nothing, and no other file of that directory is read.",
+    fix: 'Write text into the file, or delete it so the next name of the directory is read.',
+  },
   'blank-override': {
     severity: ['info'],
     meaning:
@@ -363,8 +369,8 @@ export const diagnosticCodes = {
   'not-read-by-assistant': {
     severity: ['info'],
     meaning:
-      "The file sits where an assistant's rules live, but that assistant does not read it (e.g. a `.md` file in `.cursor/rules`).",
-    fix: 'Rename it as the message says, to make it a rule.',
+      "The file sits where an assistant's rules live, but that assistant does not read it (e.g. a `.md` file in `.cursor/rules`); or, read as one assistant (`assistant`, `--as`), that assistant passes over the file (Claude Code's `AGENTS.md` next to a `CLAUDE.md`, Codex's second file of a directory).",
+    fix: 'Rename it as the message says, to make it a rule; or, if the assistant should read it, follow the message (import it from a file the assistant reads, or move it).',
   },
   'offload-failed': {
     severity: ['warning'],
@@ -378,8 +384,9 @@ export const diagnosticCodes = {
   },
   'over-budget': {
     severity: ['error', 'warning'],
-    meaning: 'A file did not fit the character budget at all; it was left out (and named in the final note).',
-    fix: 'Raise `maxChars`, or shorten broader files.',
+    meaning:
+      'A file did not fit the character budget at all; it was left out (and named in the final note). Read as Codex, its 32 KiB were used up by the files before it.',
+    fix: 'Raise `maxChars`, or shorten broader files (for Codex, the files nearer the project root).',
   },
   'path-outside-workspace': {
     severity: ['error'],
@@ -427,6 +434,12 @@ export const diagnosticCodes = {
     severity: ['info'],
     meaning: 'A command has the name of a command found earlier; the earlier one is used.',
     fix: 'Rename one of the commands.',
+  },
+  'shell-command-failed': {
+    severity: ['warning'],
+    meaning:
+      "A shell line of a command template (`` !`cmd` ``, `!{cmd}`) that the host let run failed: an exit code other than 0, a timeout, a signal, an output flood, a program that could not start, or the session's end. Its output and the reason are in the expanded text.",
+    fix: 'Run the line by hand in the working directory to see why; fix the command file, or raise `timeoutSeconds`.',
   },
   'skill-shadowed': {
     severity: ['info'],

@@ -30,11 +30,10 @@ export type {
 
 // Errors and diagnostics: loaders return `{ items, diagnostics }`; only caller mistakes throw.
 
-export type { Diagnostic, DiagnosticCode, DiagnosticSeverity, LoadResult } from './diagnostics.js';
+export type { Diagnostic, DiagnosticCode, DiagnosticSeverity } from './diagnostics.js';
 export {
   AgentContextError,
   type AgentContextErrorCode,
-  describeError,
   isAgentContextError,
 } from './errors.js';
 
@@ -73,10 +72,11 @@ export {
   nestedInstructions,
 } from './instructions/nested/nested-instructions.js';
 export { progressiveContext } from './instructions/nested/progressive-context.js';
-export type { ExtractedPaths, PathExtractor } from './instructions/nested/traversal-paths.js';
+export type { PathExtractor } from './instructions/nested/traversal-paths.js';
 
 // Rules: the coding assistants' rule files (Cursor, Copilot, Windsurf, ...) in one model.
 
+export type { AssistantName } from './rules/assistants/assistant-reading.js';
 export { type LoadRulesOptions, loadRules } from './rules/load-rules.js';
 export type { RuleFormatName } from './rules/rule.js';
 
@@ -105,6 +105,7 @@ export { skillsDefaults } from './skills/skills-defaults.js';
 export { type CommandsOptions, commands } from './commands/commands.js';
 export { commandsDefaults } from './commands/commands-defaults.js';
 export { type LoadCommandsOptions, loadCommands } from './commands/load-commands.js';
+export type { CommandsRunOption, ShellLine } from './commands/run-shell-line.js';
 
 // Sub-agents: the agent definitions of a repository.
 

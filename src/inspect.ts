@@ -8,6 +8,7 @@ export { formatDiagnostic } from './format-diagnostic.js';
 
 // Instructions: the report of `agent-context inspect` and `render`.
 
+export type { AssistantReport, DroppedFile } from './instructions/assistant-instructions.js';
 export {
   estimateTokens,
   type FormatInstructionsReportOptions,
@@ -85,6 +86,7 @@ export type { ValidationLimits } from './capability-creation/validate-in-sandbox
 export type { Command, CommandFormatName, CommandSource } from './commands/command.js';
 export type { CommandSummary, CommandsCapability } from './commands/commands.js';
 export type { CommandsLoad } from './commands/load-commands.js';
+export type { LoadResult } from './diagnostics.js';
 export type { ListingOptions, OffloadOptions } from './filesystem-context/filesystem-context-options.js';
 export type { OffloadedFile, RemoveOffloadedFilesOptions } from './filesystem-context/offloaded-files.js';
 export type { HookCommand, HookFormat } from './hooks/find-hooks.js';
@@ -125,6 +127,8 @@ export {
   listInventoryDiagnostics,
 } from './inventory/inventory-result.js';
 export type { CeilingReason } from './project/walk-up-directories.js';
+export type { AssistantReading } from './rules/assistants/assistant-reading.js';
+export { assistantNames, assistantReadings } from './rules/assistants/index.js';
 export { ruleFormatNames } from './rules/formats/index.js';
 export type { RulesLoad } from './rules/load-rules.js';
 export type { NestedFile } from './rules/nested-file.js';

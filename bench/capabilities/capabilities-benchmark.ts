@@ -1,24 +1,40 @@
 /**
  * Authored capabilities benchmark: what the sandboxed runtime costs.
  *
- * 1. `startRun()` of a session with 0, 1, 20 and 50 unchanged authored capabilities (each with one
- *    instruction block and one tool), and with 50 of which one was changed on disk before the run
- *    (that one is validated again in a fresh sandboxed child).
+ * 1. `startRun()` of a session with 0, 1, 20, 50 and 200 unchanged authored capabilities (each with
+ *    one instruction block and one tool), side by side with the baseline: a session given the same
+ *    capabilities as configured objects in the agent's process (nothing to read, check or proxy).
+ *    The ratio is authored over configured; the goal is that an unchanged set does not grow per
+ *    capability, so the ratio stays flat as the count grows. Then the largest set with one module
+ *    changed on disk before each run (that one is validated again).
  * 2. `execute` round trip of an authored tool (a call into the capability host) against the same
  *    tool given by a configured capability in the agent's process, both through `run.executeTool`.
- * 3. `author_capability` latency (`store.write` of new code: compile, validate in a fresh child,
- *    save with its record under the lock).
+ * 3. `author_capability` latency (`store.write` of new code: compile, validate in the warm
+ *    validator, save with its record under the lock).
  *
- * Medians; the machine's load shows in the spread, so compare the ratios. Run from the repository
- * root after `npm run build`:
- *   npx esbuild bench/capabilities/capabilities-benchmark.ts --bundle --platform=node --format=esm \
- *     --packages=external --outfile=bench/capabilities/.run.mjs && node bench/capabilities/.run.mjs
+ * Medians, timed interleaved (authored and configured alternate); the machine's load shows in the
+ * spread, so compare the ratios. Run from the bench directory after `npm run build` (or with
+ * AGENT_CONTEXT_BENCH_SOURCE=src):
+ *   node --expose-gc --import tsx capabilities/capabilities-benchmark.ts [--counts 0,1,20,50,200] [--rounds 15]
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { describeMachine } from '../src/harness/machine.js';
+import { interleavedMiddleValues } from '../src/harness/run-alternating.js';
 import { middleValue } from '../src/harness/statistics.js';
-import { loadAgentContext } from '../src/library.js';
+import { librarySource, loadAgentContext } from '../src/library.js';
+import { formatNumber, formatRatio, formatTable } from '../src/report/table.js';
+
+const { values } = parseArgs({
+  options: {
+    counts: { type: 'string', default: '0,1,20,50,200' },
+    rounds: { type: 'string', default: '15' },
+  },
+});
+const counts = (values.counts ?? '0,1,20,50,200').split(',').map((count) => Number.parseInt(count, 10));
+const rounds = Number.parseInt(values.rounds ?? '15', 10);
 
 const agentContext = await loadAgentContext();
 const { capabilityCreation, createCapabilityStore, createContextSession, localWorkspace } = agentContext;
@@ -34,6 +50,20 @@ const module = (name: string, text: string) => `export default {
   }],
 };`;
 
+/** The same capability as {@link module}, configured in the agent's process. */
+const configuredCapability = (name: string, text: string) => ({
+  name,
+  instructions: () => text,
+  tools: () => [
+    {
+      name: `${name}_echo`,
+      description: 'Echo the text.',
+      inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+      execute: ({ text: input }: { text: string }) => `echo:${input}`,
+    },
+  ],
+});
+
 async function timed<T>(action: () => Promise<T>): Promise<number> {
   const start = performance.now();
   await action();
@@ -47,30 +77,57 @@ async function storeWith(count: number): Promise<{ root: string; directory: stri
   const store = createCapabilityStore(directory);
   for (let index = 0; index < count; index += 1)
     await store.write(`cap_${index}`, module(`cap_${index}`, `Rule ${index}.`));
+  store.close();
+  // A module changed within the last two seconds is read and hashed again at every run start (file
+  // timestamps are coarse); "unchanged" here means older than that, as between a user's runs.
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
   return { root, directory };
 }
 
-const results: Record<string, unknown> = {};
+/** How long a module must be unchanged before its file identity is trusted, plus a little. */
+const settleMs = 2_100;
 
-// 1. startRun with N unchanged authored capabilities.
-for (const count of [0, 1, 20, 50]) {
+const results: Record<string, unknown> = {};
+const rows: string[][] = [];
+
+// 1. startRun with N unchanged authored capabilities, against the same N configured in process.
+const largest = Math.max(...counts);
+for (const count of counts) {
   const { root, directory } = await storeWith(count);
-  const session = createContextSession({
-    workspace: localWorkspace(path.join(root, 'workspace')),
-    capabilities: [capabilityCreation({ directory })],
+  const workspace = localWorkspace(path.join(root, 'workspace'));
+  const creation = capabilityCreation({ directory });
+  const authored = createContextSession({ workspace, capabilities: [creation] });
+  const configured = createContextSession({
+    workspace,
+    capabilities: Array.from({ length: count }, (_, index) =>
+      configuredCapability(`cap_${index}`, `Rule ${index}.`),
+    ),
   });
-  const first = await timed(() => session.startRun());
-  const samples: number[] = [];
-  for (let round = 0; round < 15; round += 1) samples.push(await timed(() => session.startRun()));
-  results[`startRun, ${count} unchanged`] = { firstMs: first, medianMs: middleValue(samples) };
-  if (count === 50) {
+  const firstMs = await timed(() => authored.startRun());
+  const [authoredMs, configuredMs] = (await interleavedMiddleValues(
+    [() => authored.startRun(), () => configured.startRun()],
+    rounds,
+  )) as [number, number];
+  const loaded = (await authored.startRun()).capabilities?.length;
+  results[`startRun, ${count} unchanged`] = { firstMs, authoredMs, configuredMs, loaded };
+  rows.push([
+    `startRun, ${count} unchanged`,
+    formatNumber(firstMs),
+    formatNumber(authoredMs),
+    formatNumber(configuredMs),
+    formatRatio(authoredMs / configuredMs),
+    count === 0 ? '' : formatNumber((authoredMs - configuredMs) / count, 2),
+  ]);
+  if (count === largest && count > 0) {
     const changed: number[] = [];
     for (let round = 0; round < 5; round += 1) {
       await writeFile(path.join(directory, 'cap_7.ts'), module('cap_7', `Rule 7, edit ${round}.`));
-      changed.push(await timed(() => session.startRun()));
+      changed.push(await timed(() => authored.startRun()));
     }
-    results['startRun, 50 with one changed'] = { medianMs: middleValue(changed) };
+    results[`startRun, ${count} with one changed`] = { authoredMs: middleValue(changed) };
+    rows.push([`startRun, ${count} with one changed`, '', formatNumber(middleValue(changed)), '', '', '']);
   }
+  creation.store.close();
   await rm(root, { recursive: true, force: true });
 }
 
@@ -78,20 +135,9 @@ for (const count of [0, 1, 20, 50]) {
 {
   const { root, directory } = await storeWith(1);
   const creation = capabilityCreation({ directory });
-  const configured = {
-    name: 'configured',
-    tools: () => [
-      {
-        name: 'configured_echo',
-        description: 'Echo the text.',
-        inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
-        execute: ({ text }: { text: string }) => `echo:${text}`,
-      },
-    ],
-  };
   const session = createContextSession({
     workspace: localWorkspace(path.join(root, 'workspace')),
-    capabilities: [creation, configured],
+    capabilities: [creation, configuredCapability('configured', 'Configured.')],
   });
   const run = await session.startRun();
   const call = (toolName: string) => run.executeTool({ id: 'c', toolName, input: { text: 'hi' } });
@@ -109,6 +155,14 @@ for (const count of [0, 1, 20, 50]) {
     configuredMedianMs: middleValue(inProcess),
     overheadMs: middleValue(authored) - middleValue(inProcess),
   };
+  rows.push([
+    'execute round trip',
+    formatNumber(firstAuthored),
+    formatNumber(middleValue(authored)),
+    formatNumber(middleValue(inProcess)),
+    formatRatio(middleValue(authored) / middleValue(inProcess)),
+    '',
+  ]);
   creation.store.close();
   await rm(root, { recursive: true, force: true });
 }
@@ -121,9 +175,30 @@ for (const count of [0, 1, 20, 50]) {
   for (let round = 0; round < 10; round += 1)
     samples.push(await timed(() => store.write('authored', module('authored', `Version ${round}.`))));
   results['author_capability (store.write)'] = { medianMs: middleValue(samples) };
+  rows.push([
+    'store.write of a small module',
+    formatNumber(samples[0]),
+    formatNumber(middleValue(samples)),
+    '',
+    '',
+    '',
+  ]);
+  store.close();
   await rm(root, { recursive: true, force: true });
 }
 
+console.log(`Authored capabilities (${librarySource()}), ${cpus().length} CPUs, median of ${rounds} rounds`);
 console.log(
-  JSON.stringify({ node: process.version, cpus: (await import('node:os')).cpus().length, results }, null, 2),
+  formatTable({
+    columns: [
+      'task',
+      'first ms',
+      'authored ms',
+      'configured ms',
+      'ratio',
+      'ms per capability over configured',
+    ],
+    rows,
+  }),
 );
+console.log(JSON.stringify({ machine: describeMachine(), rounds, results }, null, 2));

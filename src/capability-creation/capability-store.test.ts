@@ -252,3 +252,64 @@ export default {
     );
   });
 });
+
+describe('createCapabilityStore: an unchanged set at run start', () => {
+  /** Past the margin within which a file's timestamps are not trusted to tell versions apart. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 2_100));
+
+  it('serves the same capabilities again without reading the modules, and still sees a same-size edit, a removed compiled file and a link', async () => {
+    const store = createCapabilityStore(directory);
+    await store.write('kept', valid('kept', 'Version A.'));
+    await store.write('linked', valid('linked', 'Linked.'));
+    await rm(join(directory, 'linked.ts'));
+    await writeFile(join(directory, 'linked-source.ts'), valid('linked', 'Linked.'));
+    await symlink(join(directory, 'linked-source.ts'), join(directory, 'linked.ts'));
+    await settle();
+    const first = await store.loadActive();
+    expect(first.items.map((item) => item.name)).toEqual(['kept', 'linked']);
+
+    // Unchanged: the very same objects, and the validation records are not read again.
+    await rm(join(directory, '.compiled', `kept.${sha256Of(valid('kept', 'Version A.'))}.json`));
+    const second = await store.loadActive();
+    expect(second.items[0]).toBe(first.items[0]);
+    expect(second.diagnostics).toEqual([]);
+    // A linked module is read again at every load (its target can change behind the link).
+    expect(second.items[1]).not.toBe(first.items[1]);
+
+    // An edit in place of the same size, right away, is seen.
+    await writeFile(join(directory, 'kept.ts'), valid('kept', 'Version B.'));
+    const edited = await store.loadActive();
+    expect(edited.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['authored-capability-changed']);
+    expect(await instructionsOf(edited.items[0] as never)).toBe('Version B.');
+
+    // The compiled cache removed: the module is validated again, never served from a stale proxy.
+    await settle();
+    const settled = await store.loadActive();
+    expect(await store.loadActive().then((again) => again.items[0])).toBe(settled.items[0]);
+    await rm(join(directory, '.compiled'), { recursive: true });
+    const rebuilt = await store.loadActive();
+    expect(rebuilt.items[0]).not.toBe(settled.items[0]);
+    expect(await instructionsOf(rebuilt.items[0] as never)).toBe('Version B.');
+    expect(rebuilt.diagnostics).toEqual([]);
+    store.close();
+  });
+
+  it('forgets a disabled capability, and everything when the store is closed', async () => {
+    const store = createCapabilityStore(directory);
+    await store.write('toggled', valid('toggled'));
+    await settle();
+    const first = await store.loadActive();
+    await store.disable('toggled');
+    expect((await store.loadActive()).items).toEqual([]);
+    await store.enable('toggled');
+    const enabled = await store.loadActive();
+    expect(enabled.items.map((item) => item.name)).toEqual(['toggled']);
+    expect(enabled.items[0]).not.toBe(first.items[0]);
+    const remembered = (await store.loadActive()).items[0];
+    expect((await store.loadActive()).items[0]).toBe(remembered);
+    store.close();
+    const reopened = await store.loadActive();
+    expect(reopened.items[0]).not.toBe(remembered);
+    store.close();
+  });
+});

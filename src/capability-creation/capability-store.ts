@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,7 +27,8 @@ import {
   formatValidationError,
 } from './inspect-capability.js';
 import type { CapabilityRecord, CapabilityStatus } from './manifest.js';
-import { readManifest, updateManifest } from './manifest-file.js';
+import { manifestFileName, readManifest, updateManifest } from './manifest-file.js';
+import { currentFileIdentity } from './module-file-identity.js';
 import { ensureStoreDirectory } from './store-directory.js';
 import { recordFault, updateRecords } from './update-records.js';
 import { assertLimits, type ValidationLimits } from './validate-in-sandbox.js';
@@ -134,8 +136,40 @@ export function createCapabilityStore(
   const callLimits: CallLimits = { executeTimeoutMs, hookTimeoutMs };
   const host = (): CapabilityHost => hostFor(root, limits.memoryLimitMb, lock);
 
+  /**
+   * Capabilities this store already built, by name, with the file version they were built from:
+   * while the record still says the module passed with the same hash and export, the module file
+   * has the same identity (see `fileIdentityOf`) and the compiled file is still there, the next
+   * `loadActive` serves the same capability without reading anything else.
+   */
+  const memory = new Map<string, RememberedLoad>();
+  /** The identity of `.compiled/` when every remembered compiled file was last seen there. */
+  let compiledSeen: string | undefined;
+  const knownLoad = (entry: CapabilityRecord, compiledUnchanged: boolean): RememberedLoad | undefined => {
+    const remembered = memory.get(entry.name);
+    if (remembered === undefined) return undefined;
+    const same =
+      entry.lastError === null &&
+      entry.sha256 === remembered.check.sha256 &&
+      entry.exportName === (remembered.check.exportName ?? null) &&
+      entry.moduleFile === remembered.moduleFile &&
+      currentFileIdentity(remembered.modulePath) === remembered.identity &&
+      (compiledUnchanged || existsSync(remembered.module.file));
+    if (same) return remembered;
+    memory.delete(entry.name);
+    return undefined;
+  };
+
+  /** The records of the manifest file version last read whole (see `fileIdentityOf`). */
+  let manifestSeen: { identity: string; records: CapabilityRecord[] } | undefined;
+
   const list = async (): Promise<LoadResult<CapabilityRecord>> => {
+    const identity = currentFileIdentity(join(root, manifestFileName));
+    if (identity !== undefined && identity === manifestSeen?.identity)
+      return { items: manifestSeen.records.map((record) => ({ ...record })), diagnostics: [] };
     const snapshot = await readManifest(root);
+    if (snapshot.state === 'ok' && identity !== undefined)
+      manifestSeen = { identity, records: snapshot.records.map((record) => ({ ...record })) };
     if (snapshot.state !== 'damaged') return { items: snapshot.records, diagnostics: [] };
     const repaired = await updateManifest(root, () => ({ value: undefined }), lock);
     return { items: repaired.records, diagnostics: repaired.diagnostics };
@@ -237,19 +271,36 @@ export function createCapabilityStore(
     },
 
     close() {
+      memory.clear();
+      manifestSeen = undefined;
       closeHost(root, limits.memoryLimitMb);
     },
 
     async loadActive() {
       const { items: records, diagnostics } = await list();
       const active = records.filter((candidate) => candidate.status === 'active');
-      const checks = await mapWithLimit(active, 4, async (entry): Promise<ModuleCheck> => {
+      // An unchanged module is known by its record and one lstat of its file (and of its compiled
+      // file): no read, hash, validation record or new proxy per run.
+      const compiled = currentFileIdentity(join(root, compiledDirectoryName));
+      const compiledUnchanged = compiled !== undefined && compiled === compiledSeen;
+      const activeNames = new Set(active.map((entry) => entry.name));
+      for (const name of memory.keys()) if (!activeNames.has(name)) memory.delete(name);
+      const known = new Map<CapabilityRecord, RememberedLoad>();
+      for (const entry of active) {
+        const hit = knownLoad(entry, compiledUnchanged);
+        if (hit !== undefined) known.set(entry, hit);
+      }
+      const reads = await mapWithLimit(active, 4, async (entry): Promise<ModuleRead> => {
+        const hit = known.get(entry);
+        if (hit !== undefined) return { check: hit.check, identity: hit.identity };
         const read = await readModuleSource(root, entry.moduleFile);
-        if ('error' in read) return { sha256: undefined, exportName: undefined, error: read.error };
+        if ('error' in read)
+          return { check: { sha256: undefined, exportName: undefined, error: read.error } };
         const sha256 = sha256Of(read.source);
+        const identity = read.identity;
         // A failure of these very bytes is not run again; it is judged again once the module changes.
         if (entry.lastError !== null && entry.sha256 === sha256)
-          return { sha256, exportName: entry.exportName ?? undefined, error: entry.lastError };
+          return { check: { sha256, exportName: entry.exportName ?? undefined, error: entry.lastError } };
         const changed = entry.sha256 !== null && entry.sha256 !== sha256;
         if (changed) {
           diagnostics.push({
@@ -259,15 +310,20 @@ export function createCapabilityStore(
             path: join(root, entry.moduleFile),
           });
         }
-        return checkCapabilityModule(root, entry.moduleFile, read.source, { limits, useRecord: !changed });
+        const check = await checkCapabilityModule(root, entry.moduleFile, read.source, {
+          limits,
+          useRecord: !changed,
+        });
+        return { check, identity };
       });
       const items: Capability[] = [];
       const loaded: CapabilityRecord[] = [];
       const changed: Array<{ seen: CapabilityRecord; check: ModuleCheck }> = [];
       for (const [index, entry] of active.entries()) {
-        let check = checks[index] as ModuleCheck;
-        let capability: Capability | undefined;
-        if (check.validation !== undefined && check.sha256 !== undefined) {
+        const read = reads[index] as ModuleRead;
+        let check = read.check;
+        let capability = known.get(entry)?.capability;
+        if (capability === undefined && check.validation !== undefined && check.sha256 !== undefined) {
           const module = hostModule(root, entry.name, check.sha256, check.validation);
           const built = trusted
             ? await importTrusted(module)
@@ -275,12 +331,28 @@ export function createCapabilityStore(
                 capability: authoredCapabilityProxy(check.validation.description, module, host(), callLimits),
               };
           if ('error' in built) check = { ...check, error: built.error, validation: undefined };
-          else capability = built.capability;
+          else {
+            capability = built.capability;
+            if (read.identity === undefined) memory.delete(entry.name);
+            else {
+              const { moduleFile } = entry;
+              const modulePath = join(root, moduleFile);
+              memory.set(entry.name, {
+                moduleFile,
+                modulePath,
+                identity: read.identity,
+                check,
+                capability,
+                module,
+              });
+            }
+          }
         }
         if (capability !== undefined) {
           items.push(capability);
           loaded.push(entry);
         } else {
+          memory.delete(entry.name);
           diagnostics.push({
             severity: 'error',
             code: 'authored-capability-skipped',
@@ -294,6 +366,9 @@ export function createCapabilityStore(
           (check.exportName !== undefined && entry.exportName !== check.exportName);
         if (differs) changed.push({ seen: entry, check });
       }
+      // Every remembered compiled file was there when `.compiled/` had the identity seen before
+      // this load's checks (a removal since changes it).
+      compiledSeen = compiled;
       if (changed.length > 0) diagnostics.push(...(await updateRecords(root, changed, lock)).diagnostics);
       return { items, diagnostics, records: loaded };
     },
@@ -327,6 +402,25 @@ async function importTrusted(module: HostModule): Promise<{ capability: Capabili
   } catch (error) {
     return { error: `failed when loaded into this process: ${formatValidationError(error)}` };
   }
+}
+
+/** A module's check in `loadActive`, with the file identity it was read at (when it has one). */
+interface ModuleRead {
+  check: ModuleCheck;
+  identity?: string;
+}
+
+/** A capability built by `loadActive`, kept for the next run while its module is unchanged. */
+interface RememberedLoad {
+  /** The module file, as in the record, and its absolute path. */
+  moduleFile: string;
+  modulePath: string;
+  /** The module file's identity when it was read. */
+  identity: string;
+  /** The passed check it was built from. */
+  check: ModuleCheck;
+  capability: Capability;
+  module: HostModule;
 }
 
 /** One capability host per store directory and heap limit in this process, shared by its stores. */

@@ -8,6 +8,7 @@ import {
   libraryVersion,
 } from './compile-capability-module.js';
 import type { CapabilitySummary } from './inspect-capability.js';
+import { fileIdentityOf } from './module-file-identity.js';
 import type { CapabilityDescription } from './sandbox-protocol.js';
 import { type ValidationLimits, validateInSandbox } from './validate-in-sandbox.js';
 import {
@@ -45,7 +46,7 @@ export interface CheckOptions {
 }
 
 /**
- * Compile a module and validate it in a fresh sandboxed child, or, with `useRecord`, take the
+ * Compile a module and validate it in a sandboxed child (see `validateInSandbox`), or, with `useRecord`, take the
  * record of an earlier passed validation of the same bytes. A pass is recorded for next time.
  * Never throws for anything the module does.
  */
@@ -113,14 +114,18 @@ export function summarise(description: CapabilityDescription): CapabilitySummary
  * Read a module file of the store in `directory` as UTF-8 text. Only regular files up to
  * {@link maxModuleBytes} are read (a FIFO would block forever), and a symbolic link is followed only
  * when it stays inside the store; a problem comes back as a one-line error instead of a throw.
+ * `identity` is the file's version as it was just before the read (see `fileIdentityOf`), when it
+ * can tell this version from a later one without reading again: a regular file, not a link, not
+ * changed within the timestamp margin.
  */
 export async function readModuleSource(
   directory: string,
   moduleFile: string,
-): Promise<{ source: string } | { error: string }> {
+): Promise<{ source: string; identity?: string } | { error: string }> {
   const path = join(directory, moduleFile);
   try {
-    const link = await lstat(path);
+    const now = Date.now();
+    const link = await lstat(path, { bigint: true });
     if (link.isSymbolicLink()) {
       const target = await realpath(path);
       const inside = relative(await realpath(directory), target);
@@ -132,9 +137,11 @@ export async function readModuleSource(
     }
     const info = link.isSymbolicLink() ? await stat(path) : link;
     if (!info.isFile()) return { error: `module file ${path} is not a regular file` };
-    if (info.size > maxModuleBytes)
+    if (Number(info.size) > maxModuleBytes)
       return { error: `module file ${path} is larger than ${maxModuleBytes} bytes` };
-    return { source: await readFile(path, 'utf8') };
+    const source = await readFile(path, 'utf8');
+    const identity = fileIdentityOf(link, now);
+    return identity === undefined ? { source } : { source, identity };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return {

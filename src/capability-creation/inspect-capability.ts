@@ -205,6 +205,8 @@ export function validationRun(): Run {
     placeHiddenMessages: (messages) => [...messages],
     onCompaction: async () => undefined,
     reset: () => undefined,
+    signal: new AbortController().signal,
+    dispose: () => undefined,
     loadedFiles: () => [],
     describe: () => '',
     on: () => () => undefined,

@@ -12,4 +12,10 @@ export const commandsDefaults = {
   maxReferenceBytes: 256 * 1024,
   /** Skills are `/name` commands too (when the session has `skills()`); a skill wins a name clash. */
   skills: true,
+  /** Whether shell lines of command templates run: off, each is `[shell command not run: ...]` and an event. */
+  run: false,
+  /** Time limit of one shell line, in seconds (the hooks' default). */
+  timeoutSeconds: 60,
+  /** Bytes kept of each shell line's stdout, and of its stderr; the rest is cut visibly. */
+  maxOutputBytes: 64 * 1024,
 } as const;

@@ -11,6 +11,7 @@ import { commandsDefaults } from './commands-defaults.js';
 import { expandTemplate, type ReferenceRead } from './expand-template.js';
 import { loadCommands } from './load-commands.js';
 import { type CommandInput, parseCommandInput } from './parse-command-input.js';
+import { type CommandsRunOption, runShellLine, type ShellLineSettings } from './run-shell-line.js';
 
 /** Options of {@link commands}. */
 export interface CommandsOptions {
@@ -27,6 +28,18 @@ export interface CommandsOptions {
    * does; a skill wins a name clash with a command file. Default `true`.
    */
   skills?: boolean;
+  /**
+   * Which shell lines of command templates (`` !`cmd` ``, ```` ```! ```` blocks, `!{cmd}`) run. Running
+   * one is running the repository's code with the host's rights, so the default runs none: each is
+   * `[shell command not run: cmd]` in the text and a `skipped` event. `true` runs them all; a
+   * function decides per line (called once per line and command file per session).
+   * @default false
+   */
+  run?: CommandsRunOption;
+  /** Time limit of one shell line, in seconds; then its whole process group is killed. @default 60 */
+  timeoutSeconds?: number;
+  /** Bytes kept of each shell line's stdout, and of its stderr; the rest is cut visibly. @default 65536 */
+  maxOutputBytes?: number;
 }
 
 /** A command as a host lists it (its template is read when it is invoked). */
@@ -60,8 +73,9 @@ interface Catalog {
  * assistant does (see `expandTemplate`) when the session expands it (`session.expandCommand(text)`,
  * and every adapter for the newest user messages); an unknown name passes through unchanged, with
  * a `skipped` event. Files that `@path` references name are read through the workspace and count as
- * touches (nested instructions and rules follow). Shell commands in templates are not run: each is
- * a `skipped` event and a `[shell command not run: ...]` line in the text.
+ * touches (nested instructions and rules follow). Shell lines of templates run only when the host
+ * allows it (`run`); otherwise each is a `skipped` event and a `[shell command not run: ...]` line in
+ * the text.
  *
  * Commands are read once per run, on the first expansion or listing (a run whose user never types a
  * command reads nothing). A skill with `user-invocable: false` is not a command.
@@ -74,6 +88,13 @@ export function commands(options: CommandsOptions = {}): CommandsCapability {
   const name = 'commands';
   const perRun = new WeakMap<Run, Promise<Catalog>>();
   const useSkills = options.skills ?? commandsDefaults.skills;
+  const shell: ShellLineSettings = {
+    capability: name,
+    run: options.run ?? commandsDefaults.run,
+    timeoutSeconds: options.timeoutSeconds ?? commandsDefaults.timeoutSeconds,
+    maxOutputBytes: options.maxOutputBytes ?? commandsDefaults.maxOutputBytes,
+    owner: {},
+  };
 
   const load = async (session: ContextSessionLike, run: Run | undefined): Promise<Catalog> => {
     const emit = (event: Omit<ContextEvent, 'capability' | 'reason'>) =>
@@ -176,15 +197,13 @@ export function commands(options: CommandsOptions = {}): CommandsCapability {
     }
     const expansion = await expandTemplate({ body: template.body, format: summary.format }, input, {
       readReference: (path) => readReference(session, path),
+      runShell: (command) =>
+        runShellLine(
+          { command, name: input.name, format: summary.format, source: summary.path },
+          session,
+          shell,
+        ),
     });
-    for (const command of expansion.skippedShell) {
-      emit({
-        type: 'skipped',
-        path: summary.path,
-        trigger: `/${input.name}`,
-        message: `Command /${input.name}: the shell command \`${command}\` was not run (agent-context does not run shell commands of command templates).`,
-      });
-    }
     for (const unread of expansion.unread) {
       const message = `Command /${input.name}: ${unread.path} was not read (${unread.reason}).`;
       emit({

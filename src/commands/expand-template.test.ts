@@ -4,9 +4,15 @@ import { expandTemplate, type ReferenceRead } from './expand-template.js';
 import { parseCommandInput } from './parse-command-input.js';
 
 const files: Record<string, string> = { 'src/a.ts': 'export const a = 1;\n', 'notes.md': 'Notes.' };
+/** The shell lines the expansions asked to run, in order; each is replaced by `<ran CMD>`. */
+const ran: string[] = [];
 const context = {
   readReference: async (path: string): Promise<ReferenceRead> =>
     path in files ? { text: files[path] ?? '' } : { reason: 'no such file' },
+  runShell: async (command: string) => {
+    ran.push(command);
+    return `<ran ${command}>`;
+  },
 };
 const expand = (format: Command['format'], body: string, typed: string) =>
   expandTemplate({ format, body }, parseCommandInput(typed) ?? { name: '', arguments: '' }, context);
@@ -44,17 +50,43 @@ describe('expandTemplate', () => {
     expect(missing.unread).toEqual([{ path: 'gone.md', reason: 'no such file' }]);
   });
 
-  it('does not run shell commands: each is replaced by a visible line and listed', async () => {
-    const claude = await expand('claude', 'Status: !`git status`\nDiff: !`git diff HEAD`', '/x');
+  it('Claude Code: hands each shell line to runShell in order, arguments shell-quoted, output not rescanned', async () => {
+    ran.length = 0;
+    const claude = await expand(
+      'claude',
+      'Status: !`git status`\nLog: !`git log $0 -- $ARGUMENTS`\nKEY=!`not-run` a!`nor-this`\n```!\nnode -v\nnpm -v\n```\nEnd @notes.md',
+      "/x main it's",
+    );
+    expect(ran).toEqual(['git status', "git log 'main' -- 'main it'\\''s'", 'node -v\nnpm -v']);
     expect(claude.text).toBe(
-      'Status: [shell command not run: git status]\nDiff: [shell command not run: git diff HEAD]',
+      "Status: <ran git status>\nLog: <ran git log 'main' -- 'main it'\\''s'>\nKEY=!`not-run` a!`nor-this`\n<ran node -v\nnpm -v>\nEnd @notes.md\n\n<file name=\"notes.md\">\nNotes.\n</file>",
     );
-    expect(claude.skippedShell).toEqual(['git status', 'git diff HEAD']);
-    const gemini = await expand('gemini', 'Diff: !{git diff {{args}}} and !{echo {a}}', '/x main');
-    expect(gemini.text).toBe(
-      'Diff: [shell command not run: git diff {{args}}] and [shell command not run: echo {a}]\n\n/x main',
+    // A placeholder used only inside a shell line still counts: nothing is appended.
+    expect((await expand('claude', 'Diff: !`git diff $ARGUMENTS`', '/x main')).text).toBe(
+      "Diff: <ran git diff 'main'>",
     );
-    expect(gemini.skippedShell).toEqual(['git diff {{args}}', 'echo {a}']);
+    // Shell output naming a file is not read as a reference.
+    const quiet = {
+      ...context,
+      runShell: async () => 'see @notes.md',
+    };
+    const output = await expandTemplate(
+      { format: 'claude', body: '!`cat x`' },
+      { name: 'x', arguments: '' },
+      quiet,
+    );
+    expect(output).toEqual({ text: 'see @notes.md', references: [], unread: [] });
+  });
+
+  it('Gemini CLI: runs each !{...} with {{args}} shell-quoted inside it, removes an empty one', async () => {
+    ran.length = 0;
+    const gemini = await expand(
+      'gemini',
+      'Diff: !{git diff {{args}}} and !{echo {a}}!{ }',
+      '/x main; rm -rf /',
+    );
+    expect(ran).toEqual(["git diff 'main; rm -rf /'", 'echo {a}']);
+    expect(gemini.text).toBe("Diff: <ran git diff 'main; rm -rf /'> and <ran echo {a}>");
   });
 
   it('Gemini CLI: {{args}} as typed, @{path} replaced by the file, the whole input appended without {{args}}', async () => {
@@ -93,7 +125,9 @@ describe('expandTemplate', () => {
     const body = '!{'.repeat(50_000) + '@{'.repeat(50_000) + '$'.repeat(100_000);
     const result = await expand('gemini', body, '/x');
     expect(result.text.length).toBeGreaterThan(0);
-    expect((await expand('claude', '!`'.repeat(100_000), '/x')).skippedShell).toHaveLength(50_000);
+    ran.length = 0;
+    await expand('claude', `${'!`'.repeat(100_000)}${' !`x`'.repeat(20_000)}${'```!'.repeat(20_000)}`, '/x');
+    expect(ran).toHaveLength(20_001);
   });
 });
 

@@ -1,6 +1,8 @@
 import type { Command } from './command.js';
 import type { CommandInput } from './parse-command-input.js';
+import { quoteShellArgument } from './quote-shell-argument.js';
 import { splitArguments } from './split-arguments.js';
+import { splitShellLines } from './split-shell-lines.js';
 
 /** A file a template names, read through the workspace: its text, or why it could not be read. */
 export type ReferenceRead = { text: string } | { reason: string };
@@ -9,6 +11,11 @@ export type ReferenceRead = { text: string } | { reason: string };
 export interface TemplateContext {
   /** Read a file named by `@path` (Claude Code, OpenCode) or `@{path}` (Gemini CLI). */
   readReference(path: string): Promise<ReferenceRead>;
+  /**
+   * The text that replaces a shell line of the template (`command` as it would run, the arguments
+   * in it substituted shell-quoted): its output, or a line saying it was not run.
+   */
+  runShell(command: string): Promise<string>;
 }
 
 /** The expanded text and what the expansion did, for the events. */
@@ -18,8 +25,6 @@ export interface TemplateExpansion {
   references: string[];
   /** Files named but not read, with the reason. */
   unread: Array<{ path: string; reason: string }>;
-  /** Shell commands of the template, not run (`!\`...\`` or `!{...}`). */
-  skippedShell: string[];
 }
 
 /**
@@ -36,16 +41,18 @@ export interface TemplateExpansion {
  *   arguments are appended after a blank line. Other variables (`${selection}`, `${file}`) stay as written.
  * - Cursor: the arguments are appended after a blank line.
  *
- * Shell commands in a template (`` !`cmd` `` in Claude Code and OpenCode, `!{cmd}` in Gemini CLI) are
- * never run here: each is replaced by `[shell command not run: cmd]` and listed in `skippedShell`.
- * Every pass is linear in the template's length.
+ * Shell lines of a template (`` !`cmd` `` and ```` ```! ```` blocks in Claude Code and OpenCode,
+ * `!{cmd}` in Gemini CLI) are replaced by what `context.runShell` gives for them, in template order,
+ * one at a time. Arguments inside a shell line are shell-quoted (Gemini CLI's rule for `{{args}}`,
+ * kept for every format so a user's input is never shell syntax). Shell output is not scanned again
+ * for placeholders or `@path` references. Every pass is linear in the template's length.
  */
 export async function expandTemplate(
   command: Pick<Command, 'body' | 'format'>,
   input: CommandInput,
   context: TemplateContext,
 ): Promise<TemplateExpansion> {
-  const expansion: TemplateExpansion = { text: '', references: [], unread: [], skippedShell: [] };
+  const expansion: TemplateExpansion = { text: '', references: [], unread: [] };
   const given = input.arguments;
   switch (command.format) {
     case 'gemini':
@@ -57,16 +64,14 @@ export async function expandTemplate(
     case 'cursor':
       expansion.text = appendArguments(command.body, given);
       break;
-    default: {
-      const fromOne = command.format === 'opencode';
-      const body = skipBacktickShell(command.body, expansion);
-      const substituted = substituteDollarArguments(body, given, fromOne);
-      const text =
-        substituted.used || given === ''
-          ? substituted.text
-          : `${trimEnd(substituted.text)}\n\n${fromOne ? '' : 'ARGUMENTS: '}${given}`;
-      expansion.text = await appendReferences(text, context, expansion);
-    }
+    default:
+      expansion.text = await expandDollarTemplate(
+        command.body,
+        given,
+        command.format === 'opencode',
+        context,
+        expansion,
+      );
   }
   return expansion;
 }
@@ -79,25 +84,51 @@ function appendArguments(body: string, given: string): string {
   return given === '' ? body : `${trimEnd(body)}\n\n${given}`;
 }
 
-const shellNotRun = (command: string) => `[shell command not run: ${command}]`;
-
-// `!` then a backtick-quoted command on one line (Claude Code, OpenCode).
-const backtickShell = /!`([^`\n]+)`/g;
-
-function skipBacktickShell(body: string, expansion: TemplateExpansion): string {
-  return body.replace(backtickShell, (_whole, command: string) => {
-    expansion.skippedShell.push(command);
-    return shellNotRun(command);
-  });
-}
-
 // `$ARGUMENTS[N]`, `$ARGUMENTS`, `$N`.
 const dollarArguments = /\$ARGUMENTS\[(\d+)\]|\$ARGUMENTS(?![A-Za-z0-9_])|\$(\d+)/g;
+
+/**
+ * Claude Code and OpenCode (and skills): the text between shell lines gets `$ARGUMENTS`, `$N` as
+ * typed; a shell line gets them shell-quoted, then runs. With no placeholder anywhere and arguments
+ * given, they are appended (Claude Code: `ARGUMENTS: ...`). `@path` references are looked for in the
+ * template's text and the arguments, never in shell output.
+ */
+async function expandDollarTemplate(
+  body: string,
+  given: string,
+  fromOne: boolean,
+  context: TemplateContext,
+  expansion: TemplateExpansion,
+): Promise<string> {
+  const parts: string[] = [];
+  const written: string[] = [];
+  let used = false;
+  for (const segment of splitShellLines(body)) {
+    if (segment.type === 'text') {
+      const substituted = substituteDollarArguments(segment.text, given, fromOne);
+      used ||= substituted.used;
+      parts.push(substituted.text);
+      written.push(substituted.text);
+    } else {
+      const substituted = substituteDollarArguments(segment.command, given, fromOne, quoteShellArgument);
+      used ||= substituted.used;
+      parts.push(await context.runShell(substituted.text));
+    }
+  }
+  let text = parts.join('');
+  if (!used && given !== '') {
+    const appended = `${fromOne ? '' : 'ARGUMENTS: '}${given}`;
+    text = `${trimEnd(text)}\n\n${appended}`;
+    written.push(appended);
+  }
+  return appendReferences(text, written.join('\n'), context, expansion);
+}
 
 function substituteDollarArguments(
   body: string,
   given: string,
   fromOne: boolean,
+  quote: (text: string) => string = (text) => text,
 ): { text: string; used: boolean } {
   let words: string[] | undefined;
   let used = false;
@@ -105,10 +136,10 @@ function substituteDollarArguments(
     dollarArguments,
     (_whole, indexed: string | undefined, positional: string | undefined) => {
       used = true;
-      if (indexed === undefined && positional === undefined) return given;
+      if (indexed === undefined && positional === undefined) return quote(given);
       words ??= splitArguments(given);
       const index = Number(indexed ?? positional) - (fromOne && positional !== undefined ? 1 : 0);
-      return words[index] ?? '';
+      return quote(words[index] ?? '');
     },
   );
   return { text, used };
@@ -119,13 +150,15 @@ const mentionPattern = /(?:^|[\s([{])@([^\s"'`<>()[\]{}]+)/g;
 // Fenced code blocks and inline code: a mention there is an example, not a reference.
 const codePattern = /```[\s\S]*?(?:```|$)|`[^`\n]*`/g;
 
+/** `text` with a `<file name="...">` block appended for each file the `@path` mentions of `written` name. */
 async function appendReferences(
   text: string,
+  written: string,
   context: TemplateContext,
   expansion: TemplateExpansion,
 ): Promise<string> {
   const names: string[] = [];
-  for (const match of text.replace(codePattern, ' ').matchAll(mentionPattern)) {
+  for (const match of written.replace(codePattern, ' ').matchAll(mentionPattern)) {
     const name = (match[1] ?? '').replace(/[.,;:!?]+$/, '');
     if (name !== '' && !names.includes(name)) names.push(name);
   }
@@ -147,8 +180,10 @@ function escapeAttribute(text: string): string {
 }
 
 /**
- * Gemini CLI, in one left-to-right pass: `@{path}` (file text), `!{command}` (balanced braces; not
- * run), `{{args}}`. An unclosed `@{` or `!{` stays as written.
+ * Gemini CLI, in one left-to-right pass: `@{path}` (file text), `!{command}` (balanced braces;
+ * `{{args}}` inside it shell-quoted; run through `context.runShell`, an empty one removed),
+ * `{{args}}`. An unclosed `@{` or `!{` stays as written. Neither file text nor shell output is
+ * scanned again.
  */
 async function expandGemini(
   body: string,
@@ -179,8 +214,10 @@ async function expandGemini(
     }
     const inner = body.slice(next + 2, close);
     if (body[next] === '!') {
-      expansion.skippedShell.push(inner.trim());
-      parts.push(shellNotRun(inner.trim()));
+      // As in Gemini CLI, `{{args}}` anywhere (in a shell line too) means no arguments are appended.
+      if (inner.includes('{{args}}')) usesArguments = true;
+      const command = inner.trim().replaceAll('{{args}}', quoteShellArgument(input.arguments));
+      if (command !== '') parts.push(await context.runShell(command));
     } else {
       const path = inner.trim();
       const read = await context.readReference(path);

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 
@@ -71,10 +70,4 @@ export function commandGroup(command: string, matcher?: string, timeout?: number
     ...(matcher === undefined ? {} : { matcher }),
     hooks: [{ type: 'command', command, ...(timeout === undefined ? {} : { timeout }) }],
   };
-}
-
-/** Processes whose command line holds `marker` (the proof that nothing outlived its owner). */
-export function processesWith(marker: string): string[] {
-  const listing = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
-  return listing.split('\n').filter((line) => line.includes(marker) && !line.includes('ps -eo'));
 }

@@ -113,7 +113,7 @@ export function describeFailure(failure: ProcessFailure): string {
     case 'output-flood':
       return `printed more than ${failure.limitBytes} bytes to ${failure.stream} and was killed`;
     case 'aborted':
-      return 'was killed because its run ended';
+      return 'was killed because its run or its session ended';
     case 'spawn-failed':
       return `could not start (${failure.message})`;
   }

@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { processesWith, waitUntil } from '../../test/support/processes.js';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
 import { isAgentContextError } from '../errors.js';
 import type { ContextEvent } from '../session/capability.js';
 import { createContextSession } from '../session/context-session.js';
 import { fileTools } from '../tools/file-tools.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
-import { commandGroup, processesWith, writeHookRepository } from './hook-fixtures.test-support.js';
+import { commandGroup, writeHookRepository } from './hook-fixtures.test-support.js';
 import { type HooksOptions, hooks } from './hooks.js';
 
 async function startSession(root: string, options: HooksOptions) {
@@ -174,6 +175,30 @@ describe('hooks()', () => {
     expect(failure?.message).toBe(
       `PreToolUse hook "sleep ${marker} & sleep ${marker}" (.claude/settings.json) ran past its 0.5 s time limit and was killed with its process group.`,
     );
+  });
+
+  it('kills a running hook with its children when the session is disposed, and starts none after', async () => {
+    const root = await useTemporaryDirectory();
+    const marker = `3600.${process.pid}8`;
+    await writeHookRepository(root, {
+      PreToolUse: [commandGroup(`sleep ${marker} & sleep ${marker}`, '*')],
+    });
+    const { session, run, events } = await startSession(root, { run: true });
+    const call = { id: 'call-1', toolName: 'write_file', input: { path: 'a.txt', content: 'a' } };
+    const running = run.executeTool(call);
+    await waitUntil(() => processesWith(marker).length >= 2);
+    session.dispose();
+    const result = await running;
+    expect(processesWith(marker)).toEqual([]);
+    expect(result.isError).toBe(false);
+    expect(events.filter((event) => event.type === 'disposed')).toHaveLength(1);
+    expect(events.find((event) => event.diagnostic?.code === 'hook-failed')?.message).toContain(
+      'was killed because its run or its session ended',
+    );
+    // A disposed session starts no hook process: the next call's hook fails at once as aborted.
+    await run.executeTool({ ...call, id: 'call-2' });
+    expect(events.filter((event) => event.diagnostic?.code === 'hook-failed')).toHaveLength(2);
+    expect(processesWith(marker)).toEqual([]);
   });
 
   it('goes on after a hook that prints 100 MB and one that dies by SIGKILL', async () => {

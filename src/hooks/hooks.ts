@@ -66,8 +66,8 @@ interface HooksState {
  * - `PostToolUse` (after every successful tool call): exit 2's stderr, a `block` reason and
  *   `additionalContext` become a hidden message right after the tool result.
  *
- * Hook processes belong to the run: they are killed when the next run starts, on timeout, and when
- * the host process exits.
+ * Hook processes belong to the run: they are killed when the next run starts, when the session is
+ * disposed (`session.dispose()`), on timeout, and when the host process exits.
  *
  * @example
  * createContextSession({ workspace, capabilities: [hooks({ run: ['PreToolUse', 'PostToolUse'] })] });
@@ -129,7 +129,8 @@ export function hooks(options: HooksOptions = {}): Capability {
       projectDirectory: session.workspace.cwd,
       sessionId: state.sessionId,
       maxOutputBytes,
-      signal: state.owner.signal,
+      // The run's owner (killed when the next run starts) and the session's (killed by dispose()).
+      signal: AbortSignal.any([state.owner.signal, session.signal]),
     });
     for (const hookRun of result.runs) {
       const code = hookRun.result.exitCode;

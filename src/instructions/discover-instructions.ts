@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
 import { walkUpDirectories } from '../project/walk-up-directories.js';
+import type { AssistantName, AssistantReading } from '../rules/assistants/assistant-reading.js';
+import { assistantReading } from '../rules/assistants/index.js';
 import { selectFormats } from '../rules/load-rules.js';
 import { readRenamedFilenames } from '../rules/read-renamed-filenames.js';
 import type { RuleFormatName } from '../rules/rule.js';
@@ -19,6 +21,7 @@ import {
   loadImports,
   markTruncatedFiles,
 } from './load-imports.js';
+import { planAssistantFiles } from './plan-assistant-files.js';
 import { readCandidate } from './read-candidate.js';
 
 /** Options of {@link discoverInstructions}. */
@@ -67,6 +70,13 @@ export interface DiscoverInstructionsOptions {
    * Default 1 MiB (`1_048_576`).
    */
   maxFileBytes?: number;
+  /**
+   * Read as one assistant does, per its documentation (`assistantReadings`): its per-directory files
+   * and their conditions (Claude Code's `AGENTS.md` only where no `CLAUDE.md` is; Codex's one file per
+   * directory; Zed's first match at the root), its order and its imports (none for Codex). Cannot be
+   * combined with `filenames`, `formats` or `perDirectory`. Default: none, the union of every format.
+   */
+  assistant?: AssistantName;
 }
 
 /** Defaults of {@link DiscoverInstructionsOptions}. */
@@ -135,11 +145,17 @@ async function discoverOnce(options: DiscoverInstructionsOptions): Promise<Instr
       message: `stopAt ${settings.stopAt} is not an ancestor of the workspace directory; only the workspace directory was searched.`,
     });
   }
+  const reading = settings.assistant;
+  let renamed: ReadonlyMap<RuleFormatName, readonly string[]> = new Map();
   // A repository's settings may rename a format's per-directory files (Gemini CLI `context.fileName`).
-  if (options.filenames === undefined) {
+  if (reading !== undefined) {
+    const selected = selectFormats(reading.formats).filter((format) => format.instructionFilenameSetting);
+    if (selected.length > 0)
+      renamed = await readRenamedFilenames(workspace, walk.directories, selected, diagnostics, label);
+  } else if (options.filenames === undefined) {
     const selected = selectFormats(options.formats).filter((format) => format.instructionFilenameSetting);
     if (selected.length > 0) {
-      const renamed = await readRenamedFilenames(workspace, walk.directories, selected, diagnostics, label);
+      renamed = await readRenamedFilenames(workspace, walk.directories, selected, diagnostics, label);
       if (renamed.size > 0) {
         const names = resolveInstructionFilenames(undefined, options.formats, instructionDefaults.filenames, {
           renamed,
@@ -149,6 +165,12 @@ async function discoverOnce(options: DiscoverInstructionsOptions): Promise<Instr
       }
     }
   }
+  // An assistant's reading: which names each directory has, decided before any file is read.
+  const plan =
+    reading === undefined
+      ? undefined
+      : await planAssistantFiles(workspace, walk.directories, reading, renamed, label);
+  if (plan !== undefined) diagnostics.push(...plan.diagnostics);
   // Ancestors of a real path are real paths: when the workspace directory is one, a walk-up file
   // that is not a symlink needs no `realpath` call (the cost per file stays flat as the chain grows).
   const cwdIsReal = (await workspace.realpath(workspace.cwd).catch(() => undefined)) === workspace.cwd;
@@ -183,6 +205,15 @@ async function discoverOnce(options: DiscoverInstructionsOptions): Promise<Instr
       });
       return 'used';
     }
+    if (reading?.blankTakesSlot && outcome.text.trim() === '') {
+      diagnostics.push({
+        severity: 'info',
+        code: 'blank-file',
+        message: `Skipped ${fileLabel}: it is blank; ${reading.title} skips empty files, and it still takes its directory's one file.`,
+        path: fileLabel,
+      });
+      return 'used';
+    }
     if (replaces !== undefined && outcome.text.trim() === '') {
       diagnostics.push({
         severity: 'info',
@@ -211,14 +242,31 @@ async function discoverOnce(options: DiscoverInstructionsOptions): Promise<Instr
     };
     if (outcome.truncated) context.truncatedFiles?.set(file, omittedBytes(outcome.size, outcome.text));
     items.push(file);
-    // Step 5.
-    items.push(...(await loadImports(context, file, [file.realPath])));
+    // Step 5 (an assistant that reads no imports leaves `@path` as written).
+    if (settings.followImports) items.push(...(await loadImports(context, file, [file.realPath])));
     return 'used';
   };
 
+  /** The files an assistant reading one file per directory passes over there. */
+  const reportShadowed = async (directory: string, used: string, rest: readonly string[]) => {
+    const usedName = settings.overrides.get(used) ?? used;
+    for (const name of [used, ...rest]) {
+      const file = path.posix.join(directory, name);
+      if (name === used || (await workspace.stat(file).catch(() => undefined))?.kind !== 'file') continue;
+      const usedLabel = label(path.posix.join(directory, usedName));
+      diagnostics.push({
+        severity: 'info',
+        code: 'not-read-by-assistant',
+        message: `Skipped ${label(file)}: ${reading?.title} reads one file per directory, and ${usedLabel} is this directory's.`,
+        path: label(file),
+      });
+    }
+  };
+
   // Step 2.
-  for (const directory of walk.directories) {
-    for (const filename of settings.filenames) {
+  for (const directory of plan?.directories ?? walk.directories) {
+    const names = plan?.filenames.get(directory) ?? settings.filenames;
+    for (const [position, filename] of names.entries()) {
       const override = settings.overrides.get(filename);
       let use: FileUse = 'unused';
       if (override !== undefined && (await readFile(directory, override, filename)) === 'used') {
@@ -230,7 +278,10 @@ async function discoverOnce(options: DiscoverInstructionsOptions): Promise<Instr
       } else {
         use = await readFile(directory, filename);
       }
-      if (use === 'used' && settings.perDirectory === 'first') break;
+      if (use === 'used' && settings.perDirectory === 'first') {
+        if (reading !== undefined) await reportShadowed(directory, filename, names.slice(position + 1));
+        break;
+      }
     }
   }
   markTruncatedFiles(context.truncatedFiles ?? new Map());
@@ -262,6 +313,8 @@ export function replacedDiagnostic(replaced: string, override: string): Diagnost
  * work, so `projectInstructions` can refuse them when it is created rather than at the first run.
  */
 export function resolveInstructionSettings(options: Omit<DiscoverInstructionsOptions, 'workspace'>) {
+  const reading = options.assistant === undefined ? undefined : assistantReading(options.assistant);
+  if (reading !== undefined) return assistantSettings(reading, options);
   if (
     options.filenames !== undefined &&
     (options.filenames.length === 0 || options.filenames.some((name) => !isPlainRelativePath(name)))
@@ -293,6 +346,40 @@ export function resolveInstructionSettings(options: Omit<DiscoverInstructionsOpt
     stopAt: options.stopAt,
     maxImportDepth,
     maxFileBytes,
+    followImports: true,
+    assistant: undefined as AssistantReading | undefined,
+  };
+}
+
+/** The settings of an assistant's reading: its names, order and imports, not the caller's. */
+function assistantSettings(
+  reading: AssistantReading,
+  options: Omit<DiscoverInstructionsOptions, 'workspace'>,
+) {
+  for (const key of ['filenames', 'formats', 'perDirectory'] as const) {
+    if (options[key] !== undefined)
+      throw invalidOption(
+        `\`${key}\` cannot be combined with \`assistant\`: the assistant's reading decides it`,
+      );
+  }
+  const maxFileBytes = options.maxFileBytes ?? instructionDefaults.maxFileBytes;
+  if (!Number.isInteger(maxFileBytes) || maxFileBytes < 1) {
+    throw invalidOption('`maxFileBytes` must be a whole number, 1 or more');
+  }
+  const filenames = [...new Set(reading.filenames.map((entry) => entry.filename))];
+  return {
+    filenames: filenames as readonly string[],
+    overrides: new Map(reading.overrides.map((entry) => [entry.replaces, entry.filename])) as ReadonlyMap<
+      string,
+      string
+    >,
+    perDirectory: reading.perDirectory,
+    rootMarkers: options.rootMarkers ?? instructionDefaults.rootMarkers,
+    stopAt: options.stopAt,
+    maxImportDepth: reading.maxImportDepth ?? 0,
+    maxFileBytes,
+    followImports: reading.maxImportDepth !== undefined,
+    assistant: reading as AssistantReading | undefined,
   };
 }
 

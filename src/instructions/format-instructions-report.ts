@@ -41,8 +41,9 @@ export function formatInstructionsReport(
   const shown = displayPath(report.directory, options.relativeTo);
   const searched = discovery.searched.length;
   const ceiling = path.posix.relative(discovery.directory, discovery.ceiling) || '.';
+  const as = report.assistant === undefined ? '' : `, as ${report.assistant.title} reads them`;
   const lines = [
-    paint.bold(`Project instructions for ${shown}`),
+    paint.bold(`Project instructions for ${shown}${as}`),
     `Searched ${searched} ${searched === 1 ? 'directory' : 'directories'}, from ${ceiling} down to . (ceiling: ${ceilingReasons[discovery.ceilingReason]}).`,
     '',
   ];
@@ -95,11 +96,27 @@ export function formatInstructionsReport(
     );
   }
   const percent = Math.round((rendered.characters / rendered.maxChars) * 100);
+  const tokens = `~${count(estimateTokens(rendered.characters))} tokens`;
+  const assistant = report.assistant;
   lines.push(
     '',
-    `Budget: ${count(rendered.characters)} of ${count(rendered.maxChars)} characters used (${percent}%), ~${count(estimateTokens(rendered.characters))} tokens.`,
+    assistant === undefined
+      ? `Budget: ${count(rendered.characters)} of ${count(rendered.maxChars)} characters used (${percent}%), ${tokens}.`
+      : assistant.maxBytes !== undefined
+        ? `Budget: ${count(assistant.bytes)} of ${assistant.title}'s ${count(assistant.maxBytes)} bytes used (${Math.round((assistant.bytes / assistant.maxBytes) * 100)}%), ${tokens}.`
+        : `Budget: none (${assistant.title} documents no limit); ${count(rendered.characters)} characters, ${tokens}.`,
     'Tokens are estimated as characters / 4.',
   );
+  if (assistant !== undefined) {
+    lines.push(
+      '',
+      assistant.dropped.length === 0
+        ? `Dropped: nothing (${assistant.title} loads every file the union of all formats loads here).`
+        : `Dropped (loaded by the union of all formats, not by ${assistant.title}): ${assistant.dropped.length}`,
+    );
+    for (const file of assistant.dropped)
+      lines.push(`  ${paint.bold(file.path)}  ${paint.dim(`[${file.code}]`)} ${file.reason}`);
+  }
 
   const diagnostics = [...discovery.diagnostics, ...rendered.diagnostics];
   lines.push('', diagnostics.length === 0 ? 'No diagnostics.' : `Diagnostics (${diagnostics.length}):`);

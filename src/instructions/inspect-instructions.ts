@@ -1,4 +1,5 @@
 import { resolveLocalProject } from '../project/resolve-local-project.js';
+import { assistantReading } from '../rules/assistants/index.js';
 import { loadRules } from '../rules/load-rules.js';
 import { renderRulesCatalog } from '../rules/render-rules-catalog.js';
 import type { RuleScope } from '../rules/rule.js';
@@ -6,6 +7,12 @@ import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { toPosixPath } from '../workspace/paths.js';
 import { addAlwaysRules } from './add-always-rules.js';
+import {
+  type AssistantReport,
+  assistantInstructions,
+  assistantReport,
+  UNLIMITED_CHARACTERS,
+} from './assistant-instructions.js';
 import { type DiscoverInstructionsOptions, discoverInstructions } from './discover-instructions.js';
 import type { InstructionDiscovery } from './instruction-file.js';
 import { joinInstructionText } from './instruction-text.js';
@@ -16,7 +23,10 @@ export interface InspectInstructionsOptions
   extends Omit<DiscoverInstructionsOptions, 'workspace' | 'externalWorkspace'> {
   /** The agent's working directory on the local disk (absolute, or relative to `process.cwd()`). */
   directory: string;
-  /** Budget over the rendered text. Default `32_000`. */
+  /**
+   * Budget over the rendered text. Default `32_000`; with `assistant`, none (the assistant's own
+   * budget applies: Codex's 32 KiB).
+   */
   maxChars?: number;
   /** The user's home directory: user-level rules, and what `@~/` imports mean. Default: no user-level rules; `@~/` means `os.homedir()`. */
   userDirectory?: string;
@@ -43,6 +53,11 @@ export interface InstructionsReport {
   catalog: string;
   /** Rules found per scope (details: `inspectRules`). */
   rules: RuleCounts;
+  /**
+   * With `assistant`: which assistant was read as, its budget, and every file or rule the union of
+   * every format loads that it does not, with the reason.
+   */
+  assistant?: AssistantReport;
 }
 
 /**
@@ -70,25 +85,48 @@ async function inspectOnce(options: InspectInstructionsOptions): Promise<Instruc
     ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
   });
   const workspace = localWorkspace(root, { cwd: directory });
-  const rules = await loadRules({
-    workspace,
-    ...(formats === undefined ? {} : { formats }),
-    ...(userDirectory === undefined ? {} : { userDirectory }),
-    ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
-    ...(stopAt === undefined ? {} : { stopAt: toPosixPath(stopAt) }),
-    ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
-  });
-  const found = await discoverInstructions({
-    ...discoverOptions,
-    ...(formats === undefined ? {} : { formats }),
-    ...(stopAt === undefined ? {} : { stopAt: toPosixPath(stopAt) }),
-    ...(userDirectory === undefined ? {} : { userDirectory }),
-    workspace,
-    ...(options.allowExternalImports ? { externalWorkspace: localWorkspace('/', { contained: false }) } : {}),
-  });
-  const withRules = addAlwaysRules(found, rules.items);
+  const reading = options.assistant === undefined ? undefined : assistantReading(options.assistant);
+  const load = async (selected: typeof formats, assistant: typeof options.assistant) => {
+    const rules = await loadRules({
+      workspace,
+      ...(selected === undefined ? {} : { formats: selected }),
+      ...(userDirectory === undefined ? {} : { userDirectory }),
+      ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
+      ...(stopAt === undefined ? {} : { stopAt: toPosixPath(stopAt) }),
+      ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
+    });
+    const { assistant: _assistant, ...rest } = discoverOptions;
+    const found = await discoverInstructions({
+      ...rest,
+      ...(assistant === undefined ? {} : { assistant }),
+      ...(assistant !== undefined || formats === undefined ? {} : { formats }),
+      ...(stopAt === undefined ? {} : { stopAt: toPosixPath(stopAt) }),
+      ...(userDirectory === undefined ? {} : { userDirectory }),
+      workspace,
+      ...(options.allowExternalImports
+        ? { externalWorkspace: localWorkspace('/', { contained: false }) }
+        : {}),
+    });
+    return { rules, found };
+  };
+  const { rules, found } = await load(reading === undefined ? formats : reading.formats, options.assistant);
+  const withRules =
+    reading === undefined
+      ? addAlwaysRules(found, rules.items)
+      : assistantInstructions(found, rules.items, reading);
   const discovery = { ...withRules, diagnostics: [...withRules.diagnostics, ...rules.diagnostics] };
-  const rendered = renderInstructions(discovery, maxChars === undefined ? {} : { maxChars });
+  const budget = maxChars ?? (reading === undefined ? undefined : UNLIMITED_CHARACTERS);
+  const rendered = renderInstructions(discovery, budget === undefined ? {} : { maxChars: budget });
+  let assistant: AssistantReport | undefined;
+  if (reading !== undefined) {
+    // The union of every format (the default reading), to say what this assistant leaves out.
+    const union = await load(undefined, undefined);
+    assistant = assistantReport(
+      reading,
+      { discovery, rules: rules.items },
+      { discovery: addAlwaysRules(union.found, union.rules.items), rules: union.rules.items },
+    );
+  }
   const catalog = renderRulesCatalog(rules.items);
   const count = (scope: RuleScope) => rules.items.filter((rule) => rule.scope === scope).length;
   return {
@@ -105,5 +143,6 @@ async function inspectOnce(options: InspectInstructionsOptions): Promise<Instruc
       manual: count('manual'),
       skipped: rules.skipped.length,
     },
+    ...(assistant === undefined ? {} : { assistant }),
   };
 }

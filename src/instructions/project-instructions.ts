@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
+import { assistantReading } from '../rules/assistants/index.js';
 import type { RulesLoad } from '../rules/load-rules.js';
 import { renderRulesCatalog } from '../rules/render-rules-catalog.js';
 import type { RuleFormatName } from '../rules/rule.js';
@@ -6,6 +7,7 @@ import { rulesOfRun } from '../rules/rules-of-run.js';
 import type { Capability, ContextEvent, EventReason, Run } from '../session/capability.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { addAlwaysRules } from './add-always-rules.js';
+import { assistantInstructions, UNLIMITED_CHARACTERS } from './assistant-instructions.js';
 import {
   type DiscoverInstructionsOptions,
   discoverInstructions,
@@ -19,7 +21,10 @@ import { type RenderedInstructions, renderInstructions } from './render-instruct
 export interface ProjectInstructionsOptions extends Omit<DiscoverInstructionsOptions, 'workspace'> {
   /** Where to look. Default: the run's workspace (`run.workspace`). */
   workspace?: Workspace;
-  /** Budget over the rendered text. Default `32_000`. */
+  /**
+   * Budget over the rendered text. Default `32_000`; with `assistant`, none beyond the assistant's
+   * own (Codex: 32 KiB of files from the root down, the rest cut or left out with diagnostics).
+   */
   maxChars?: number;
   /**
    * The assistants' formats read: their per-directory files (`GEMINI.md`, `CLAUDE.local.md`, ...)
@@ -77,9 +82,18 @@ export interface ProjectInstructionsCapability extends Capability {
  * const session = createContextSession({ workspace, capabilities: [projectInstructions({ maxChars: 16_000 })] });
  */
 export function projectInstructions(options: ProjectInstructionsOptions = {}): ProjectInstructionsCapability {
-  const { workspace: givenWorkspace, maxChars, formats, userDirectory, ...discoverOptions } = options;
+  const {
+    workspace: givenWorkspace,
+    maxChars: givenMaxChars,
+    formats,
+    userDirectory,
+    ...discoverOptions
+  } = options;
+  const reading = options.assistant === undefined ? undefined : assistantReading(options.assistant);
+  const maxChars = givenMaxChars ?? (reading === undefined ? undefined : UNLIMITED_CHARACTERS);
+  const ruleFormats = reading?.formats ?? formats;
   const selection = {
-    ...(formats === undefined ? {} : { formats }),
+    ...(ruleFormats === undefined ? {} : { formats: ruleFormats }),
     ...(userDirectory === undefined ? {} : { userDirectory }),
     ...(discoverOptions.rootMarkers === undefined ? {} : { rootMarkers: discoverOptions.rootMarkers }),
     ...(discoverOptions.stopAt === undefined ? {} : { stopAt: discoverOptions.stopAt }),
@@ -94,15 +108,16 @@ export function projectInstructions(options: ProjectInstructionsOptions = {}): P
   const load = async (run: Run): Promise<string | undefined> => {
     const workspace = givenWorkspace ?? run.workspace;
     const rules = await rulesOfRun(run, workspace, selection, 'project-instructions');
-    const discovery = addAlwaysRules(
-      await discoverInstructions({
-        ...discoverOptions,
-        ...(formats === undefined ? {} : { formats }),
-        ...(userDirectory === undefined ? {} : { userDirectory }),
-        workspace,
-      }),
-      rules.items,
-    );
+    const found = await discoverInstructions({
+      ...discoverOptions,
+      ...(formats === undefined ? {} : { formats }),
+      ...(userDirectory === undefined ? {} : { userDirectory }),
+      workspace,
+    });
+    const discovery =
+      reading === undefined
+        ? addAlwaysRules(found, rules.items)
+        : assistantInstructions(found, rules.items, reading);
     const rendered = renderInstructions(discovery, maxChars === undefined ? {} : { maxChars });
     const catalog = renderRulesCatalog(rules.items);
     latest = { discovery, rendered, rules, catalog };

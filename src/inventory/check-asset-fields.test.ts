@@ -44,6 +44,14 @@ describe('checkAssetFields', () => {
     expect(codes({ name: 'a', description: '  ' })).toEqual(['invalid-description']);
   });
 
+  it('leaves a sub-agent description of any length alone: the 1,024 limit is the skills specification’s', () => {
+    const long = 'd'.repeat(5000);
+    expect(
+      checkAssetFields({ name: 'reviewer', description: long }, { label: 'x', kind: 'agent' }).diagnostics,
+    ).toEqual([]);
+    expect(codes({ name: 'a', description: long })).toEqual(['description-too-long']);
+  });
+
   it('reports missing and non-string fields without throwing', () => {
     expect(codes({})).toEqual(['missing-name', 'missing-description']);
     const checked = checkAssetFields({ name: 42, description: ['a'] }, { label: 'x', kind: 'agent' });

@@ -29,7 +29,7 @@ export interface CheckAssetFieldsOptions {
 
 /** Agent Skills limit on `name`, in characters. */
 export const MAX_NAME_LENGTH = 64;
-/** Agent Skills limit on `description`, in characters. */
+/** Agent Skills limit on a skill's `description`, in characters (sub-agent descriptions have none). */
 export const MAX_DESCRIPTION_LENGTH = 1024;
 /** Agent Skills limit on `compatibility`, in characters. */
 export const MAX_COMPATIBILITY_LENGTH = 500;
@@ -57,7 +57,7 @@ export function isValidSkillName(name: string): boolean {
  * Read `name` and `description` from frontmatter data and check them against the Agent Skills rules:
  * `name` 1-64 characters of lowercase letters (any script), digits and hyphens, no leading, trailing
  * or double hyphen (see {@link isValidSkillName}), equal to the skill's folder name; `description`
- * 1-1,024 characters; for a skill, `compatibility` 1-500 characters when given. Values are read as
+ * not empty, and for a skill 1-1,024 characters (a sub-agent's description has no limit); for a skill, `compatibility` 1-500 characters when given. Values are read as
  * the text written (`name: 123` is `123`). Lengths count Unicode code points. Each broken rule is a
  * `warning` on the entry (it is still listed); nothing throws.
  */
@@ -122,7 +122,8 @@ export function checkAssetFields(
     const length = [...rawDescription].length;
     if (rawDescription.trim() === '') {
       warn('invalid-description', `The ${kind} \`description\` is empty.`);
-    } else if (length > MAX_DESCRIPTION_LENGTH) {
+    } else if (kind === 'skill' && length > MAX_DESCRIPTION_LENGTH) {
+      // The skills specification's limit; sub-agent formats set none.
       warn(
         'description-too-long',
         `The ${kind} description is ${length} characters; the limit is ${MAX_DESCRIPTION_LENGTH}.`,

@@ -70,6 +70,21 @@ export interface InventoryRoot {
   hookFiles?: InventorySettings[];
   /** Problems of the root itself: not a directory, unreadable folders, depth bound reached, loops skipped. */
   diagnostics: Diagnostic[];
+  /**
+   * This root's entries that are the same real files as an earlier root's (a linked folder such as
+   * `.agents/skills -> ../.claude/skills`): one real file is one entry, listed under the earlier
+   * root only (with `reachableFrom` naming this one). Per kind, that root and how many entries it
+   * lists for this one, e.g. `[{ kind: 'skills', root: '.claude', count: 3 }]`. Omitted when none.
+   */
+  listedUnder?: InventoryListedUnder[];
+}
+
+/** Entries of a root listed under an earlier root that reaches the same real files (see `InventoryRoot.listedUnder`). */
+export interface InventoryListedUnder {
+  kind: 'skills' | 'agents' | 'commands';
+  /** The root that lists them, as in `InventoryRoot.root`. */
+  root: string;
+  count: number;
 }
 
 /** Frontmatter fields shared by skills and agents. */

@@ -1,3 +1,4 @@
+import type { AssistantName } from '../rules/assistants/assistant-reading.js';
 import type { RuleFormatName } from '../rules/rule.js';
 import type { Capability, ContextEvent, JsonSchema, Run, ToolDefinition } from '../session/capability.js';
 import { plural } from '../text/plural.js';
@@ -36,6 +37,8 @@ export interface InventoryOptions {
   maxDepth?: number;
   /** The assistants' rule formats the tool lists in `rules` (as `scanInventory`). Default: every format; `[]` for none. */
   formats?: readonly RuleFormatName[];
+  /** List what one assistant reads: its asset roots and rule formats (as `scanInventory`). Default: none. */
+  assistant?: AssistantName;
   /** The user's home directory, to list user-level rules too (as `scanInventory`). Default: none (never read). */
   userDirectory?: string;
 }
@@ -68,7 +71,7 @@ const noParameters: JsonSchema = { type: 'object', properties: {}, additionalPro
  * createContextSession({ workspace, capabilities: [inventory({ catalog: { maxChars: 4000 } })] });
  */
 export function inventory(options: InventoryOptions = {}): Capability {
-  const roots = options.roots ?? inventoryDefaults.roots;
+  const roots = options.assistant === undefined ? (options.roots ?? inventoryDefaults.roots) : undefined;
   const exposeTool = options.tool ?? true;
   const toolName = options.toolName ?? inventoryDefaults.toolName;
   const hint = exposeTool && (options.hint ?? true);
@@ -79,12 +82,17 @@ export function inventory(options: InventoryOptions = {}): Capability {
   const scan = async (run: Run, trigger: string, listRules = true): Promise<InventoryResult> => {
     const result = await scanInventory({
       workspace: run.workspace,
-      roots,
+      ...(roots === undefined ? {} : { roots }),
+      ...(options.assistant === undefined ? {} : { assistant: options.assistant }),
       ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
       ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
       ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
       ...(options.plugins === undefined ? {} : { plugins: options.plugins }),
-      ...(listRules ? (options.formats === undefined ? {} : { formats: options.formats }) : { formats: [] }),
+      ...(listRules || options.assistant !== undefined
+        ? options.formats === undefined
+          ? {}
+          : { formats: options.formats }
+        : { formats: [] }),
       ...(options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory }),
     });
     const emit = (event: Omit<ContextEvent, 'capability' | 'reason' | 'trigger'>) =>

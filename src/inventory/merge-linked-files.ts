@@ -6,7 +6,8 @@ const kinds = ['skills', 'agents', 'commands'] as const;
 /**
  * List every real file once: when linked roots reach the same file (`.claude/skills -> ../skills` and
  * `.agents/skills -> ../skills`), the first root in scan order keeps the entry, later roots drop it,
- * and the entry's `reachableFrom` names every root it is reachable from, its own first. Entries
+ * and the entry's `reachableFrom` names every root it is reachable from, its own first; the later
+ * root's `listedUnder` counts what it left to the earlier one, so it does not look empty. Entries
  * without a known real path (refused links, unreadable files) are kept as they are. Returns the roots
  * given, changed in place.
  */
@@ -25,10 +26,19 @@ export function mergeLinkedFiles(roots: ScannedRoot[]): ScannedRoot[] {
         }
         earlier.entry.reachableFrom ??= [earlier.root];
         if (!earlier.entry.reachableFrom.includes(result.root)) earlier.entry.reachableFrom.push(result.root);
+        countListedUnder(result, kind, earlier.root);
         return false;
       });
       entries.splice(0, entries.length, ...kept);
     }
   }
   return roots;
+}
+
+/** Count one entry of `result` that `root` lists (`InventoryRoot.listedUnder`), in first-seen order. */
+function countListedUnder(result: ScannedRoot['result'], kind: (typeof kinds)[number], root: string): void {
+  result.listedUnder ??= [];
+  const known = result.listedUnder.find((item) => item.kind === kind && item.root === root);
+  if (known === undefined) result.listedUnder.push({ kind, root, count: 1 });
+  else known.count += 1;
 }

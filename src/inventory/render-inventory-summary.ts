@@ -6,7 +6,9 @@ import { hookFilesOf, type RenderInventoryOptions } from './render-inventory-tre
 
 /**
  * A short inventory section for `agent-context inspect`: one line per configured root, e.g.
- * `.claude: 2 skills, 1 agent, 3 commands, hooks PreToolUse, SessionStart; 1 warning` or `.agents: absent`,
+ * `.claude: 2 skills, 1 agent, 3 commands, hooks PreToolUse, SessionStart; 1 warning` or `.agents: absent`
+ * (a root whose files are an earlier root's, through a link: `.agents: 2 skills (2 through a link,
+ * listed under .claude), 0 agents, 0 commands`),
  * and when the result lists rules, one line counting them by scope, e.g.
  * `rules: 2 always, 1 files, 0 described, 1 manual; 1 error`.
  * Diagnostics are counted, not listed (`agent-context inventory` lists them). No heading; lines
@@ -32,11 +34,13 @@ export function renderInventorySummary(
     if (!root.exists) return `${paint.bold(root.root)}: ${paint.dim('absent')}${tail}`;
     const files = hookFilesOf(root);
     const events = [...new Set(files.flatMap((file) => file.hooks.map((hook) => hook.event)))];
-    const parts = [
-      plural(root.skills.length, 'skill'),
-      plural(root.agents.length, 'agent'),
-      plural(root.commands.length, 'command'),
-    ];
+    const count = (kind: 'skills' | 'agents' | 'commands', noun: string) => {
+      const linked = (root.listedUnder ?? []).filter((listed) => listed.kind === kind);
+      const through = linked.map((listed) => `${listed.count} through a link, listed under ${listed.root}`);
+      const total = root[kind].length + linked.reduce((sum, listed) => sum + listed.count, 0);
+      return `${plural(total, noun)}${through.length > 0 ? ` (${through.join('; ')})` : ''}`;
+    };
+    const parts = [count('skills', 'skill'), count('agents', 'agent'), count('commands', 'command')];
     if (events.length > 0) parts.push(`hooks ${events.join(', ')}`);
     else if (files.length > 0) parts.push('no hooks');
     const plugin = root.plugin === undefined ? '' : ` (plugin ${root.plugin})`;

@@ -93,6 +93,13 @@ export function renderInventoryTree(result: InventoryResult, options: RenderInve
     branch('skills', root.skills);
     branch('agents', root.agents);
     branch('commands', root.commands, '/');
+    for (const listed of root.listedUnder ?? []) {
+      const noun = listed.kind.slice(0, -1);
+      sections.push({
+        label: `${listed.kind}: ${plural(listed.count, noun)} listed under ${paint.bold(listed.root)} ${paint.dim('(the same files, through a link)')}`,
+        children: [],
+      });
+    }
     for (const file of hookFilesOf(root)) {
       const hooks = file.hooks.map((hook) => ({
         label: `${hook.event}${hook.matcher === null ? '' : ` [${hook.matcher}]`} ${paint.dim(`(${plural(hook.handlers, 'handler')})`)}`,

@@ -1,6 +1,8 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
 import { walkUpDirectories } from '../project/walk-up-directories.js';
+import type { AssistantName } from '../rules/assistants/assistant-reading.js';
+import { assistantReading } from '../rules/assistants/index.js';
 import { loadRules, type RulesLoad } from '../rules/load-rules.js';
 import type { RuleFormatName } from '../rules/rule.js';
 import { mapWithLimit } from '../shared/map-with-limit.js';
@@ -58,6 +60,12 @@ export interface ScanInventoryOptions {
    */
   formats?: readonly RuleFormatName[];
   /**
+   * List what one assistant reads, per its documentation (`assistantReadings`): its asset roots
+   * (Codex `.agents` and `.codex`, Cursor `.cursor`, ...) and its rule formats. Cannot be combined with
+   * `roots` or `formats`. Default: none (every default root, every format).
+   */
+  assistant?: AssistantName;
+  /**
    * The user's home directory, to list user-level rules too (`~/.claude/rules`, `~/.codex/AGENTS.md`,
    * ...), read through their own read-only workspace. Default: none (never read).
    */
@@ -107,7 +115,13 @@ async function scanOnce(options: ScanInventoryOptions): Promise<InventoryResult>
     maxDepth: options.maxDepth ?? inventoryDefaults.maxDepth,
     maxBytes: options.maxFileBytes ?? inventoryDefaults.maxFileBytes,
   };
-  const names = checkRootNames(workspace, options.roots ?? inventoryDefaults.roots);
+  const reading = options.assistant === undefined ? undefined : assistantReading(options.assistant);
+  if (reading !== undefined && (options.roots !== undefined || options.formats !== undefined)) {
+    const message = '`roots` and `formats` cannot be combined with `assistant`: the assistant decides them';
+    throw new AgentContextError(message, { code: 'invalid-option', reason: message });
+  }
+  const formats = reading?.formats ?? options.formats;
+  const names = checkRootNames(workspace, reading?.assetRoots ?? options.roots ?? inventoryDefaults.roots);
   // Step 1: the directories, nearest first.
   const walk = await walkUpDirectories(workspace, {
     stopAt: options.stopAt,
@@ -132,13 +146,13 @@ async function scanOnce(options: ScanInventoryOptions): Promise<InventoryResult>
       });
     }
   }
-  const listRules = options.formats === undefined || options.formats.length > 0;
+  const listRules = formats === undefined || formats.length > 0;
   const [scanned, rules] = await Promise.all([
     Promise.all(places.map((place) => scanRoot(workspace, place, settings))),
     listRules
       ? loadRules({
           workspace,
-          ...(options.formats === undefined ? {} : { formats: options.formats }),
+          ...(formats === undefined ? {} : { formats }),
           ...(options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory }),
           ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
           ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),

@@ -1,25 +1,13 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
+import { processesWith, sleepMarker, waitUntil } from '../../test/support/processes.js';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
 import { commandLaunch } from './command-line.js';
 import { liveProcessGroupCount } from './live-process-groups.js';
 import { OUTPUT_FLOOD_FACTOR, runProcess } from './run-process.js';
-
-/** Processes whose command line holds `marker`, from `ps` (the proof that nothing outlived its owner). */
-function processesWith(marker: string): string[] {
-  const listing = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
-  return listing.split('\n').filter((line) => line.includes(marker) && !line.includes('ps -eo'));
-}
-
-/** A unique marker for `sleep` arguments: `sleep 3600.<n>` sleeps as long and is found by `ps`. */
-let markerCount = 0;
-function sleepMarker(): string {
-  markerCount += 1;
-  return `36${process.pid % 1000}${markerCount}.${Date.now() % 100000}`;
-}
 
 describe('runProcess', () => {
   it('runs plain words directly, in cwd, with the input on stdin, then closed', async () => {
@@ -78,7 +66,7 @@ describe('runProcess', () => {
     const marker = sleepMarker();
     const owner = new AbortController();
     const running = runProcess({ command: `sleep ${marker}`, cwd: directory, signal: owner.signal });
-    await waitFor(() => processesWith(marker).length === 1);
+    await waitUntil(() => processesWith(marker).length === 1);
     owner.abort();
     expect((await running).failure).toEqual({ type: 'aborted' });
     expect(processesWith(marker)).toEqual([]);
@@ -160,7 +148,7 @@ process.stdin.once('data', () => { ${ending}; });
       const host = spawn(process.execPath, [join(directory, 'host.mjs')], {
         stdio: ['pipe', 'ignore', 'ignore'],
       });
-      await waitFor(() => processesWith(marker).length >= 2);
+      await waitUntil(() => processesWith(marker).length >= 2);
       host.stdin.write('end\n');
       const ended = await new Promise<{ code: number | null; signal: string | null }>((resolve) =>
         host.on('exit', (code, signal) => resolve({ code, signal })),
@@ -168,7 +156,7 @@ process.stdin.once('data', () => { ${ending}; });
       expect(ended.code === 0 || ended.code === 1 || ended.signal === 'SIGTERM').toBe(true);
       // SIGKILL is sent before the host ends; a loaded machine may take a moment to schedule the
       // deaths (an escaped child would sleep for an hour).
-      await waitFor(() => processesWith(marker).length === 0);
+      await waitUntil(() => processesWith(marker).length === 0);
     }
   });
 });
@@ -194,9 +182,3 @@ describe('commandLaunch', () => {
     }
   });
 });
-
-async function waitFor(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 200 && !condition(); attempt += 1)
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  expect(condition()).toBe(true);
-}

@@ -143,6 +143,11 @@ export interface ContextSessionLike {
   deliverHidden(request: HiddenMessageRequest): void;
   /** Report a touched path to every capability's `onTouch`. `options` as a string is the trigger. */
   touch(path: string, options?: string | TouchOptions): Promise<void>;
+  /**
+   * Aborts when the session is disposed (`session.dispose()`). Pass it to every process or long task
+   * started for the session (hooks, command shell lines), so that ending the session ends them.
+   */
+  readonly signal: AbortSignal;
 }
 
 /** Options of `session.touch`. */
@@ -282,6 +287,13 @@ export interface ContextSession extends ContextSessionLike {
   onCompaction(): Promise<void>;
   /** A new conversation: forget everything surfaced, every hidden message and every capability's session state. */
   reset(): void;
+  /**
+   * The conversation ended: `signal` aborts, so every process the capabilities started for the
+   * session (running hooks, command shell lines) is killed with its whole process group, and none
+   * starts again (a hook or shell line of a disposed session fails as `aborted`). Emits a `disposed`
+   * event. Calling it again does nothing.
+   */
+  dispose(): void;
   /** Every file loaded since the session started (or was reset), with reason and trigger. */
   loadedFiles(): LoadedFile[];
   /** {@link loadedFiles} as text (`No nested instruction files loaded.` when no nested file was). */

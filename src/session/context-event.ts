@@ -13,6 +13,7 @@ export type EventReason =
   | 'authoring'
   | 'compaction'
   | 'reset'
+  | 'dispose'
   | 'tool-call'
   | 'touch'
   | 'skill'
@@ -33,11 +34,13 @@ export interface ContextEvent {
     | 'authored'
     | 'diagnostic'
     | 'reset'
+    | 'disposed'
     | 'compacted'
     | 'run-started'
     | 'blocked'
     | 'redelivered'
-    | 'hook-ran';
+    | 'hook-ran'
+    | 'shell-ran';
   reason: EventReason;
   /** The capability that emitted it (`session` for the session's own events). */
   capability: string;

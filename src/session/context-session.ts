@@ -68,6 +68,7 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
   const loaded = new Map<string, LoadedFile>();
   // The first expansion of each keyed user message: its bytes never change afterwards.
   const expansions = new Map<string, Promise<CommandExpansion>>();
+  const ending = new AbortController();
   let runCount = 0;
   let currentRun: ContextRun | undefined;
 
@@ -100,6 +101,7 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
       return currentRun;
     },
     emit,
+    signal: ending.signal,
     state<State>(owner: object, create: () => State): State {
       if (!states.has(owner)) states.set(owner, create());
       return states.get(owner) as State;
@@ -176,6 +178,17 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
         reason: 'reset',
         capability: 'session',
         message: 'Session reset: everything surfaced is forgotten.',
+      });
+    },
+    dispose() {
+      if (ending.signal.aborted) return;
+      ending.abort();
+      emit({
+        type: 'disposed',
+        reason: 'dispose',
+        capability: 'session',
+        message:
+          'Session disposed: the processes its capabilities started are killed, and none starts again.',
       });
     },
     loadedFiles: () => [...loaded.values()].map((file) => ({ ...file })),

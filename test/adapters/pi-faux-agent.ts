@@ -8,6 +8,7 @@ import {
   fauxText,
   fauxToolCall,
   registerFauxProvider,
+  type StreamOptions,
 } from '@mariozechner/pi-ai';
 import {
   AuthStorage,
@@ -24,6 +25,8 @@ export interface PiRequest {
   systemPrompt: string;
   messages: Context['messages'];
   tools: string[];
+  /** Whether the call was made with an aborted signal (a real provider sends no request then). */
+  aborted: boolean;
 }
 
 /** One scripted model reply: fixed, or computed from the requests so far (the last is the current one). */
@@ -55,12 +58,13 @@ export async function startFauxPiAgent(cwd: string, extension: ExtensionFactory,
       basePrompts.push(event.systemPrompt);
     });
   };
-  const toFaux = (step: PiStep) => (context: Context) => {
+  const toFaux = (step: PiStep) => (context: Context, options: StreamOptions | undefined) => {
     requests.push(
       structuredClone({
         systemPrompt: context.systemPrompt ?? '',
         messages: context.messages,
         tools: (context.tools ?? []).map((tool) => tool.name),
+        aborted: options?.signal?.aborted === true,
       }),
     );
     return typeof step === 'function' ? step(requests) : step;

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { localWorkspace, type RuleFormatName, scanInventory } from '../../index.js';
+import { type AssistantName, localWorkspace, type RuleFormatName, scanInventory } from '../../index.js';
 import {
+  assistantNames,
   formatInstructionsReport,
   type InspectInstructionsOptions,
   inspectInstructions,
@@ -9,7 +10,6 @@ import {
 } from '../../inspect.js';
 import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
-
 /** The options `inspect` and `render` share, as their usage text lists them. */
 export const instructionOptionsUsage = `Options:
   --max-chars <n>            budget over the rendered text (default 32000)
@@ -23,6 +23,10 @@ export const instructionOptionsUsage = `Options:
                              head, ended by a [truncated: ...] line
   --allow-external-imports   follow @imports outside the root, and @~/ to the home directory
   --formats <a,b>            rule formats read (default: all; see agent-context rules --help)
+  --as <assistant>           read as one assistant does, per its documentation: its files, rules,
+                             order, imports and budget (${assistantNames.join(', ')};
+                             copilot for github-copilot); not with --filenames, --formats or
+                             --per-directory; inspect also lists what it drops, and why
   --user <dir>               also read user-level rules under this home directory`;
 
 const usage = `Usage: agent-context inspect [dir] [options]
@@ -49,7 +53,11 @@ export const inspectCommand: CliCommand = {
       output.stdout(formatInstructionsReport(report, { color: output.color, relativeTo: output.cwd }));
       const workspace = localWorkspace(report.root, { cwd: report.directory });
       // The rules are in the report above (always rules in load order, the others counted): not listed twice.
-      const inventory = await scanInventory({ workspace, stopAt: report.discovery.ceiling, formats: [] });
+      const inventory = await scanInventory({
+        workspace,
+        stopAt: report.discovery.ceiling,
+        ...(options.assistant === undefined ? { formats: [] } : { assistant: options.assistant }),
+      });
       const summary = renderInventorySummary(inventory, { color: output.color });
       const where = (inventory.directories ?? ['.'])
         .map((directory) => (directory === '.' ? 'this directory' : directory))
@@ -90,6 +98,7 @@ export function parseInstructionArguments(
       'max-file-bytes': { type: 'string' },
       'allow-external-imports': { type: 'boolean' },
       formats: { type: 'string' },
+      as: { type: 'string' },
       user: { type: 'string' },
       // Only `inspect` prints JSON: for `render`, `--json` is an unknown option like any other.
       ...(settings.allowJson ? { json: { type: 'boolean' } } : {}),
@@ -116,6 +125,16 @@ export function parseInstructionArguments(
   }
   if (values['allow-external-imports']) options.allowExternalImports = true;
   if (values.formats !== undefined) options.formats = ruleFormatList(values.formats);
+  if (values.as !== undefined) {
+    for (const [given, option] of [
+      [values.filenames, '--filenames'],
+      [values.formats, '--formats'],
+      [perDirectory, '--per-directory'],
+    ] as const) {
+      if (given !== undefined) throw new CliUsageError(`--as cannot be combined with ${option}`);
+    }
+    options.assistant = assistantOption(values.as);
+  }
   if (values.user !== undefined) options.userDirectory = path.resolve(output.cwd, values.user);
   return { options, json: values.json === true };
 }
@@ -143,6 +162,15 @@ function list(value: string, option: string): string[] {
     .filter((item) => item !== '');
   if (items.length === 0) throw new CliUsageError(`${option} needs at least one name`);
   return items;
+}
+
+/** An `--as` value: an assistant name (`copilot` names `github-copilot`, as the tool vocabulary does). */
+export function assistantOption(value: string): AssistantName {
+  const name = value === 'copilot' ? 'github-copilot' : value;
+  if (!(assistantNames as readonly string[]).includes(name)) {
+    throw new CliUsageError(`unknown assistant "${value}"; the assistants are ${assistantNames.join(', ')}`);
+  }
+  return name as AssistantName;
 }
 
 /** A `--formats` value: known rule format names, comma-separated. */

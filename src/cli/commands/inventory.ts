@@ -1,10 +1,21 @@
 import path from 'node:path';
-import { inventoryDefaults, localWorkspace, type RuleFormatName, scanInventory } from '../../index.js';
-import { listInventoryDiagnostics, renderInventoryTree, ruleFormatNames } from '../../inspect.js';
+import {
+  type AssistantName,
+  inventoryDefaults,
+  localWorkspace,
+  type RuleFormatName,
+  scanInventory,
+} from '../../index.js';
+import {
+  assistantNames,
+  listInventoryDiagnostics,
+  renderInventoryTree,
+  ruleFormatNames,
+} from '../../inspect.js';
 import { resolveLocalProject } from '../../project/resolve-local-project.js';
 import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
-import { ruleFormatList } from './inspect.js';
+import { assistantOption, ruleFormatList } from './inspect.js';
 
 const usage = `Usage: agent-context inventory [dir] [options]
 
@@ -23,6 +34,8 @@ Options:
   --stop-at <dir>    highest directory searched, and the containment boundary: symlinks may point
                      anywhere below it (default: the nearest directory with a .git marker, else dir)
   --formats <a,b>    rule formats listed (default: all): ${ruleFormatNames.join(',')}
+  --as <assistant>   what one assistant reads: its asset roots and rule formats
+                     (${assistantNames.join(', ')}); not with --roots or --formats
   --user <dir>       also list user-level rules under this home directory (never by default)
   --json             print the result of scanInventory() as JSON
 `;
@@ -38,6 +51,7 @@ export const inventoryCommand: CliCommand = {
       roots,
       stopAt,
       formats,
+      assistant,
       userDirectory,
       json,
     } = parseInventoryArguments(args, output);
@@ -53,6 +67,7 @@ export const inventoryCommand: CliCommand = {
       ...(roots ? { roots } : {}),
       ...(ceiling === undefined ? {} : { stopAt: ceiling }),
       ...(formats === undefined ? {} : { formats }),
+      ...(assistant === undefined ? {} : { assistant }),
       ...(userDirectory === undefined ? {} : { userDirectory }),
     });
     output.stdout(
@@ -67,6 +82,7 @@ interface InventoryArguments {
   roots: string[] | undefined;
   stopAt: string | undefined;
   formats: RuleFormatName[] | undefined;
+  assistant: AssistantName | undefined;
   userDirectory: string | undefined;
   json: boolean;
 }
@@ -78,11 +94,14 @@ function parseInventoryArguments(args: string[], output: CliOutput): InventoryAr
       roots: { type: 'string' },
       'stop-at': { type: 'string' },
       formats: { type: 'string' },
+      as: { type: 'string' },
       user: { type: 'string' },
       json: { type: 'boolean' },
     },
     1,
   );
+  if (values.as !== undefined && (values.roots !== undefined || values.formats !== undefined))
+    throw new CliUsageError('--as cannot be combined with --roots or --formats');
   const directory = path.resolve(output.cwd, positionals[0] ?? '.');
   let roots: string[] | undefined;
   if (values.roots !== undefined) {
@@ -98,6 +117,7 @@ function parseInventoryArguments(args: string[], output: CliOutput): InventoryAr
     roots,
     stopAt,
     formats: values.formats === undefined ? undefined : ruleFormatList(values.formats),
+    assistant: values.as === undefined ? undefined : assistantOption(values.as),
     userDirectory: values.user === undefined ? undefined : path.resolve(output.cwd, values.user),
     json: values.json ?? false,
   };

@@ -1,8 +1,15 @@
 import path from 'node:path';
-import { formatRulesReport, type InspectRulesOptions, inspectRules, ruleFormatNames } from '../../inspect.js';
-import { type CliCommand, type CliOutput, exitCodeFor } from '../command.js';
+import {
+  assistantNames,
+  assistantReadings,
+  formatRulesReport,
+  type InspectRulesOptions,
+  inspectRules,
+  ruleFormatNames,
+} from '../../inspect.js';
+import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
-import { ruleFormatList } from './inspect.js';
+import { assistantOption, ruleFormatList } from './inspect.js';
 
 const usage = `Usage: agent-context rules [dir] [options]
 
@@ -15,6 +22,7 @@ Options:
   --file <path>      also show which rules apply to this file (relative to dir, or absolute; inside
                      dir), and which glob matched
   --formats <a,b>    formats to read (default: all): ${ruleFormatNames.join(',')}
+  --as <assistant>   the formats one assistant reads (${assistantNames.join(', ')}); not with --formats
   --user <dir>       also read user-level rules under this home directory (never by default)
   --stop-at <dir>    highest directory to search (default: the nearest with a .git marker)
   --json             print the result of inspectRules() as JSON
@@ -32,6 +40,7 @@ export const rulesCommand: CliCommand = {
       {
         file: { type: 'string' },
         formats: { type: 'string' },
+        as: { type: 'string' },
         user: { type: 'string' },
         'stop-at': { type: 'string' },
         json: { type: 'boolean' },
@@ -44,6 +53,11 @@ export const rulesCommand: CliCommand = {
     if (values.user !== undefined) options.userDirectory = path.resolve(output.cwd, values.user);
     if (values['stop-at'] !== undefined) options.stopAt = path.resolve(output.cwd, values['stop-at']);
     if (values.formats !== undefined) options.formats = ruleFormatList(values.formats);
+    if (values.as !== undefined) {
+      if (values.formats !== undefined) throw new CliUsageError('--as cannot be combined with --formats');
+      const name = assistantOption(values.as);
+      options.formats = assistantReadings.find((reading) => reading.name === name)?.formats ?? [];
+    }
     const report = await inspectRules(options);
     output.stdout(values.json ? `${JSON.stringify(report, null, 2)}\n` : formatRulesReport(report));
     return exitCodeFor(report.diagnostics);

@@ -1,4 +1,6 @@
 import { AgentContextError } from '../../errors.js';
+import type { AssistantName } from '../../rules/assistants/assistant-reading.js';
+import { assistantReading } from '../../rules/assistants/index.js';
 import { nestedRuleLocations } from '../../rules/load-nested-rules.js';
 import type { NestedFile } from '../../rules/nested-file.js';
 import type { RuleFormatName } from '../../rules/rule.js';
@@ -80,6 +82,14 @@ export interface NestedInstructionsOptions {
   rootMarkers?: readonly string[];
   /** The highest directory of the rules search; overrides `rootMarkers`. Default: none. */
   stopAt?: string;
+  /**
+   * Deliver on touch what one assistant reads there, per its documentation (`assistantReadings`):
+   * its files of subdirectories (Claude Code's `CLAUDE.md` files, and `AGENTS.md` where none of them
+   * is; nothing for Codex and Zed, which read no file below the working directory), its rule formats,
+   * its imports. Cannot be combined with `filenames`, `formats` or `perDirectory`. Default: none, the
+   * union of every format.
+   */
+  assistant?: AssistantName;
 }
 
 /**
@@ -116,15 +126,42 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
       reason: 'maxChars',
     });
   }
+  const reading = options.assistant === undefined ? undefined : assistantReading(options.assistant);
+  if (reading !== undefined) {
+    for (const key of ['filenames', 'formats', 'perDirectory'] as const) {
+      if (options[key] !== undefined) {
+        throw new AgentContextError(
+          `nestedInstructions: \`${key}\` cannot be combined with \`assistant\`: the assistant's reading decides it.`,
+          { code: 'invalid-option', reason: key },
+        );
+      }
+    }
+  }
+  const names =
+    reading === undefined
+      ? resolveInstructionFilenames(options.filenames, options.formats, nestedInstructionDefaults.filenames)
+      : {
+          filenames: [...new Set(reading.onTouch.map((entry) => entry.filename))],
+          overrides: new Map(reading.overrides.map((entry) => [entry.replaces, entry.filename])),
+        };
+  const unlessPresent = new Map(
+    (reading?.onTouch ?? []).flatMap((entry) =>
+      entry.unlessPresent === undefined ? [] : [[entry.filename, entry.unlessPresent] as const],
+    ),
+  );
   const settings = {
     capability: name,
-    ...resolveInstructionFilenames(options.filenames, options.formats, nestedInstructionDefaults.filenames),
-    perDirectory: options.perDirectory ?? nestedInstructionDefaults.perDirectory,
+    ...names,
+    perDirectory: reading?.perDirectory ?? options.perDirectory ?? nestedInstructionDefaults.perDirectory,
     scope: options.scope ?? nestedInstructionDefaults.scope,
     inject,
     maxChars,
-    maxImportDepth,
+    maxImportDepth: reading === undefined ? maxImportDepth : (reading.maxImportDepth ?? 0),
+    followImports: reading === undefined || reading.maxImportDepth !== undefined,
+    unlessPresent,
+    ...(reading === undefined ? {} : { reader: reading.title }),
   } as const;
+  const formats = reading?.formats ?? options.formats;
   const traversal = {
     toolNames: [...(options.traversalToolNames ?? nestedInstructionDefaults.traversalToolNames)],
     pathArg: options.traversalPathArg ?? nestedInstructionDefaults.traversalPathArg,
@@ -143,9 +180,9 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
       owner,
       () => new NestedTracker(session.workspace, settings, (event) => session.emit(event)),
     );
-  const readsRules = options.formats === undefined || options.formats.length > 0;
+  const readsRules = formats === undefined || formats.length > 0;
   // The rule folders looked for in each new directory below the cwd (`.cursor/rules`, ...).
-  const nestedLocations = readsRules ? nestedRuleLocations(options.formats) : [];
+  const nestedLocations = readsRules ? nestedRuleLocations(formats) : [];
   const ruleTrackerOf = (session: ContextSessionLike) =>
     session.state(
       ruleOwner,
@@ -159,7 +196,7 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
         ),
     );
   const ruleSelection = {
-    ...(options.formats === undefined ? {} : { formats: options.formats }),
+    ...(formats === undefined ? {} : { formats }),
     ...(options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory }),
     ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
     ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
@@ -200,7 +237,13 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
     const checking = withCheckedDirectories(async () => {
       const claimed = await Promise.all(claims);
       const reading = await listNewDirectories(session.workspace, claimed.flat(), {
-        filenames: [...settings.filenames, ...settings.overrides.values()],
+        filenames: [
+          ...new Set([
+            ...settings.filenames,
+            ...settings.overrides.values(),
+            ...[...unlessPresent.values()].flat(),
+          ]),
+        ],
         locations: rules?.locations ?? [],
         instructionBytes: inject === 'contents' ? maxChars * 3 + 4 : undefined,
       });

@@ -31,6 +31,12 @@ export interface NestedTrackerSettings {
   maxChars: number;
   /** Import hops followed from a surfaced file (`contents` only); the next one fails with a marker. */
   maxImportDepth: number;
+  /** `false`: `@path` stays text, as written (an assistant that reads no imports). Default `true`. */
+  followImports?: boolean;
+  /** File name -> names whose presence in the same directory means it is not read (Claude Code's `AGENTS.md`). */
+  unlessPresent?: ReadonlyMap<string, readonly string[]>;
+  /** Who reads the files, for the messages of `unlessPresent` (`Claude Code`). */
+  reader?: string;
 }
 
 /**
@@ -157,6 +163,7 @@ export class NestedTracker {
   async #check(directory: string, trigger: string, reading: Workspace): Promise<NestedFile[]> {
     const files: NestedFile[] = [];
     for (const name of this.#settings.filenames) {
+      if (await this.#suppressed(reading, directory, name, trigger)) continue;
       const override = this.#settings.overrides.get(name);
       let found =
         override === undefined
@@ -181,6 +188,29 @@ export class NestedTracker {
       if (found === 'file' && this.#settings.perDirectory === 'first') break;
     }
     return files;
+  }
+
+  /** Whether `name` is not read in `directory` because another name is a file there (an info event says so). */
+  async #suppressed(reading: Workspace, directory: string, name: string, trigger: string): Promise<boolean> {
+    const others = this.#settings.unlessPresent?.get(name);
+    if (others === undefined) return false;
+    for (const other of others) {
+      if ((await this.#statQuietly(`${directory}/${other}`, reading))?.kind !== 'file') continue;
+      const candidate = `${directory}/${name}`;
+      if ((await this.#statQuietly(candidate, reading))?.kind === 'file') {
+        const label = toLabel(this.#workspace, candidate);
+        const by = toLabel(this.#workspace, `${directory}/${other}`);
+        this.#skip(
+          candidate,
+          trigger,
+          'not-read-by-assistant',
+          `${label} is not read: ${this.#settings.reader ?? 'the assistant'} reads ${name} only where no ${others.join(', ')} is, and ${by} is.`,
+          'info',
+        );
+      }
+      return true;
+    }
+    return false;
   }
 
   /**
@@ -226,6 +256,17 @@ export class NestedTracker {
     return 'file';
   }
 
+  /**
+   * The label of `realPath` when it lies in the working directory itself or one of its ancestors
+   * (reached below the working directory through a directory link such as `sub/loop -> ..`): such a
+   * file belongs to the walk-up of run start, never to nested delivery. `undefined` otherwise. No
+   * I/O: the working directory is taken as the workspace gives it (a local workspace's is real).
+   */
+  #walkUpLabel(realPath: string): string | undefined {
+    if (!isInside(path.posix.dirname(realPath), this.#workspace.cwd)) return undefined;
+    return toLabel(this.#workspace, realPath);
+  }
+
   #blankOverride(candidate: string, replaces: string, trigger: string): 'missing' {
     const label = toLabel(this.#workspace, candidate);
     this.#skip(
@@ -254,6 +295,17 @@ export class NestedTracker {
       realPath = await reading.realpath(absolute);
     } catch (error) {
       this.#skip(absolute, trigger, codeOf(error), `${label} was not checked: ${describeError(error)}`);
+      return undefined;
+    }
+    const walkUpFile = this.#walkUpLabel(realPath);
+    if (walkUpFile !== undefined) {
+      this.#skip(
+        absolute,
+        trigger,
+        'duplicate',
+        `${label} is ${walkUpFile}, an instruction file of the working directory, read at run start; skipped.`,
+        'info',
+      );
       return undefined;
     }
     const sameFile = this.#realPaths.get(realPath);
@@ -290,6 +342,12 @@ export class NestedTracker {
       }
       this.#hashes.set(key, label);
       if (read.note !== undefined) this.#emitCut(label, trigger, read.note);
+      if (this.#settings.followImports === false) {
+        file.text = read.text;
+        this.surfaced.push(file);
+        this.#emit(this.#event('loaded', label, trigger, `Loaded ${label} (nested), after ${trigger}.`));
+        return [file];
+      }
       const expanded = await expandNestedImports({ ...file, text: read.text }, realPath, {
         workspace: reading,
         seen: { realPaths: this.#realPaths, hashes: this.#hashes },

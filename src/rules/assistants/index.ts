@@ -1,0 +1,35 @@
+import { AgentContextError } from '../../errors.js';
+import type { AssistantName, AssistantReading } from './assistant-reading.js';
+import { claudeCodeReading } from './claude-code.js';
+import { codexReading } from './codex.js';
+import { cursorReading } from './cursor.js';
+import { geminiCliReading } from './gemini-cli.js';
+import { githubCopilotReading } from './github-copilot.js';
+import { opencodeReading } from './opencode.js';
+import { windsurfReading } from './windsurf.js';
+import { zedReading } from './zed.js';
+
+/** Every assistant whose documented reading is reproduced, in the order `--as` lists them. */
+export const assistantReadings: readonly AssistantReading[] = [
+  claudeCodeReading,
+  codexReading,
+  geminiCliReading,
+  githubCopilotReading,
+  cursorReading,
+  windsurfReading,
+  zedReading,
+  opencodeReading,
+];
+
+/** The names of {@link assistantReadings}, in order. */
+export const assistantNames: readonly AssistantName[] = assistantReadings.map((reading) => reading.name);
+
+/** The reading of one assistant. Throws `invalid-option` for a name that is not one of {@link assistantNames}. */
+export function assistantReading(name: string): AssistantReading {
+  const reading = assistantReadings.find((candidate) => candidate.name === name);
+  if (reading === undefined) {
+    const message = `Unknown assistant ${JSON.stringify(name)}: expected one of ${assistantNames.join(', ')}`;
+    throw new AgentContextError(message, { code: 'invalid-option', reason: message });
+  }
+  return reading;
+}
