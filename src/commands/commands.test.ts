@@ -140,4 +140,19 @@ describe('commands capability', () => {
     session.reset();
     expect((await session.expandCommand('/review-pr 1', { key: 'user:1' })).text).toContain('Changed.');
   });
+
+  it('cuts a referenced file past 256 KiB with the one truncation marker', async () => {
+    const root = await useTemporaryDirectory();
+    await mkdir(path.join(root, '.claude/commands'), { recursive: true });
+    await writeFile(path.join(root, '.git'), '');
+    await writeFile(path.join(root, '.claude/commands/read.md'), 'Read @big.md\n');
+    await writeFile(path.join(root, 'big.md'), 'x'.repeat(300 * 1024));
+    const session = createContextSession({ workspace: localWorkspace(root), capabilities: [commands()] });
+    const { text } = await session.expandCommand('/read');
+    expect(
+      text.endsWith(
+        `${'x'.repeat(100)}\n[truncated: ${300 * 1024 - 256 * 1024} bytes of big.md omitted]\n</file>`,
+      ),
+    ).toBe(true);
+  });
 });

@@ -4,6 +4,7 @@ import type { Capability, ContextEvent, ContextSessionLike, Run } from '../sessi
 import { listBundledFiles } from '../skills/list-bundled-files.js';
 import { renderLoadedSkill } from '../skills/render-skill.js';
 import type { LoadableSkill, SkillsCapability } from '../skills/skills.js';
+import { omittedBytes, truncationMarker } from '../text/cut-text.js';
 import { isInside } from '../workspace/paths.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Command, CommandExpansion, CommandFormatName } from './command.js';
@@ -289,9 +290,7 @@ async function readReference(session: ContextSessionLike, path: string): Promise
     if (stat?.kind !== 'file') return { reason: stat === undefined ? 'no such file' : 'not a file' };
     const file = await readTextFile(workspace, path, { maxBytes: commandsDefaults.maxReferenceBytes });
     if (file.binary) return { reason: 'a binary file' };
-    const cut = file.truncated
-      ? `\n[truncated: ${path} has ${file.size} bytes; only the first ${commandsDefaults.maxReferenceBytes} were read]`
-      : '';
+    const cut = file.truncated ? `\n${truncationMarker(path, omittedBytes(file.size, file.text))}` : '';
     return { text: file.text + cut };
   } catch (error) {
     return { reason: describeError(error) };

@@ -4,7 +4,8 @@ import { describeError, isAgentContextError } from '../errors.js';
 import type { ToolCall, ToolCallResult } from '../session/capability.js';
 import { countLoneSurrogates } from '../text/cut-text.js';
 import { toLabel } from '../workspace/labels.js';
-import type { Workspace } from '../workspace/workspace.js';
+import type { BatchOutcome, FileStat, Workspace } from '../workspace/workspace.js';
+import { workspaceBatches } from '../workspace/workspace-batches.js';
 import { markWrittenAsText } from '../workspace/written-as-text.js';
 import { offloadFileName } from './offload-file-name.js';
 import { renderOffloadPreview } from './render-offload-preview.js';
@@ -59,15 +60,29 @@ export async function offloadToolResult(
   if (text === undefined || text.length <= settings.overChars) return { kind: 'kept' };
   const writeFile = workspace.writeFile;
   if (!writeFile) return failed(call, 'the workspace has no writeFile method');
-  const directoryProblem = await checkDirectory(workspace, settings.directory);
+  const firstPath = path.posix.join(settings.directory, offloadFileName(call.toolName, call.id, 1));
+  // The directory and the first name in one request (one round trip on a sandbox).
+  let stats: Array<BatchOutcome<FileStat | undefined>>;
+  try {
+    stats = await workspaceBatches(workspace).statPaths([settings.directory, firstPath]);
+  } catch (error) {
+    return failed(call, describeError(error));
+  }
+  const [directoryStat, firstStat] = stats;
+  const directoryProblem = checkDirectory(settings.directory, directoryStat);
   if (directoryProblem !== undefined) return failed(call, directoryProblem);
 
   for (let attempt = 1; attempt <= maxNameAttempts; attempt += 1) {
-    const filePath = path.posix.join(settings.directory, offloadFileName(call.toolName, call.id, attempt));
+    const filePath =
+      attempt === 1
+        ? firstPath
+        : path.posix.join(settings.directory, offloadFileName(call.toolName, call.id, attempt));
     try {
       // A taken name is skipped before writing too: a workspace may report an exclusive write on an
       // existing file as `write-failed` rather than `already-exists`, and that file is not ours.
-      if (await workspace.stat(filePath)) continue;
+      const stat =
+        attempt === 1 && firstStat !== undefined ? outcomeValue(firstStat) : workspace.stat(filePath);
+      if (await stat) continue;
       await writeFile.call(workspace, filePath, text, { exclusive: true });
     } catch (error) {
       if (isAgentContextError(error) && error.code === 'already-exists') continue;
@@ -94,15 +109,22 @@ export async function offloadToolResult(
  * is missing and will be created). Checked once up front, so a file in the directory's place is
  * reported as such rather than as every file name being taken.
  */
-async function checkDirectory(workspace: Workspace, directory: string): Promise<string | undefined> {
-  try {
-    const stat = await workspace.stat(directory);
-    if (stat === undefined || stat.kind === 'directory') return undefined;
-    const what = stat.kind === 'file' ? 'a file' : 'a special file';
-    return `${directory} is ${what}, not a directory; remove or rename it, or choose another offload directory`;
-  } catch (error) {
-    return describeError(error);
-  }
+function checkDirectory(
+  directory: string,
+  outcome: BatchOutcome<FileStat | undefined> | undefined,
+): string | undefined {
+  if (outcome === undefined) return undefined;
+  if (!outcome.ok) return describeError(outcome.error);
+  const stat = outcome.value;
+  if (stat === undefined || stat.kind === 'directory') return undefined;
+  const what = stat.kind === 'file' ? 'a file' : 'a special file';
+  return `${directory} is ${what}, not a directory; remove or rename it, or choose another offload directory`;
+}
+
+/** A batch answer as the single call gives it: its value, or its error thrown. */
+async function outcomeValue<Value>(outcome: BatchOutcome<Value>): Promise<Value> {
+  if (outcome.ok) return outcome.value;
+  throw outcome.error;
 }
 
 /** The text to offload, or `undefined` for outputs that are never offloaded. */

@@ -3,8 +3,10 @@ import { assistantReading } from '../rules/assistants/index.js';
 import type { RulesLoad } from '../rules/load-rules.js';
 import { renderRulesCatalog } from '../rules/render-rules-catalog.js';
 import type { RuleFormatName } from '../rules/rule.js';
+import { ruleListRequests } from '../rules/rule-list-requests.js';
 import { rulesOfRun } from '../rules/rules-of-run.js';
 import type { Capability, ContextEvent, EventReason, Run } from '../session/capability.js';
+import { declareRunStartRequests, runStartWorkspace } from '../session/run-start-listing.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { addAlwaysRules } from './add-always-rules.js';
 import { assistantInstructions, UNLIMITED_CHARACTERS } from './assistant-instructions.js';
@@ -14,6 +16,7 @@ import {
   resolveInstructionSettings,
 } from './discover-instructions.js';
 import type { InstructionDiscovery } from './instruction-file.js';
+import { instructionListRequests } from './instruction-list-requests.js';
 import { joinInstructionText } from './instruction-text.js';
 import { type RenderedInstructions, renderInstructions } from './render-instructions.js';
 
@@ -106,7 +109,7 @@ export function projectInstructions(options: ProjectInstructionsOptions = {}): P
   let latest: ProjectInstructionsSnapshot | undefined;
 
   const load = async (run: Run): Promise<string | undefined> => {
-    const workspace = givenWorkspace ?? run.workspace;
+    const workspace = givenWorkspace ?? (await runStartWorkspace(run));
     const rules = await rulesOfRun(run, workspace, selection, 'project-instructions');
     const found = await discoverInstructions({
       ...discoverOptions,
@@ -165,7 +168,7 @@ export function projectInstructions(options: ProjectInstructionsOptions = {}): P
     return text === '' ? undefined : text;
   };
 
-  return {
+  const capability: ProjectInstructionsCapability = {
     name: 'project-instructions',
     get latest() {
       return latest;
@@ -180,6 +183,16 @@ export function projectInstructions(options: ProjectInstructionsOptions = {}): P
       return text;
     },
   };
+  // Read through the run's workspace: every walk-up file and rule in the run start's one listing.
+  return givenWorkspace !== undefined
+    ? capability
+    : declareRunStartRequests(capability, (run) => [
+        ...instructionListRequests(run.workspace, {
+          ...discoverOptions,
+          ...(formats === undefined ? {} : { formats }),
+        }),
+        ...ruleListRequests(run.workspace, selection),
+      ]);
 }
 
 function eventTypeOf(diagnostic: Diagnostic): ContextEvent['type'] {

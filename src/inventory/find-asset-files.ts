@@ -10,7 +10,7 @@ import { inventoryDefaults } from './inventory-defaults.js';
 const LIST_CONCURRENCY = 16;
 
 // Package and VCS folders can hold thousands of files and never hold the repository's own assets.
-const skippedDirectories = new Set(['node_modules', '.git']);
+export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['node_modules', '.git']);
 
 /** A file found by {@link findAssetFiles}, or a symlinked folder that could not be entered. */
 export interface AssetLocation {
@@ -119,7 +119,7 @@ export async function findAssetFiles(
               path: label(child.path),
             });
           } else if (entry.kind === 'directory' || entry.kind === 'symlink') {
-            if (entry.kind === 'directory' && skippedDirectories.has(entry.name)) continue;
+            if (entry.kind === 'directory' && SKIPPED_DIRECTORIES.has(entry.name)) continue;
             if (child.depth > maxDepth) deeperLeft = true;
             else if (entry.kind === 'symlink') links.push(child);
             else if (!visited.has(child.real)) {

@@ -1,8 +1,10 @@
 import type { AssistantName } from '../rules/assistants/assistant-reading.js';
 import type { RuleFormatName } from '../rules/rule.js';
 import type { Capability, ContextEvent, JsonSchema, Run, ToolDefinition } from '../session/capability.js';
+import { declareRunStartRequests, runStartWorkspace } from '../session/run-start-listing.js';
 import { plural } from '../text/plural.js';
 import { inventoryDefaults } from './inventory-defaults.js';
+import { inventoryListRequests } from './inventory-list-requests.js';
 import { type InventoryResult, listInventoryDiagnostics } from './inventory-result.js';
 import {
   type CatalogExclusion,
@@ -81,7 +83,7 @@ export function inventory(options: InventoryOptions = {}): Capability {
   // The catalog needs only the skills: its scan at run start reads no rule file.
   const scan = async (run: Run, trigger: string, listRules = true): Promise<InventoryResult> => {
     const result = await scanInventory({
-      workspace: run.workspace,
+      workspace: await runStartWorkspace(run),
       ...(roots === undefined ? {} : { roots }),
       ...(options.assistant === undefined ? {} : { assistant: options.assistant }),
       ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
@@ -146,7 +148,19 @@ export function inventory(options: InventoryOptions = {}): Capability {
     };
     capability.tools = () => [tool];
   }
-  return capability;
+  if (!catalogOptions) return capability;
+  // The catalog's scan at run start comes from the run start's one listing.
+  return declareRunStartRequests(capability, (run) =>
+    inventoryListRequests({
+      workspace: run.workspace,
+      ...(roots === undefined ? {} : { roots }),
+      ...(options.assistant === undefined ? {} : { assistant: options.assistant }),
+      ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
+      ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
+      ...(options.plugins === undefined ? {} : { plugins: options.plugins }),
+      formats: [],
+    }),
+  );
 }
 
 function summarize(result: InventoryResult): string {

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { recordingBytesRead } from '../../test/support/recorded-bytes.js';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -89,14 +90,7 @@ describe('skill frontmatter in a scan', () => {
   it('reads a 5 MB SKILL.md bounded: the frontmatter is read, the rest of the file is not', async () => {
     const body = 'x'.repeat(5 * 1024 * 1024);
     const bytesRead: number[] = [];
-    const recordBytes = (workspace: Workspace): Workspace => ({
-      ...workspace,
-      readFile: async (requested, options) => {
-        const result = await workspace.readFile(requested, options);
-        bytesRead.push(result.bytes.length);
-        return result;
-      },
-    });
+    const recordBytes = (workspace: Workspace): Workspace => recordingBytesRead(workspace, bytesRead);
     const skills = await scanSkills(
       {
         big: `---\nname: big\ndescription: d\n---\n${body}`,

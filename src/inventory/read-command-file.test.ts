@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { recordingBytesRead } from '../../test/support/recorded-bytes.js';
 import { makeTestRepository as makeRepository } from '../../test/support/test-repository.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { InventoryCommand } from './inventory-result.js';
@@ -81,14 +82,7 @@ describe('command files in a scan', () => {
 
   it('reads at most 64 KiB of a large command', async () => {
     const bytesRead: number[] = [];
-    const recordBytes = (workspace: Workspace): Workspace => ({
-      ...workspace,
-      readFile: async (requested, options) => {
-        const result = await workspace.readFile(requested, options);
-        bytesRead.push(result.bytes.length);
-        return result;
-      },
-    });
+    const recordBytes = (workspace: Workspace): Workspace => recordingBytesRead(workspace, bytesRead);
     const { big } = await scanCommands(
       { big: `Summarise the log.\n${'x'.repeat(5 * 1024 * 1024)}` },
       recordBytes,

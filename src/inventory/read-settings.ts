@@ -10,6 +10,9 @@ import type { InventorySettings } from './inventory-result.js';
 /** Settings files larger than this (1 MiB) are not parsed. */
 export const MAX_SETTINGS_BYTES = 1024 * 1024;
 
+/** Files of an asset root that may hold hooks, besides `settings.json`, in the order listed. */
+export const HOOK_FILE_NAMES = ['settings.local.json', 'hooks.json', 'hooks/hooks.json'];
+
 /** One handler of a matcher group, as written (`{ "type": "command", "command": "...", "timeout": 30 }`). */
 export interface HookHandlerEntry {
   /** `type` as written; `command` when the entry has none but a `command`. */

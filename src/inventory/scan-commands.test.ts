@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { withoutBatches } from '../../test/support/recorded-bytes.js';
 import {
   makeTestRepository as makeRepository,
   skillFile as skill,
@@ -121,8 +122,22 @@ describe('the commands of scanInventory', () => {
     await mkdir(path.join(base, 'outside', 'team'), { recursive: true });
     await writeFile(path.join(base, 'outside', 'team', 'hidden.md'), command('Hidden team command.'));
     await writeFile(path.join(base, 'outside', 'secret.md'), command('Hidden secret command.'));
-    const workspace = recordingWorkspace(localWorkspace(root));
+    const workspace = recordingWorkspace(withoutBatches(localWorkspace(root)));
     const result = await scanInventory({ workspace, roots: ['.claude'] });
+    // Through the batches: the same answer, and nothing listed behind the links.
+    const listed: string[] = [];
+    const local = localWorkspace(root);
+    const listing = {
+      ...local,
+      listDirectories: async (asked: Parameters<NonNullable<typeof local.listDirectories>>[0]) => {
+        const outcomes = await local.listDirectories!(asked);
+        for (const outcome of outcomes)
+          if (outcome.ok) listed.push(...outcome.value.entries.map((entry) => entry.path));
+        return outcomes;
+      },
+    };
+    expect(await scanInventory({ workspace: listing, roots: ['.claude'] })).toEqual(result);
+    expect(listed.filter((entry) => entry.includes('commands/team/'))).toEqual([]);
     const commands = result.roots[0]?.commands ?? [];
     expect(
       commands.map((entry) => [entry.path, entry.name, entry.diagnostics.map((item) => item.code)]),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { withoutBatches } from '../../test/support/recorded-bytes.js';
 import {
   makeTestRepository as makeRepository,
   skillFile as skill,
@@ -7,6 +8,7 @@ import { AgentContextError } from '../errors.js';
 import { ruleFormats } from '../rules/formats/index.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { recordingWorkspace } from '../workspace/recording-workspace.js';
+import type { ListRequest, Workspace } from '../workspace/workspace.js';
 import { listInventoryDiagnostics } from './inventory-result.js';
 import { scanInventory } from './scan-inventory.js';
 
@@ -254,8 +256,19 @@ describe('scanInventory', () => {
       'src/index.ts': 'export {}',
       'packages/app/.claude/skills/c/SKILL.md': skill('c'),
     });
-    const workspace = recordingWorkspace(localWorkspace(root));
-    await scanInventory({ workspace });
+    const workspace = recordingWorkspace(withoutBatches(localWorkspace(root)));
+    const single = await scanInventory({ workspace });
+    // Through the batches: one listing, named by the same roots only, and the same answer.
+    const requests: ListRequest[] = [];
+    const local = localWorkspace(root);
+    const listing: Workspace = {
+      ...local,
+      listDirectories: (asked) => {
+        requests.push(...asked);
+        return local.listDirectories!(asked);
+      },
+    };
+    expect(await scanInventory({ workspace: listing })).toEqual(single);
     const ruleLocations = ruleFormats.flatMap((format) => format.locations.map((location) => location.path));
     const roots = [
       '.claude',
@@ -273,6 +286,13 @@ describe('scanInventory', () => {
     );
     expect(workspace.calls.length).toBeGreaterThan(0);
     expect(outsideRoots).toEqual([]);
+    const named = requests.flatMap((request) =>
+      (request.names ?? ['(everything)']).map((name) => `${workspace.resolve(request.path)}/${name}`),
+    );
+    expect(named.length).toBeGreaterThan(0);
+    expect(
+      named.filter((name) => !roots.some((prefix) => name === prefix || name.startsWith(`${prefix}/`))),
+    ).toEqual([]);
   });
 
   it('scans a root given twice once and normalises its spelling', async () => {
@@ -303,8 +323,26 @@ describe('scanInventory: what it lists', () => {
       files[`unrelated-${index}.txt`] = '\n';
     }
     const { root } = await makeRepository(files);
-    const workspace = recordingWorkspace(localWorkspace(root, { cwd: 'packages/app' }));
+    const workspace = recordingWorkspace(withoutBatches(localWorkspace(root, { cwd: 'packages/app' })));
     const result = await scanInventory({ workspace });
+    // Through the batches: the same answer, and no listed entry outside the asset folders.
+    const listedEntries: string[] = [];
+    const local = localWorkspace(root, { cwd: 'packages/app' });
+    const listing: Workspace = {
+      ...local,
+      listDirectories: async (asked) => {
+        const outcomes = await local.listDirectories!(asked);
+        for (const [index, outcome] of outcomes.entries()) {
+          if (!outcome.ok) continue;
+          const base = local.resolve(asked[index]!.path);
+          for (const entry of outcome.value.entries)
+            listed.push(`${base}/${entry.path}`.slice(root.length + 1));
+        }
+        return outcomes;
+      },
+    };
+    expect(await scanInventory({ workspace: listing })).toEqual(result);
+    expect(listedEntries.filter((entry) => /(^|\/)(src|unrelated-)/.test(entry))).toEqual([]);
     expect(result.roots.flatMap((entry) => entry.skills.map((found) => found.name))).toEqual([
       'lint',
       'release',

@@ -8,12 +8,15 @@ import type { RuleFormatName } from '../rules/rule.js';
 import { mapWithLimit } from '../shared/map-with-limit.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toLabel } from '../workspace/labels.js';
-import { compareCodePoints, isInside } from '../workspace/paths.js';
+import { compareCodePoints } from '../workspace/paths.js';
+import { prefetchWorkspace } from '../workspace/prefetch-workspace.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { checkRootNames } from './asset-root-names.js';
 import { diagnosticFromError } from './diagnostic-from-error.js';
 import { findPluginFolders } from './find-plugin-folders.js';
 import { findSkillFiles } from './find-skill-files.js';
 import { inventoryDefaults } from './inventory-defaults.js';
+import { inventoryListRequests } from './inventory-list-requests.js';
 import type {
   InventoryAgent,
   InventoryResult,
@@ -26,7 +29,7 @@ import { mergeLinkedFiles } from './merge-linked-files.js';
 import { readAssetFile } from './read-asset-file.js';
 import { isCodexAgentFileName, readCodexAgentFile } from './read-codex-agent-file.js';
 import { READ_CONCURRENCY } from './read-concurrency.js';
-import { readSettings } from './read-settings.js';
+import { HOOK_FILE_NAMES, readSettings } from './read-settings.js';
 import { scanCommands } from './scan-commands.js';
 import type { RootPlace, ScannedRoot } from './scanned-root.js';
 import { statKind } from './stat-kind.js';
@@ -110,7 +113,6 @@ export function scanInventory(options: ScanInventoryOptions): Promise<InventoryR
 }
 
 async function scanOnce(options: ScanInventoryOptions): Promise<InventoryResult> {
-  const { workspace } = options;
   const settings = {
     maxDepth: options.maxDepth ?? inventoryDefaults.maxDepth,
     maxBytes: options.maxFileBytes ?? inventoryDefaults.maxFileBytes,
@@ -121,7 +123,13 @@ async function scanOnce(options: ScanInventoryOptions): Promise<InventoryResult>
     throw new AgentContextError(message, { code: 'invalid-option', reason: message });
   }
   const formats = reading?.formats ?? options.formats;
-  const names = checkRootNames(workspace, reading?.assetRoots ?? options.roots ?? inventoryDefaults.roots);
+  const rootNames = reading?.assetRoots ?? options.roots ?? inventoryDefaults.roots;
+  // Everything at a known path in one listing (one round trip on a sandbox); the rest as asked.
+  const workspace = await prefetchWorkspace(
+    options.workspace,
+    inventoryListRequests({ ...options, roots: rootNames, ...(formats === undefined ? {} : { formats }) }),
+  );
+  const names = checkRootNames(workspace, rootNames);
   // Step 1: the directories, nearest first.
   const walk = await walkUpDirectories(workspace, {
     stopAt: options.stopAt,
@@ -204,43 +212,10 @@ function listedRules(load: RulesLoad): { rules: InventoryRule[]; diagnostics: Di
   return { rules, diagnostics };
 }
 
-/** Check root names once: relative, inside the directory they are found in. */
-function checkRootNames(workspace: Workspace, roots: readonly string[]): string[] {
-  const names: string[] = [];
-  for (const root of roots) {
-    const invalid = (reason: string) =>
-      new AgentContextError(`Invalid asset root "${root}": ${reason}.`, {
-        code: 'invalid-option',
-        path: root,
-        reason,
-      });
-    if (typeof root !== 'string' || root.trim() === '') throw invalid('give a folder name such as .claude');
-    if (root.startsWith('/')) throw invalid('give a path relative to the workspace directory');
-    let absolute: string;
-    try {
-      absolute = workspace.resolve(root);
-    } catch (error) {
-      throw new AgentContextError(`Invalid asset root "${root}": it is outside the workspace.`, {
-        code: 'invalid-option',
-        path: root,
-        reason: 'outside the workspace',
-        cause: error,
-      });
-    }
-    if (!isInside(workspace.cwd, absolute)) throw invalid('it leaves the workspace directory');
-    const name = absolute.slice(workspace.cwd.length + (workspace.cwd === '/' ? 0 : 1));
-    if (!names.includes(name)) names.push(name);
-  }
-  return names;
-}
-
 function joinPath(directory: string, name: string): string {
   if (name === '') return directory;
   return directory === '/' ? `/${name}` : `${directory}/${name}`;
 }
-
-// Files of a root that may hold hooks, besides `settings.json`, in the order listed.
-const hookFileNames = ['settings.local.json', 'hooks.json', 'hooks/hooks.json'];
 
 async function scanRoot(
   workspace: Workspace,
@@ -283,7 +258,7 @@ async function scanRoot(
     commands: [] as Diagnostic[],
     settings: [] as Diagnostic[],
   };
-  const hookPaths = ['settings.json', ...hookFileNames].map((name) => `${directory}/${name}`);
+  const hookPaths = ['settings.json', ...HOOK_FILE_NAMES].map((name) => `${directory}/${name}`);
   const [skills, agents, commands, hookKinds] = await Promise.all([
     scanSkills(workspace, `${directory}/skills`, settings, parts.skills, scanned.realPaths),
     scanAgents(workspace, `${directory}/agents`, settings.maxBytes, parts.agents, scanned.realPaths),

@@ -1,4 +1,4 @@
-import { truncationMarker } from '../text/cut-text.js';
+import { truncationMarker, utf8HeadCutEnd } from '../text/cut-text.js';
 
 /**
  * Collects one output stream of a child process: the first `maxBytes` are kept, the rest is read
@@ -36,20 +36,10 @@ export class CappedOutput {
   text(): string {
     let bytes = Buffer.concat(this.chunks);
     if (this.omitted === 0) return bytes.toString('utf8');
-    bytes = bytes.subarray(0, completeCharacterEnd(bytes));
+    bytes = bytes.subarray(0, utf8HeadCutEnd(bytes));
     const omitted = this.total - bytes.length;
     const body = bytes.toString('utf8');
     const separator = body === '' || body.endsWith('\n') ? '' : '\n';
     return `${body}${separator}${truncationMarker(this.label, { bytes: omitted })}`;
   }
-}
-
-/** The end of the last whole UTF-8 character in `bytes` (a cut never leaves half a character). */
-function completeCharacterEnd(bytes: Buffer): number {
-  let start = bytes.length - 1;
-  // Walk back over at most three continuation bytes to the lead byte of the last character.
-  while (start > 0 && bytes.length - start < 4 && ((bytes[start] ?? 0) & 0xc0) === 0x80) start -= 1;
-  const lead = bytes[start] ?? 0;
-  const length = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-  return start + length <= bytes.length ? bytes.length : start;
 }

@@ -83,6 +83,19 @@ async function holdsMarker(
   return false;
 }
 
+/**
+ * Every directory a walk-up may search, whatever marks the project root: `workspace.cwd` and each
+ * ancestor up to `workspace.root`, nearest first. No I/O: for asking about all of them in one request.
+ */
+export function walkUpCandidates(workspace: Workspace): string[] {
+  const directories: string[] = [];
+  for (let directory = workspace.cwd; ; directory = path.posix.dirname(directory)) {
+    directories.push(directory);
+    if (directory === workspace.root || directory === path.posix.dirname(directory)) break;
+  }
+  return directories;
+}
+
 /** `top`, its descendants on the way to `bottom`, and `bottom` (top must contain bottom). */
 function chain(top: string, bottom: string): string[] {
   const directories: string[] = [];

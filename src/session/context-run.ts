@@ -17,6 +17,7 @@ import type {
   TouchedPath,
 } from './capability.js';
 import { collectCapabilities, collectInstructionBlocks, collectTools } from './run-start.js';
+import { beginRunStartListing, endRunStartListing } from './run-start-listing.js';
 import { validateToolInput } from './validate-tool-input.js';
 
 /**
@@ -64,12 +65,19 @@ export class ContextRun implements Run {
     const run = new ContextRun(session, index);
     const capabilities = await collectCapabilities(run, configured);
     run.#capabilities = Object.freeze(capabilities);
-    for (const capability of capabilities) {
-      const hook = capability.onRunStart;
-      if (hook) await run.callHook(capability, 'onRunStart', 'run-start', () => hook.call(capability, run));
+    beginRunStartListing(run, capabilities);
+    let blocks: InstructionBlock[];
+    let tools: ToolDefinition[];
+    try {
+      for (const capability of capabilities) {
+        const hook = capability.onRunStart;
+        if (hook) await run.callHook(capability, 'onRunStart', 'run-start', () => hook.call(capability, run));
+      }
+      blocks = await collectInstructionBlocks(run, capabilities);
+      tools = await collectTools(run, capabilities);
+    } finally {
+      endRunStartListing(run);
     }
-    const blocks = await collectInstructionBlocks(run, capabilities);
-    const tools = await collectTools(run, capabilities);
     run.#instructionBlocks = Object.freeze(blocks.map((block) => Object.freeze({ ...block })));
     run.#instructions = blocks.map((block) => block.text).join('\n\n');
     run.#tools = Object.freeze([...tools]);

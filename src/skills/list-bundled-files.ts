@@ -7,7 +7,7 @@ export const DEFAULT_BUNDLED_DEPTH = 8;
 export const MAX_BUNDLED_COUNT = 10_000;
 
 // Package and VCS folders are not part of what a skill bundles.
-const skippedDirectories = new Set(['node_modules', '.git']);
+export const BUNDLED_SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['node_modules', '.git']);
 
 /** Result of {@link listBundledFiles}. */
 export interface BundledFiles {
@@ -61,7 +61,7 @@ export async function listBundledFiles(
           if (kind !== undefined && entry.kind === 'symlink' && (await leaves(absolute))) kind = undefined;
           if (kind === undefined) complete = false;
           if (kind === 'file' && relative !== 'SKILL.md') files.push(relative);
-          else if (kind === 'directory' && !skippedDirectories.has(entry.name)) {
+          else if (kind === 'directory' && !BUNDLED_SKIPPED_DIRECTORIES.has(entry.name)) {
             if (depth < maxDepth) next.push({ absolute, relative });
             else complete = false;
           }

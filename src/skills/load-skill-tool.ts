@@ -4,10 +4,15 @@ import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
 import { omittedBytes, truncationMarker } from '../text/cut-text.js';
 import { toolError } from '../tools/tool-error.js';
 import { isInside } from '../workspace/paths.js';
+import { prefetchWorkspace } from '../workspace/prefetch-workspace.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { closestNames } from './closest-names.js';
-import { listBundledFiles } from './list-bundled-files.js';
+import {
+  BUNDLED_SKIPPED_DIRECTORIES,
+  DEFAULT_BUNDLED_DEPTH,
+  listBundledFiles,
+} from './list-bundled-files.js';
 import { renderLoadedSkill } from './render-skill.js';
 import { skillsDefaults } from './skills-defaults.js';
 import { MAXIMUM_SKILL_NAME_LENGTH, type UsableSkill } from './usable-skills.js';
@@ -78,8 +83,17 @@ export function loadSkillTool(
       const skills = await skillsOf(context.run);
       const found = skills.find((entry) => entry.skill.name === input.name);
       if (!found) throw new Error(unknownSkill(input.name, skills));
-      const { skill, workspace, directory } = found;
+      const { skill, directory } = found;
       if (options.file && input.file !== undefined) return readBundledFile(found, input.file);
+      // The SKILL.md and the folder's listing in one request (one round trip on a sandbox).
+      const workspace = await prefetchWorkspace(found.workspace, [
+        {
+          path: directory,
+          depth: DEFAULT_BUNDLED_DEPTH + 1,
+          skip: [...BUNDLED_SKIPPED_DIRECTORIES],
+          read: { maxBytes: MAX_SKILL_FILE_BYTES, endings: ['SKILL.md'] },
+        },
+      ]);
 
       let file: Awaited<ReturnType<typeof readTextFile>>;
       try {

@@ -1,6 +1,8 @@
+import { inventoryListRequests } from '../inventory/inventory-list-requests.js';
 import { renderSkillsCatalog } from '../inventory/render-skills-catalog.js';
 import { scanInventory } from '../inventory/scan-inventory.js';
 import type { Capability, Run } from '../session/capability.js';
+import { declareRunStartRequests, runStartWorkspace } from '../session/run-start-listing.js';
 import { plural } from '../text/plural.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { readOnlyWorkspace } from '../workspace/read-only-workspace.js';
@@ -95,7 +97,7 @@ export function skills(options: SkillsOptions = {}): SkillsCapability {
   const collect = async (run: Run): Promise<LoadableSkill[]> => {
     const scanOptions = options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth };
     const project = await scanInventory({
-      workspace: run.workspace,
+      workspace: await runStartWorkspace(run),
       ...(options.roots === undefined ? {} : { roots: options.roots }),
       ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
       ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
@@ -176,7 +178,7 @@ export function skills(options: SkillsOptions = {}): SkillsCapability {
     },
   });
 
-  return {
+  const capability: SkillsCapability = {
     name,
     usableSkills,
     toolName,
@@ -218,6 +220,15 @@ export function skills(options: SkillsOptions = {}): SkillsCapability {
     afterToolCall: offer.afterToolCall,
     onTouch: offer.onTouch,
   };
+  // The run start's scan comes from its one listing.
+  return declareRunStartRequests(capability, (run) =>
+    inventoryListRequests({
+      workspace: run.workspace,
+      ...(options.roots === undefined ? {} : { roots: options.roots }),
+      ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
+      ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
+    }),
+  );
 }
 
 /** Why a usable skill stays out of the run-start catalog, or `undefined` when it is in it. */

@@ -6,6 +6,7 @@ import {
   quoteForMessage,
   tailCutStart,
   truncationMarker,
+  utf8HeadCutEnd,
 } from './cut-text.js';
 
 describe('truncationMarker', () => {
@@ -79,5 +80,17 @@ describe('quoteForMessage', () => {
   it('never splits a surrogate pair at the cut', () => {
     const quoted = quoteForMessage(`${'x'.repeat(199)}😀${'y'.repeat(300)}`);
     expect(quoted).toBe(`"${'x'.repeat(199)}"... (501 characters)`);
+  });
+});
+
+describe('utf8HeadCutEnd', () => {
+  it('keeps a buffer that ends with a whole character, and drops a character cut in two', () => {
+    const bytes = Buffer.from('aé😀', 'utf8'); // 1 + 2 + 4 bytes
+    expect(utf8HeadCutEnd(bytes)).toBe(7);
+    for (const cut of [4, 5, 6]) expect(utf8HeadCutEnd(bytes.subarray(0, cut))).toBe(3);
+    expect(utf8HeadCutEnd(bytes.subarray(0, 2))).toBe(1);
+    expect(utf8HeadCutEnd(bytes.subarray(0, 0))).toBe(0);
+    // Bytes that are not UTF-8 at all are left as they are (decoding makes them U+FFFD).
+    expect(utf8HeadCutEnd(Buffer.from([0x80, 0x80, 0x80, 0x80, 0x80]))).toBe(5);
   });
 });

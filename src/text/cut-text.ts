@@ -1,7 +1,7 @@
 /**
- * Cutting text, in one place: where a cut may fall (never inside a UTF-16 surrogate pair), the one
- * marker that ends a cut body (`[truncated: N characters of LABEL omitted]`), and the ellipsis cut of
- * a one-line description.
+ * Cutting text, in one place: where a cut may fall (never inside a UTF-16 surrogate pair, never
+ * inside a UTF-8 character of a byte buffer), the one marker that ends a cut body (`[truncated: N
+ * characters of LABEL omitted]`), and the ellipsis cut of a one-line description.
  */
 
 /** What a cut left out: characters of the text, or bytes of a file that was read only in part. */
@@ -116,4 +116,18 @@ export function countLoneSurrogates(text: string): number {
     else if (isHighSurrogate(code) || isLowSurrogate(code)) count += 1;
   }
   return count;
+}
+
+/**
+ * The end of a head cut of UTF-8 `bytes`: the buffer's length when its last character is whole,
+ * otherwise the start of that cut character, so `bytes.subarray(0, result)` never ends with half a
+ * character. Looks at the last four bytes only.
+ */
+export function utf8HeadCutEnd(bytes: Uint8Array): number {
+  let start = bytes.length - 1;
+  // Walk back over at most three continuation bytes to the lead byte of the last character.
+  while (start > 0 && bytes.length - start < 4 && ((bytes[start] ?? 0) & 0xc0) === 0x80) start -= 1;
+  const lead = bytes[start] ?? 0;
+  const length = lead < 0x80 ? 1 : lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return start + length <= bytes.length ? bytes.length : Math.max(0, start);
 }

@@ -1,4 +1,5 @@
 import { AgentContextError } from '../errors.js';
+import { eventLoopTurns } from '../shared/event-loop-turns.js';
 import { compareCodePoints } from './paths.js';
 import type {
   BatchOutcome,
@@ -60,11 +61,18 @@ export async function listDirectoriesWith(
   return outcomes;
 }
 
+/** Milliseconds a listing runs before it lets the event loop serve others (its primitives may be synchronous). */
+const YIELD_EVERY_MS = 20;
+
 async function listOne(primitives: ListingPrimitives, request: ListRequest): Promise<ListedDirectory> {
   const { absolute, real } = await primitives.directory(request.path);
+  const yieldNow = eventLoopTurns(YIELD_EVERY_MS);
   const entries: ListedEntry[] = [];
   const visited = new Set<string>([real]);
   const maxBytes = request.read?.maxBytes;
+  const endings = request.read?.endings;
+  const skipped = new Set(request.skip ?? []);
+  const wanted = (name: string) => endings === undefined || endings.some((ending) => name.endsWith(ending));
 
   const describe = async (childAbsolute: string, childReal: string, path: string, entry: DirectoryEntry) => {
     const listed: ListedEntry = {
@@ -87,7 +95,7 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
         listed.kind = entry.kind;
       }
       if (listed.kind !== 'file') return listed;
-      if (maxBytes === undefined) {
+      if (maxBytes === undefined || !wanted(entry.name)) {
         Object.assign(listed, await primitives.statFile(childAbsolute, listed.realPath));
         return listed;
       }
@@ -109,6 +117,7 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
   ) => {
     if (levels <= 0) return;
     for (const entry of sorted(await primitives.entries(directoryAbsolute, directoryReal, false))) {
+      await yieldNow();
       const childAbsolute = join(directoryAbsolute, entry.name);
       const listed = await describe(
         childAbsolute,
@@ -117,7 +126,12 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
         entry,
       );
       entries.push(listed);
-      if (listed.kind === 'directory' && levels > 1 && !visited.has(listed.realPath)) {
+      if (
+        listed.kind === 'directory' &&
+        levels > 1 &&
+        !visited.has(listed.realPath) &&
+        !skipped.has(entry.name)
+      ) {
         visited.add(listed.realPath);
         await listBelow(childAbsolute, listed.realPath, `${listed.path}/`, levels - 1);
       }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { AgentContextError } from '../errors.js';
+import { eventLoopTurns } from '../shared/event-loop-turns.js';
 import { compareCodePoints } from './paths.js';
 import type {
   BatchOutcome,
@@ -11,6 +12,9 @@ import type {
   ReadFileResult,
   Workspace,
 } from './workspace.js';
+
+/** Milliseconds of answers in a row before the event loop is let run. */
+const YIELD_EVERY_MS = 20;
 
 /** What a listing says of one path: there (its entry), known to be absent, or nothing known. */
 type Knowledge = ListedEntry | 'missing' | undefined;
@@ -35,6 +39,10 @@ export function listedWorkspace(
   /** Paths looked for by name (their parent explored) and directories listed whole. */
   const lookedFor = new Set<string>();
   const wholeDirectories = new Set<string>();
+  /** The real path of each directory listed. */
+  const listedRealPaths = new Map<string, string>();
+  /** The names of each directory's entries reported (by its absolute path). */
+  const childNames = new Map<string, Set<string>>();
   for (const [index, request] of requests.entries()) {
     const outcome = outcomes[index];
     if (!outcome?.ok) continue;
@@ -45,6 +53,17 @@ export function listedWorkspace(
       continue;
     }
     recordListing(directory, request, outcome.value, entries, lookedFor, wholeDirectories);
+    for (const entry of outcome.value.entries) {
+      const absolute = directory === '/' ? `/${entry.path}` : `${directory}/${entry.path}`;
+      const parent = path.posix.dirname(absolute);
+      let names = childNames.get(parent);
+      if (names === undefined) {
+        names = new Set();
+        childNames.set(parent, names);
+      }
+      names.add(path.posix.basename(absolute));
+    }
+    listedRealPaths.set(directory, outcome.value.realPath);
   }
 
   const knowledge = (requested: string): Knowledge => {
@@ -69,11 +88,22 @@ export function listedWorkspace(
     return undefined;
   };
 
+  // Every answer may come at once: the event loop is still served during a long scan.
+  const turn = eventLoopTurns(YIELD_EVERY_MS);
+  const listedRealPathOf = (requested: string): string | undefined => {
+    try {
+      return listedRealPaths.get(inner.resolve(requested));
+    } catch {
+      return undefined;
+    }
+  };
+
   return {
     root: inner.root,
     cwd: inner.cwd,
     resolve: (requested) => inner.resolve(requested),
     async stat(requested): Promise<FileStat | undefined> {
+      await turn();
       const known = knowledge(requested);
       if (known === undefined) return inner.stat(requested);
       if (known === 'missing') return undefined;
@@ -88,6 +118,9 @@ export function listedWorkspace(
       return { kind: known.kind, size: 0, modifiedMs: 0, symlink: known.symlink };
     },
     async realpath(requested): Promise<string> {
+      await turn();
+      const listed = listedRealPathOf(requested);
+      if (listed !== undefined) return listed;
       const known = knowledge(requested);
       if (known === undefined) return inner.realpath(requested);
       if (known === 'missing') throw notFound(requested);
@@ -95,6 +128,7 @@ export function listedWorkspace(
       return known.realPath;
     },
     async readdir(requested): Promise<DirectoryEntry[]> {
+      await turn();
       let absolute: string;
       try {
         absolute = inner.resolve(requested);
@@ -114,15 +148,15 @@ export function listedWorkspace(
         }
         return inner.readdir(requested);
       }
-      const prefix = `${absolute}/`;
       const children: DirectoryEntry[] = [];
-      for (const [key, entry] of entries) {
-        if (!key.startsWith(prefix) || key.indexOf('/', prefix.length) !== -1) continue;
-        children.push({ name: key.slice(prefix.length), kind: entry.symlink ? 'symlink' : entry.kind });
+      for (const name of childNames.get(absolute) ?? []) {
+        const entry = entries.get(absolute === '/' ? `/${name}` : `${absolute}/${name}`)!;
+        children.push({ name, kind: entry.symlink ? 'symlink' : entry.kind });
       }
       return children.sort((left, right) => compareCodePoints(left.name, right.name));
     },
     async readFile(requested, options = {}): Promise<ReadFileResult> {
+      await turn();
       const known = knowledge(requested);
       if (known === 'missing') throw notFound(requested);
       if (known !== undefined && known.error !== undefined && known.kind === 'other') throw known.error;
@@ -157,8 +191,16 @@ function recordListing(
 ): void {
   const absoluteOf = (relative: string) => (directory === '/' ? `/${relative}` : `${directory}/${relative}`);
   const own = new Map<string, ListedEntry>();
+  const skipped = new Set(request.skip ?? []);
+  /** Levels already marked whole below a directory in this listing. */
+  const markedLevels = new Map<string, number>();
   for (const entry of listed.entries) own.set(entry.path, entry);
-  for (const entry of listed.entries) entries.set(absoluteOf(entry.path), entry);
+  for (const entry of listed.entries) {
+    const absolute = absoluteOf(entry.path);
+    // Two requests may report one path: the answer that read more of the file is kept.
+    const earlier = entries.get(absolute);
+    if (earlier === undefined || readBytes(entry) > readBytes(earlier)) entries.set(absolute, entry);
+  }
   // A real directory reached twice is listed once, at its first entry (the listing visits in the
   // order it reports): a later entry of it was not explored.
   const seen = new Set<string>([listed.realPath]);
@@ -174,13 +216,29 @@ function recordListing(
     const parent = path.posix.dirname(relative);
     return parent === '.' || isExploredDirectory(own.get(parent));
   };
+  /** The entries of each listed directory, by its path below the listing (`''` for the listing's own). */
+  const childrenOf = new Map<string, ListedEntry[]>();
+  for (const entry of listed.entries) {
+    const slash = entry.path.lastIndexOf('/');
+    const parent = slash === -1 ? '' : entry.path.slice(0, slash);
+    let children = childrenOf.get(parent);
+    if (children === undefined) {
+      children = [];
+      childrenOf.set(parent, children);
+    }
+    children.push(entry);
+  }
   const markWhole = (relative: string | undefined, levelsLeft: number) => {
     if (levelsLeft <= 0) return;
     if (relative !== undefined && !isExploredDirectory(own.get(relative))) return;
-    wholeDirectories.add(relative === undefined ? directory : absoluteOf(relative));
+    const absolute = relative === undefined ? directory : absoluteOf(relative);
+    if (wholeDirectories.has(absolute) && markedLevels.get(absolute)! >= levelsLeft) return;
+    wholeDirectories.add(absolute);
+    markedLevels.set(absolute, levelsLeft);
     const prefix = relative === undefined ? '' : `${relative}/`;
-    for (const child of listed.entries) {
-      if (child.path.startsWith(prefix) && !child.path.slice(prefix.length).includes('/'))
+    for (const child of childrenOf.get(relative ?? '') ?? []) {
+      // A skipped directory was reported, never listed.
+      if (child.kind === 'directory' && !skipped.has(child.path.slice(prefix.length)))
         markWhole(child.path, levelsLeft - 1);
     }
   };
@@ -208,6 +266,12 @@ function recordListing(
     }
     markWhole(name, depth);
   }
+}
+
+/** How much of a file an entry holds: -1 unread, its byte count, or `Infinity` when read whole. */
+function readBytes(entry: ListedEntry): number {
+  if (entry.contents === undefined) return -1;
+  return entry.contents.truncated ? entry.contents.bytes.byteLength : Number.POSITIVE_INFINITY;
 }
 
 function isNotFound(error: Error): boolean {

@@ -92,24 +92,25 @@ export async function openVerified(
 /**
  * The cheapest verified open, for the `descriptor-path` method: one synchronous `open` (no final
  * symlink followed, never blocking), `fstat`, the descriptor's own path checked against the root,
- * the kind checked. A thread-pool round trip per step costs tens of microseconds where these cost one
+ * the kind checked (a file unless `kind` says `directory`: list it through `/proc/self/fd/N`). A thread-pool round trip per step costs tens of microseconds where these cost one
  * or two, and a small file is read whole right after. Returns the descriptor (close it) and its stats.
  */
 export function openVerifiedFileSync(
   realPath: string,
   context: VerifiedOpenContext,
+  kind: 'file' | 'directory' = 'file',
 ): { descriptor: number; stats: Stats } {
   let descriptor: number;
   try {
-    descriptor = openSync(realPath, readFlags);
+    descriptor = openSync(realPath, kind === 'directory' ? directoryFlags : readFlags);
   } catch (error) {
-    throw refusalOfOpen(error, 'file', context.requested) ?? error;
+    throw refusalOfOpen(error, kind, context.requested) ?? error;
   }
   try {
     const stats = fstatSync(descriptor);
     const actual = readlinkSync(`/proc/self/fd/${descriptor}`);
     if (!isInside(context.realRoot, actual)) throw movedOutside(context, actual);
-    requireKind(stats, 'file', context.requested);
+    requireKind(stats, kind, context.requested);
     return { descriptor, stats };
   } catch (error) {
     closeSync(descriptor);

@@ -71,8 +71,17 @@ export interface ListRequest {
    * once.
    */
   depth?: number;
-  /** Also read every regular file reported, at most `maxBytes` bytes of it (`contents`). Default: none read. */
-  read?: { maxBytes: number };
+  /**
+   * Directory names not entered below the listed directory (`node_modules`, `.git`): reported, never
+   * listed. Default: every directory is entered (to `depth`).
+   */
+  skip?: readonly string[];
+  /**
+   * Also read the regular files reported, at most `maxBytes` bytes of each (`contents`): every one,
+   * or with `endings` only those whose name ends with one of them (`SKILL.md`, `.md`), the others
+   * reported unread. Default: none read.
+   */
+  read?: { maxBytes: number; endings?: readonly string[] };
 }
 
 /** One entry of a {@link ListedDirectory}. */

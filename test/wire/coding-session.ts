@@ -8,6 +8,8 @@ import type { ContextEvent } from '../../src/session/capability.js';
 import { type ContextSession, createContextSession } from '../../src/session/context-session.js';
 import { fileTools } from '../../src/tools/file-tools.js';
 import { localWorkspace } from '../../src/workspace/local-workspace.js';
+import { localShellExec } from '../../src/workspace/shell/shell-exec.test-support.js';
+import { shellWorkspace } from '../../src/workspace/shell/shell-workspace.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
 import { type BilledInput, billedInput, breakpointCount, markerCount } from './billed-input.js';
 import { cacheOrderOf, commonCachePrefix, midConversationSystemMessages } from './cache-order.js';
@@ -112,9 +114,27 @@ export const searchDescription = 'Search the repository for a word.';
  * instructions, filesystem context (README.md, a listing of packages/, results over 4,000 characters
  * offloaded), file tools and nested instructions. `events` collects what the session emits.
  */
-export function createCodingSession(root: string): { session: ContextSession; events: ContextEvent[] } {
+/**
+ * The workspaces a wire test runs on: the local one, and `shellWorkspace` over a real local `sh`
+ * (every file operation a script, as in a sandbox). The shell one runs the first case of each
+ * adapter's test only, to keep CI time down: the adapters must not see a difference.
+ */
+export type CodingWorkspace = 'local' | 'shell';
+
+/**
+ * The workspaces of one case of a wire test: `local`, and `shell` too for the first case (`first`).
+ */
+export function codingWorkspaces(first: boolean): CodingWorkspace[] {
+  return first ? ['local', 'shell'] : ['local'];
+}
+
+export function createCodingSession(
+  root: string,
+  workspace: CodingWorkspace = 'local',
+): { session: ContextSession; events: ContextEvent[] } {
   const session = createContextSession({
-    workspace: localWorkspace(root),
+    workspace:
+      workspace === 'shell' ? shellWorkspace({ root, exec: localShellExec() }) : localWorkspace(root),
     capabilities: [
       projectInstructions(),
       filesystemContext({

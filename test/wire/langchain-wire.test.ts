@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { type ContextMiddlewareOptions, contextMiddleware } from '../../src/adapters/langchain/index.js';
 import { type BilledInput, breakpointCount } from './billed-input.js';
 import {
+  type CodingWorkspace,
   createCodingSession,
   createSessionRepository,
   expectCodingSessionOnTheWire,
@@ -32,10 +33,11 @@ async function recordSession(
   options: ContextMiddlewareOptions,
   composition: Composition,
   streaming = false,
+  workspace: CodingWorkspace = 'local',
 ): Promise<{ requests: RecordedRequest[]; billed: BilledInput }> {
   const root = await createSessionRepository();
   const server = await startScriptedProviderServer({ script: (request) => sessionTurn(request.index) });
-  const { session, events } = createCodingSession(root);
+  const { session, events } = createCodingSession(root, workspace);
   const model = new ChatAnthropic({
     model: 'claude-sonnet-4-5',
     apiKey: 'test',
@@ -79,6 +81,14 @@ function newestBlock(request: RecordedRequest): Record<string, unknown> | undefi
 const ratio = (billed: BilledInput) => billed.billedTokens / billed.uncachedTokens;
 
 describe('langchain adapter on the wire: anthropic-messages with ChatAnthropic', () => {
+  it('sends the same requests, byte for byte, when the files are read through a shell workspace', async () => {
+    const local = await recordSession({}, 'alone');
+    const shell = await recordSession({}, 'alone', false, 'shell');
+    expect(shell.requests.map((request) => JSON.stringify(request.body))).toEqual(
+      local.requests.map((request) => JSON.stringify(request.body)),
+    );
+  });
+
   it('caches the conversation by default: billed-equivalent input near the floor, not 70% of uncached', async () => {
     const before = await recordSession({ rollingCacheBreakpoint: false }, 'alone');
     const after = await recordSession({}, 'alone');

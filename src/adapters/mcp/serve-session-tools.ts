@@ -6,6 +6,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { JsonSchema, Run, ToolCallResult } from '../../session/capability.js';
+import { concurrencyLimit } from '../../shared/concurrency-limit.js';
 import { quoteForMessage } from '../../text/cut-text.js';
 
 /** Tool calls of one connection executing at once; further calls wait their turn. */
@@ -47,22 +48,6 @@ export function serveSessionTools(server: Server, currentRun: () => Promise<Run>
       return toCallToolResult(result);
     }),
   );
-}
-
-/** Run at most `maximum` tasks at once; the others start, in order, as running ones finish. */
-function concurrencyLimit(maximum: number): <Value>(task: () => Promise<Value>) => Promise<Value> {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async (task) => {
-    if (running >= maximum) await new Promise<void>((resolve) => waiting.push(resolve));
-    running += 1;
-    try {
-      return await task();
-    } finally {
-      running -= 1;
-      waiting.shift()?.();
-    }
-  };
 }
 
 function toInputSchema(schema: object): { type: 'object'; [key: string]: unknown } {

@@ -3,10 +3,12 @@ import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 
 const usage = `Usage: agent-context mcp [--dir <dir>] [options]
+       agent-context mcp --http [--port <n>] [--host <address>] [--dir <dir>] [options]
 
 Serve one directory of a repository to any MCP client (Claude Desktop, Cursor, VS Code, Codex,
-Gemini CLI...) over standard input and output, read-only: nothing is written and no path outside the
-workspace is read.
+Gemini CLI...), read-only: nothing is written and no path outside the workspace is read. Over
+standard input and output by default; with --http, over Streamable HTTP at http://HOST:PORT/mcp,
+one session per client.
 
   tools      instructions_for_path({ path }), inventory_agent_context(), load_skill({ name }),
              read_offloaded({ file? })
@@ -24,12 +26,25 @@ Options:
                      (default .claude,.agents,.codex,.grok)
   --user <dir>       the user's home directory: its skills (~/.claude/skills, ...) join load_skill
                      (default: user-level files are never read)
+
+HTTP (with --http):
+  --port <n>         the port (default 7337; 0 picks a free one, printed on standard error)
+  --host <address>   the address listened on (default 127.0.0.1: this machine only); any other
+                     address needs a token
+  --allow-origin <a,b>  browser origins allowed to call the server, besides its own (default: none;
+                     a request from any other Origin is refused)
+  Token: set AGENT_CONTEXT_MCP_TOKEN to a secret of at least 32 characters (openssl rand -hex 32);
+  every request must then carry "Authorization: Bearer <token>". Required off loopback.
+  SIGINT or SIGTERM closes every session and exits 0.
 `;
 
-/** `agent-context mcp`: an MCP server over stdio for one directory (see `createContextMcpServer`). */
+/** The environment variable holding the bearer token of `mcp --http`. */
+const TOKEN_VARIABLE = 'AGENT_CONTEXT_MCP_TOKEN';
+
+/** `agent-context mcp`: an MCP server over stdio, or over HTTP with `--http` (see `createContextMcpServer`). */
 export const mcpCommand: CliCommand = {
   name: 'mcp',
-  summary: 'serve a directory to MCP clients over stdio: instructions, inventory, commands',
+  summary: 'serve a directory to MCP clients over stdio or HTTP: instructions, inventory, commands',
   usage,
   async run(args: string[], output: CliOutput): Promise<number> {
     const { values } = parseCommandArguments(
@@ -39,51 +54,138 @@ export const mcpCommand: CliCommand = {
         'stop-at': { type: 'string' },
         roots: { type: 'string' },
         user: { type: 'string' },
+        http: { type: 'boolean' },
+        port: { type: 'string' },
+        host: { type: 'string' },
+        'allow-origin': { type: 'string' },
       },
       0,
     );
     const directory = path.resolve(output.cwd, values.dir ?? '.');
     const stopAt = values['stop-at'] === undefined ? undefined : path.resolve(output.cwd, values['stop-at']);
-    const roots = values.roots
-      ?.split(',')
-      .map((item) => item.trim())
-      .filter((item) => item !== '');
+    const roots = listOption(values.roots);
     if (roots !== undefined && roots.length === 0)
       throw new CliUsageError('--roots needs at least one folder name');
-
-    const { createContextMcpServer, guardedInput, StdioServerTransport } = await loadServer();
-    const served = await createContextMcpServer({
+    const serverOptions = {
       directory,
       ...(stopAt === undefined ? {} : { stopAt }),
       ...(roots === undefined ? {} : { roots }),
       ...(values.user === undefined ? {} : { userDirectory: path.resolve(output.cwd, values.user) }),
+    };
+    if (!values.http) {
+      for (const name of ['port', 'host', 'allow-origin'] as const) {
+        if (values[name] !== undefined) throw new CliUsageError(`--${name} needs --http`);
+      }
+      return serveOverStdio(serverOptions, output);
+    }
+    const port = values.port === undefined ? undefined : portOption(values.port);
+    const allowedOrigins = listOption(values['allow-origin']);
+    const token = process.env[TOKEN_VARIABLE];
+    const { contextMcpServers, serveMcpOverHttp, isLoopback, mcpHttpDefaults } = await loadHttpServer();
+    const host = values.host ?? mcpHttpDefaults.host;
+    if (token === undefined && !isLoopback(host)) {
+      throw new CliUsageError(
+        `--host ${host} is not a loopback address: set ${TOKEN_VARIABLE} to a secret of at least 32 characters (openssl rand -hex 32), which every client then sends as "Authorization: Bearer <token>"`,
+      );
+    }
+    if (token !== undefined && token.length < 32) {
+      throw new CliUsageError(
+        `${TOKEN_VARIABLE} has ${token.length} characters; give at least 32 (openssl rand -hex 32)`,
+      );
+    }
+    const servers = await contextMcpServers(serverOptions);
+    const http = await serveMcpOverHttp({
+      createServer: servers.createServer,
+      host,
+      ...(port === undefined ? {} : { port }),
+      ...(token === undefined ? {} : { token }),
+      ...(allowedOrigins === undefined ? {} : { allowedOrigins }),
+      log: (line) => output.stderr(`${line}\n`),
     });
-    const closed = new Promise<void>((resolve) => {
-      process.stdin.once('end', resolve);
-      process.stdin.once('close', resolve);
+    output.stderr(
+      `agent-context mcp: serving ${servers.workspace.cwd} (read-only) at ${http.url}${token === undefined ? '' : ' (bearer token required)'}\n`,
+    );
+    const signal = await new Promise<NodeJS.Signals>((resolve) => {
+      const stop = (received: NodeJS.Signals) => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        resolve(received);
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
     });
-    // Lines the SDK would drop unanswered (too large, not JSON-RPC 2.0, batches) are answered here.
-    const input = guardedInput(process.stdin, process.stdout, (line) => output.stderr(`${line}\n`));
-    await served.server.connect(new StdioServerTransport(input, process.stdout));
-    output.stderr(`agent-context mcp: serving ${served.workspace.cwd} (read-only)\n`);
-    await closed;
-    await served.server.close();
+    const open = http.sessions;
+    await http.close();
+    output.stderr(`agent-context mcp: ${signal}: closed ${open} session${open === 1 ? '' : 's'}; stopped.\n`);
     return 0;
   },
 };
 
+async function serveOverStdio(
+  options: Parameters<typeof import('../../adapters/mcp/index.js').createContextMcpServer>[0],
+  output: CliOutput,
+): Promise<number> {
+  const { createContextMcpServer, guardedInput, StdioServerTransport } = await loadServer();
+  const served = await createContextMcpServer(options);
+  const closed = new Promise<void>((resolve) => {
+    process.stdin.once('end', resolve);
+    process.stdin.once('close', resolve);
+  });
+  // Lines the SDK would drop unanswered (too large, not JSON-RPC 2.0, batches) are answered here.
+  const input = guardedInput(process.stdin, process.stdout, (line) => output.stderr(`${line}\n`));
+  await served.server.connect(new StdioServerTransport(input, process.stdout));
+  output.stderr(`agent-context mcp: serving ${served.workspace.cwd} (read-only)\n`);
+  await closed;
+  await served.server.close();
+  return 0;
+}
+
+function listOption(value: string | undefined): string[] | undefined {
+  return value
+    ?.split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+}
+
+function portOption(value: string): number {
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(port >= 0 && port <= 65_535))
+    throw new CliUsageError(
+      `--port takes a number from 0 to 65535, got ${JSON.stringify(value.slice(0, 20))}`,
+    );
+  return port;
+}
+
 async function loadServer() {
-  try {
-    const [adapter, guarded, stdio] = await Promise.all([
+  const [adapter, guarded, stdio] = await loadModules(() =>
+    Promise.all([
       import('../../adapters/mcp/index.js'),
       import('../../adapters/mcp/guarded-input.js'),
       import('@modelcontextprotocol/sdk/server/stdio.js'),
-    ]);
-    return {
-      createContextMcpServer: adapter.createContextMcpServer,
-      guardedInput: guarded.guardedInput,
-      StdioServerTransport: stdio.StdioServerTransport,
-    };
+    ]),
+  );
+  return {
+    createContextMcpServer: adapter.createContextMcpServer,
+    guardedInput: guarded.guardedInput,
+    StdioServerTransport: stdio.StdioServerTransport,
+  };
+}
+
+async function loadHttpServer() {
+  const [adapter, http] = await loadModules(() =>
+    Promise.all([import('../../adapters/mcp/index.js'), import('../../adapters/mcp/serve-mcp-over-http.js')]),
+  );
+  return {
+    contextMcpServers: adapter.contextMcpServers,
+    serveMcpOverHttp: http.serveMcpOverHttp,
+    isLoopback: http.isLoopback,
+    mcpHttpDefaults: http.mcpHttpDefaults,
+  };
+}
+
+async function loadModules<Modules>(load: () => Promise<Modules>): Promise<Modules> {
+  try {
+    return await load();
   } catch (error) {
     if (
       (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' &&

@@ -4,9 +4,11 @@ import { assistantReading } from '../../rules/assistants/index.js';
 import { nestedRuleLocations } from '../../rules/load-nested-rules.js';
 import type { NestedFile } from '../../rules/nested-file.js';
 import type { RuleFormatName } from '../../rules/rule.js';
+import { ruleListRequests } from '../../rules/rule-list-requests.js';
 import { RuleTracker } from '../../rules/rule-tracker.js';
 import { rulesOfRun } from '../../rules/rules-of-run.js';
 import type { Capability, ContextSessionLike, TouchedPath } from '../../session/capability.js';
+import { declareRunStartRequests, runStartWorkspace } from '../../session/run-start-listing.js';
 import { extractUserInputPaths } from '../../session/user-input-paths.js';
 import { withCheckedDirectories } from '../../workspace/checked-directories.js';
 import { resolveInstructionFilenames } from '../instruction-filenames.js';
@@ -279,11 +281,12 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
     session.deliverHidden(anchor === undefined ? request : { ...request, anchor });
   };
 
-  return {
+  const capability: Capability = {
     name,
     async onRunStart(run) {
       if (!readsRules) return;
-      ruleTrackerOf(run.session).use(await rulesOfRun(run, run.workspace, ruleSelection, name));
+      const workspace = await runStartWorkspace(run);
+      ruleTrackerOf(run.session).use(await rulesOfRun(run, workspace, ruleSelection, name));
     },
     instructions: () => guidance,
     afterToolCall(call, result, run) {
@@ -322,6 +325,10 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
       if (files.length > 0) deliverHidden(session, trackerOf(session), files, input.anchor);
     },
   };
+  // The run start's rules come from its one listing.
+  return readsRules
+    ? declareRunStartRequests(capability, (run) => ruleListRequests(run.workspace, ruleSelection))
+    : capability;
 }
 
 /** A claim that reaches no new directory, answered without I/O. */

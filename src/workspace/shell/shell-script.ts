@@ -6,6 +6,24 @@
  * `mv`, `rm`.
  */
 
+/**
+ * The `rd` function of a listing that reads only the files whose name ends with one of `endings`,
+ * then the listing's lines, then `rd` reading every file again.
+ */
+export function withReadEndings(endings: readonly string[] | undefined, body: string): string {
+  if (endings === undefined) return body;
+  const patterns = endings.map((ending) => `*${quote(ending)}`).join('|');
+  const test = endings.length === 0 ? 'return 1' : `case $1 in ${patterns}) return 0;; esac; return 1`;
+  return `rd() { ${test}; }\n${body}\nrd() { return 0; }`;
+}
+
+/** The `sk` function of a listing that enters no directory named one of `names`, around its lines. */
+export function withSkippedNames(names: readonly string[] | undefined, body: string): string {
+  if (names === undefined || names.length === 0) return body;
+  const patterns = names.map((name) => quote(name)).join('|');
+  return `sk() { case $1 in ${patterns}) return 0;; esac; return 1; }\n${body}\nsk() { return 1; }`;
+}
+
 /** Quote one argument for `sh`: airtight for every byte but NUL (paths with NUL are refused before). */
 export function quote(value: string): string {
   return `'${value.replaceAll("'", `'\\''`)}'`;
@@ -21,7 +39,9 @@ export function quote(value: string): string {
  *
  * Records: `E path ok S K real size mtime`, `E path missing`, `E path outside link target`,
  * `E path loop`; `C base64` after an `E` of a read file; `L path` before a listing's entries;
- * `O index` before each operation; `W ok|error code`; `Z` at the very end.
+ * `O index` before each operation; `W ok|error code`; `Z` at the very end. `rd name` says whether a
+ * file of that name is read (every one, unless a listing's `endings` redefine it for its lines);
+ * `sk name` whether a directory of that name is left unlisted (none, unless a listing's `skip` says).
  */
 export function prelude(root: string): string {
   return `R=${quote(root)}
@@ -35,6 +55,8 @@ norm() {
   done
   [ -n "$N" ] || N=/
 }
+rd() { return 0; }
+sk() { return 1; }
 lk() { if [ -L "$1" ]; then printf 1; else printf 0; fi; }
 inside() { [ "$R" = / ] && return 0; case $1 in "$R"|"$R"/*) return 0;; esac; return 1; }
 walk() {
@@ -75,7 +97,7 @@ d() {
   walk "$1" || return 0
   if [ $X = 0 ]; then n E "$1" missing "$(lk "$1")"; return 0; fi
   n E "$1" ok $S $K "$P" "$(stat -c '%s %.3Y %F' -- "$P" 2>/dev/null)"
-  if [ $K = f ] && [ "$3" != - ]; then
+  if [ $K = f ] && [ "$3" != - ] && rd "\${1##*/}"; then
     n C
     if [ -z "$3" ] && [ "$4" = 0 ]; then cat -- "$P"; else tail -c +$(($4 + 1)) -- "$P" | head -c \${3:-999999999999}; fi | base64 | tr -d '\\n'
     printf '\\000'
@@ -85,7 +107,7 @@ d() {
     if [ "$1" = / ]; then b=; else b=$1; fi
     for f in "$b"/* "$b"/.[!.]* "$b"/..?*; do
       [ -e "$f" ] || [ -L "$f" ] || continue
-      d "$f" $(($2 - 1)) "$3" 0
+      if sk "\${f##*/}"; then d "$f" 0 "$3" 0; else d "$f" $(($2 - 1)) "$3" 0; fi
     done
   fi
 }

@@ -15,7 +15,7 @@ import type {
   Workspace,
   WriteFileOptions,
 } from '../workspace.js';
-import { prelude, quote } from './shell-script.js';
+import { prelude, quote, withReadEndings, withSkippedNames } from './shell-script.js';
 
 /** What {@link ShellWorkspaceOptions.exec} answers. */
 export interface ShellExecResult {
@@ -328,8 +328,17 @@ export function shellWorkspace(options: ShellWorkspaceOptions): Workspace {
       }
       operationOf.push(lines.length);
       const read = request.read === undefined ? 'none' : Math.max(0, Math.floor(request.read.maxBytes));
+      const endings = request.read?.endings;
       if (request.names === undefined) {
-        lines.push(describeLine(directory, Math.min(64, Math.max(0, request.depth ?? 1)), read));
+        lines.push(
+          withSkippedNames(
+            request.skip,
+            withReadEndings(
+              endings,
+              describeLine(directory, Math.min(64, Math.max(0, request.depth ?? 1)), read),
+            ),
+          ),
+        );
         continue;
       }
       const depth = Math.min(64, Math.max(0, request.depth ?? 0));
@@ -354,7 +363,7 @@ export function shellWorkspace(options: ShellWorkspaceOptions): Workspace {
         ...[...wanted].map((name) => describeLine(`${directory}/${name}`, depth, read)),
       ];
       // One operation per request: its lines share one answer.
-      lines.push(body.join('\n'));
+      lines.push(withSkippedNames(request.skip, withReadEndings(endings, body.join('\n'))));
     }
     const answers = lines.length === 0 ? [] : await run(lines);
     const empty: OperationAnswer = { facts: new Map(), order: [], listed: new Set() };

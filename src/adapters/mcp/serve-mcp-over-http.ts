@@ -1,0 +1,420 @@
+import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { isIP } from 'node:net';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { AgentContextError } from '../../errors.js';
+import { concurrencyLimit } from '../../shared/concurrency-limit.js';
+import { quoteForMessage } from '../../text/cut-text.js';
+
+/** Defaults of {@link serveMcpOverHttp}. */
+export const mcpHttpDefaults = {
+  /** The address listened on: this machine only. */
+  host: '127.0.0.1',
+  /** The port listened on. */
+  port: 7337,
+  /** Sessions open at once; one more is refused with 503. */
+  maxSessions: 128,
+  /** Requests handled at once, across all sessions; the others wait their turn, in arrival order. */
+  maxConcurrentRequests: 16,
+  /** A session with no request open and none for this long is closed (its client must start a new one). */
+  idleSessionMs: 30 * 60_000,
+} as const;
+
+/** Options of {@link serveMcpOverHttp}. */
+export interface McpHttpOptions {
+  /** A new MCP server for each session: every client gets its own (and its own context session and runs). */
+  createServer: () => Server;
+  /** The address listened on. Default `127.0.0.1` (this machine only). Any other address needs `token`. */
+  host?: string;
+  /** The port listened on. Default 7337; `0` picks a free port (the result's `port` says which). */
+  port?: number;
+  /**
+   * The secret every request must carry as `Authorization: Bearer <token>`, at least 32 characters.
+   * Required when `host` is not a loopback address (`127.0.0.1`, `::1`, `localhost`). Default: none
+   * (loopback only, no token asked).
+   */
+  token?: string;
+  /**
+   * Browser origins allowed to call the server (`http://localhost:6274`), besides its own. A request
+   * with any other `Origin` header is refused with 403 (DNS rebinding). Default: none.
+   */
+  allowedOrigins?: readonly string[];
+  /** Sessions open at once; one more is refused with 503. Default 128. */
+  maxSessions?: number;
+  /** Requests handled at once across all sessions; the others wait, in arrival order. Default 16. */
+  maxConcurrentRequests?: number;
+  /** A session with no request for this long (and none open) is closed. Default 30 minutes. */
+  idleSessionMs?: number;
+  /** Gets one line per refused request and per session opened or closed. Default: nothing is logged. */
+  log?: (line: string) => void;
+}
+
+/** A running {@link serveMcpOverHttp} server. */
+export interface McpHttpServer {
+  /** The endpoint clients connect to: `http://127.0.0.1:7337/mcp`. */
+  url: string;
+  /** The port listened on (the one picked when `port` was 0). */
+  port: number;
+  /** Sessions open now. */
+  readonly sessions: number;
+  /** Close every session and connection and stop listening; resolves when nothing is left open. */
+  close(): Promise<void>;
+}
+
+/** Largest request body read, in bytes (as on stdio). */
+const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+
+/** Shortest token accepted: a guessable secret is no protection on a network. */
+const MIN_TOKEN_CHARS = 32;
+
+/** How often idle sessions are looked for. */
+const IDLE_SWEEP_MS = 60_000;
+
+/** The endpoint's path. */
+const ENDPOINT = '/mcp';
+
+const loopbackNames = ['localhost', '127.0.0.1', '[::1]'];
+
+interface OpenSession {
+  transport: StreamableHTTPServerTransport;
+  server: Server;
+  /** Requests of this session not yet answered (an open GET stream counts). */
+  open: number;
+  lastRequestAt: number;
+}
+
+/**
+ * Serve MCP over Streamable HTTP (the SDK's `StreamableHTTPServerTransport`) at `/mcp`, one session
+ * per client (the `Mcp-Session-Id` of its `initialize`), each with its own server from
+ * `createServer`. Every request is checked before it reaches a session:
+ * 1. the path is `/mcp` (else 404);
+ * 2. bound to a loopback address, the `Host` header names this machine (`localhost`, `127.0.0.1`,
+ *    `[::1]`, or the address listened on), else 403: a DNS-rebinding page's requests name its host;
+ * 3. an `Origin` header is the server's own or one of `allowedOrigins`, else 403 (the server serves
+ *    no web page, so any other page calling it is a foreign site);
+ * 4. with a `token`, `Authorization: Bearer <token>` (compared in constant time), else 401.
+ * Then: at most `maxSessions` sessions (503 beyond), at most `maxConcurrentRequests` requests handled
+ * at once (the others wait), request bodies up to 4 MiB (413 beyond), idle sessions closed.
+ *
+ * Throws `invalid-option` for a non-loopback `host` without a `token`, or a token under 32
+ * characters; rejects with the listen error (`EADDRINUSE`, ...) when the port cannot be taken.
+ *
+ * @example
+ * const { createServer } = await contextMcpServers({ directory: '/repo' });
+ * const http = await serveMcpOverHttp({ createServer, port: 0 });
+ * // ... later: await http.close();
+ */
+export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttpServer> {
+  const host = options.host ?? mcpHttpDefaults.host;
+  const maxSessions = options.maxSessions ?? mcpHttpDefaults.maxSessions;
+  const idleSessionMs = options.idleSessionMs ?? mcpHttpDefaults.idleSessionMs;
+  const log = options.log ?? (() => {});
+  const loopback = isLoopback(host);
+  const token = options.token;
+  if (token !== undefined && token.length < MIN_TOKEN_CHARS) {
+    throw new AgentContextError(
+      `The MCP token has ${token.length} characters; give one of at least ${MIN_TOKEN_CHARS} (for example \`openssl rand -hex 32\`).`,
+      { code: 'invalid-option', reason: 'token too short' },
+    );
+  }
+  if (!loopback && token === undefined) {
+    throw new AgentContextError(
+      `${quoteForMessage(host)} is not a loopback address: serving MCP there needs a bearer token, so that only clients holding it are answered.`,
+      { code: 'invalid-option', reason: 'token required' },
+    );
+  }
+  const tokenDigest = token === undefined ? undefined : digest(token);
+  const limit = concurrencyLimit(options.maxConcurrentRequests ?? mcpHttpDefaults.maxConcurrentRequests);
+  const sessions = new Map<string, OpenSession>();
+  let opening = 0;
+  let closing = false;
+  let port = 0;
+
+  const ownHostnames = () => (loopback ? [...loopbackNames, bracketed(host)] : [bracketed(host)]);
+  const allowedOrigin = (origin: string) =>
+    ownHostnames().some((name) => origin === `http://${name}:${port}`) ||
+    (options.allowedOrigins ?? []).includes(origin);
+
+  /** Why the request is refused before any session sees it, or `undefined` when it passes. */
+  const refusal = (request: IncomingMessage): Refusal | undefined => {
+    const url = request.url ?? '/';
+    const pathname = url.split('?', 1)[0];
+    if (pathname !== ENDPOINT) return { status: 404, message: `Not found: the MCP endpoint is ${ENDPOINT}.` };
+    if (loopback) {
+      const hostname = hostnameOf(request.headers.host);
+      if (hostname === undefined || !ownHostnames().includes(hostname)) {
+        return {
+          status: 403,
+          message: `Forbidden: the Host header ${quoteForMessage(request.headers.host ?? '')} does not name this machine.`,
+        };
+      }
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && !allowedOrigin(origin)) {
+      return { status: 403, message: `Forbidden: the origin ${quoteForMessage(origin)} is not allowed.` };
+    }
+    if (request.method === 'OPTIONS') return undefined;
+    if (tokenDigest !== undefined) {
+      const given = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (given === undefined || !timingSafeEqual(digest(given), tokenDigest)) {
+        return {
+          status: 401,
+          message: 'Unauthorized: send the bearer token as "Authorization: Bearer <token>".',
+          headers: { 'WWW-Authenticate': 'Bearer realm="agent-context"' },
+        };
+      }
+    }
+    return undefined;
+  };
+
+  const openSession = async (request: IncomingMessage, response: ServerResponse, body: unknown) => {
+    if (sessions.size + opening >= maxSessions) {
+      log(`agent-context mcp: refused a new session: ${maxSessions} are open.`);
+      return reply(response, 503, `Service unavailable: ${maxSessions} sessions are open; close one first.`);
+    }
+    opening += 1;
+    let entry: OpenSession | undefined;
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      maxRequestBodySize: MAX_REQUEST_BYTES,
+      onsessioninitialized: (id) => {
+        if (entry === undefined) return;
+        sessions.set(id, entry);
+        log(`agent-context mcp: session ${id} opened (${sessions.size} open).`);
+      },
+    });
+    const server = options.createServer();
+    entry = { transport, server, open: 1, lastRequestAt: Date.now() };
+    const opened = entry;
+    transport.onclose = () => {
+      const id = transport.sessionId;
+      if (id !== undefined && sessions.get(id) === opened) {
+        sessions.delete(id);
+        log(`agent-context mcp: session ${id} closed (${sessions.size} open).`);
+      }
+    };
+    try {
+      await server.connect(transport);
+      await handled(response, () => transport.handleRequest(request, response, body));
+    } finally {
+      opening -= 1;
+      opened.open -= 1;
+      opened.lastRequestAt = Date.now();
+      // An initialize the transport refused leaves no session behind.
+      if (transport.sessionId === undefined || !sessions.has(transport.sessionId)) await server.close();
+    }
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    const refused = refusal(request);
+    const origin = request.headers.origin;
+    if (origin !== undefined && refused?.status !== 403) corsHeaders(response, origin);
+    if (refused) {
+      log(`agent-context mcp: refused a ${request.method} request (${refused.status}): ${refused.message}`);
+      return reply(response, refused.status, refused.message, refused.headers);
+    }
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204).end();
+      return;
+    }
+    if (closing) return reply(response, 503, 'Service unavailable: the server is shutting down.');
+    const id = request.headers['mcp-session-id'];
+    if (typeof id === 'string') {
+      const session = sessions.get(id);
+      if (session === undefined) {
+        return reply(response, 404, 'Session not found: start a new session with initialize.', {}, -32001);
+      }
+      session.open += 1;
+      session.lastRequestAt = Date.now();
+      try {
+        // A GET is the session's stream of server messages, open as long as the client listens: it
+        // holds no slot of the limit.
+        if (request.method === 'POST')
+          await limit(() => handled(response, () => session.transport.handleRequest(request, response)));
+        else await handled(response, () => session.transport.handleRequest(request, response));
+      } finally {
+        session.open -= 1;
+        session.lastRequestAt = Date.now();
+      }
+      return;
+    }
+    if (request.method !== 'POST') {
+      return reply(
+        response,
+        400,
+        'Bad request: give the Mcp-Session-Id of a session (start one with initialize).',
+      );
+    }
+    const body = await readBody(request);
+    if (body.tooLarge) {
+      return reply(
+        response,
+        413,
+        `Request too large: a message may hold at most ${MAX_REQUEST_BYTES} bytes.`,
+      );
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(body.text);
+    } catch {
+      return reply(response, 400, 'Parse error: the body is not JSON.', {}, -32700);
+    }
+    if (!isInitialize(message)) {
+      return reply(
+        response,
+        400,
+        'Bad request: no Mcp-Session-Id; the first request of a session is initialize.',
+      );
+    }
+    await limit(() => openSession(request, response, message));
+  };
+
+  const http = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      log(`agent-context mcp: a request failed: ${quoteForMessage(String(error))}`);
+      if (!response.headersSent) reply(response, 500, 'Internal error.', {}, -32603);
+      else response.destroy();
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? mcpHttpDefaults.port, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const address = http.address();
+  port = typeof address === 'object' && address !== null ? address.port : 0;
+
+  const sweep = setInterval(
+    () => {
+      const now = Date.now();
+      for (const [id, session] of sessions) {
+        if (session.open === 0 && now - session.lastRequestAt >= idleSessionMs) {
+          log(`agent-context mcp: closing session ${id}: idle for ${Math.round(idleSessionMs / 1000)} s.`);
+          void closeSession(session);
+        }
+      }
+    },
+    Math.min(IDLE_SWEEP_MS, idleSessionMs),
+  );
+  sweep.unref();
+
+  return {
+    url: `http://${bracketed(host)}:${port}${ENDPOINT}`,
+    port,
+    get sessions() {
+      return sessions.size;
+    },
+    async close() {
+      if (closing) return;
+      closing = true;
+      clearInterval(sweep);
+      const closed = new Promise<void>((resolve) => http.close(() => resolve()));
+      await Promise.all([...sessions.values()].map(closeSession));
+      http.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+interface Refusal {
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+}
+
+async function closeSession(session: OpenSession): Promise<void> {
+  await session.transport.close().catch(() => {});
+  await session.server.close().catch(() => {});
+}
+
+/** Run the transport's handling, and resolve only once the response is finished or its connection gone. */
+async function handled(response: ServerResponse, handle: () => Promise<void>): Promise<void> {
+  const closed = new Promise<void>((resolve) => {
+    if (response.writableEnded && response.closed) resolve();
+    else response.once('close', () => resolve());
+  });
+  await handle();
+  await closed;
+}
+
+function reply(
+  response: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  code = -32000,
+): void {
+  response
+    .writeHead(status, { 'Content-Type': 'application/json', ...headers })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+function corsHeaders(response: ServerResponse, origin: string): void {
+  response.setHeader('Access-Control-Allow-Origin', origin);
+  response.setHeader('Vary', 'Origin');
+  response.setHeader('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS');
+  response.setHeader(
+    'Access-Control-Allow-Headers',
+    'Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
+  );
+  response.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id');
+}
+
+/** The body as text, read up to 4 MiB (never more is held), or `tooLarge`. */
+async function readBody(
+  request: IncomingMessage,
+): Promise<{ tooLarge: true } | { tooLarge: false; text: string }> {
+  if (Number(request.headers['content-length']) > MAX_REQUEST_BYTES) {
+    request.resume();
+    return { tooLarge: true };
+  }
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    bytes += chunk.length;
+    if (bytes > MAX_REQUEST_BYTES) {
+      request.resume();
+      return { tooLarge: true };
+    }
+    chunks.push(chunk);
+  }
+  return { tooLarge: false, text: Buffer.concat(chunks).toString('utf8') };
+}
+
+function isInitialize(message: unknown): boolean {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    !Array.isArray(message) &&
+    (message as { method?: unknown }).method === 'initialize' &&
+    'id' in message
+  );
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+/** True for an address that only this machine reaches: `localhost`, `127.x.x.x`, `::1`. */
+export function isLoopback(host: string): boolean {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  if (bare === 'localhost' || bare === '::1') return true;
+  return isIP(bare) === 4 && bare.startsWith('127.');
+}
+
+/** An IPv6 address in brackets, as URLs and Host headers write it. */
+function bracketed(host: string): string {
+  return isIP(host) === 6 ? `[${host}]` : host;
+}
+
+function hostnameOf(hostHeader: string | undefined): string | undefined {
+  if (hostHeader === undefined || hostHeader === '') return undefined;
+  try {
+    return new URL(`http://${hostHeader}`).hostname;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,73 @@
+import { walkUpCandidates } from '../project/walk-up-directories.js';
+import { assistantReading } from '../rules/assistants/index.js';
+import { ruleListRequests } from '../rules/rule-list-requests.js';
+import type { ListRequest, Workspace } from '../workspace/workspace.js';
+import { checkRootNames } from './asset-root-names.js';
+import { SKIPPED_DIRECTORIES } from './find-asset-files.js';
+import { inventoryDefaults } from './inventory-defaults.js';
+import { HOOK_FILE_NAMES, MAX_SETTINGS_BYTES } from './read-settings.js';
+import type { ScanInventoryOptions } from './scan-inventory.js';
+
+/** Plugin files of a project root (see `findPluginFolders`). */
+const PLUGIN_FILES = [
+  '.claude-plugin/marketplace.json',
+  '.agents/plugins/marketplace.json',
+  '.gemini/extensions',
+];
+
+/**
+ * What `scanInventory` reads, as list requests for one batch: in every directory a walk-up may
+ * search, the root markers, each asset root with its settings and hook files, its `skills/` and
+ * `commands/` folders to the depth bound (only `SKILL.md` and command files read), its `agents/`
+ * folder, and the rules (as `ruleListRequests`) unless `formats` is `[]`. Plugin folders are named
+ * by files read here, so they are asked for afterwards. Throws `invalid-option` as `scanInventory` does.
+ */
+export function inventoryListRequests(
+  options: Omit<ScanInventoryOptions, 'workspace'> & { workspace: Workspace },
+): ListRequest[] {
+  const { workspace } = options;
+  const reading = options.assistant === undefined ? undefined : assistantReading(options.assistant);
+  const roots = checkRootNames(workspace, reading?.assetRoots ?? options.roots ?? inventoryDefaults.roots);
+  const formats = reading?.formats ?? options.formats;
+  const maxBytes = options.maxFileBytes ?? inventoryDefaults.maxFileBytes;
+  const depth = (options.maxDepth ?? inventoryDefaults.maxDepth) + 1;
+  const join = (root: string, name: string) => (root === '' ? name : `${root}/${name}`);
+  const files = [
+    ...(options.rootMarkers ?? inventoryDefaults.rootMarkers),
+    ...roots.filter((root) => root !== ''),
+    ...roots.flatMap((root) => ['settings.json', ...HOOK_FILE_NAMES].map((name) => join(root, name))),
+    ...((options.plugins ?? true) ? PLUGIN_FILES : []),
+  ];
+  const skip = [...SKIPPED_DIRECTORIES];
+  const requests = walkUpCandidates(workspace).flatMap((path): ListRequest[] => [
+    { path, names: files, read: { maxBytes: MAX_SETTINGS_BYTES } },
+    {
+      path,
+      names: roots.map((root) => join(root, 'skills')),
+      depth,
+      skip,
+      read: { maxBytes, endings: ['SKILL.md'] },
+    },
+    {
+      path,
+      names: roots.map((root) => join(root, 'commands')),
+      depth,
+      skip,
+      read: { maxBytes, endings: ['.md'] },
+    },
+    {
+      path,
+      names: roots.map((root) => join(root, 'agents')),
+      depth: 1,
+      read: { maxBytes, endings: ['.md', '.toml'] },
+    },
+  ]);
+  if (formats !== undefined && formats.length === 0) return requests;
+  return [
+    ...requests,
+    ...ruleListRequests(workspace, {
+      ...(formats === undefined ? {} : { formats }),
+      ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
+    }),
+  ];
+}

@@ -1,0 +1,25 @@
+import { listedWorkspace } from './listed-workspace.js';
+import type { ListRequest, Workspace } from './workspace.js';
+
+/**
+ * A workspace that answers from one listing made now: `requests` are sent as one `listDirectories`
+ * request (one round trip on a sandbox), and the returned workspace answers `stat`, `realpath`,
+ * `readdir` and `readFile` from it, asking `workspace` only what the listing does not tell (see
+ * `listedWorkspace`). So code written as single calls costs one request when its paths are known
+ * ahead. A workspace without its own `listDirectories` is returned as it is (its single calls are
+ * what a listing would be made of), and so is every workspace when the request fails as a whole.
+ * The answers are as old as the listing: use the result for one operation, then drop it.
+ */
+export async function prefetchWorkspace(
+  workspace: Workspace,
+  requests: readonly ListRequest[],
+): Promise<Workspace> {
+  if (workspace.listDirectories === undefined || requests.length === 0) return workspace;
+  try {
+    const outcomes = await workspace.listDirectories(requests);
+    return listedWorkspace(workspace, requests, outcomes);
+  } catch {
+    // The whole request failed (a sandbox gone): the single calls say why, path by path.
+    return workspace;
+  }
+}
