@@ -1,17 +1,12 @@
 import path from 'node:path';
+import { type AssistantName, localWorkspace, type RuleFormatName, scanInventory } from '../../index.js';
 import {
-  type AssistantName,
   assistantNames,
-  localWorkspace,
-  type RuleFormatName,
-  ruleFormatNames,
-  scanInventory,
-} from '../../index.js';
-import {
   formatInstructionsReport,
   type InspectInstructionsOptions,
   inspectInstructions,
   renderInventorySummary,
+  ruleFormatNames,
 } from '../../inspect.js';
 import { instructionDefaults } from '../../instructions/discover-instructions.js';
 import { resolveInstructionFilenames } from '../../instructions/instruction-filenames.js';
