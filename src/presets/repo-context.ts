@@ -75,9 +75,6 @@ export interface RepoContext extends CapabilityGroup {
   readonly capabilities: readonly Capability[];
 }
 
-/** The earlier name of {@link RepoContext}, which was `{ workspace, capabilities }`; it still is. */
-export type RepoContextPreset = RepoContext;
-
 /**
  * RepoContext's setup as one value: project instructions (walk-up), the inventory tool and hint,
  * and optionally skills and nested instructions on touch, composed from `projectInstructions`,

@@ -1,6 +1,12 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { withContext } from '../../src/adapters/ai-sdk/index.js';
+import { commands } from '../../src/commands/commands.js';
+import { createContextSession } from '../../src/session/context-session.js';
+import { fileTools } from '../../src/tools/file-tools.js';
+import { localWorkspace } from '../../src/workspace/local-workspace.js';
 import { describePrompt, majors, modes, runAgent } from './ai-sdk-majors.js';
 import { commandTurns, createCommandRepository, createCommandSession } from './command-repository.js';
 
@@ -41,6 +47,31 @@ for (const major of majors) {
         expect(
           events.some((event) => event.type === 'skipped' && event.message.includes('git diff --staged')),
         ).toBe(true);
+      });
+
+      it("runs a command's shell lines once per message: every model call of the run gets the same bytes", async () => {
+        const root = await createCommandRepository();
+        await writeFile(
+          join(root, '.claude/commands/count.md'),
+          'Runs so far: !`echo run >> runs.log; wc -l < runs.log | tr -d " "`\n',
+        );
+        const session = createContextSession({
+          workspace: localWorkspace(root),
+          capabilities: [fileTools(), commands({ run: true })],
+        });
+        const { model, calls } = major.createModel((_call, index) =>
+          index < 2
+            ? { toolCalls: [{ id: `call-${index}`, name: 'read_file', input: { path: 'AGENTS.md' } }] }
+            : { text: 'Done.' },
+        );
+        const agent = new major.ToolLoopAgent(withContext(session, { model, instructions: 'Host.' }));
+        await runAgent(agent, mode, { messages: [{ role: 'user', content: '/count' }] });
+        expect(calls).toHaveLength(3);
+        for (const call of calls) {
+          const users = describePrompt(call).filter((message) => message.role === 'user');
+          expect(users[0]!.text).toBe('Runs so far: 1\n');
+        }
+        expect(await readFile(join(root, 'runs.log'), 'utf8')).toBe('run\n');
       });
     });
   }
