@@ -93,6 +93,12 @@ export const diagnosticCodes = {
     meaning: "A skill's or command's `description` is over 1,024 characters.",
     fix: 'Shorten it; the model reads it in every catalogue.',
   },
+  'diagnostics-capped': {
+    severity: ['info'],
+    meaning:
+      'One file gave more than 20 diagnostics, or one operation more than 1,000; the rest were counted and left out, and this line says how many.',
+    fix: 'Fix the diagnostics shown first (a file this malformed usually has one cause), then look again.',
+  },
   'directory-already-scanned': {
     severity: ['info'],
     meaning: 'A link leads to a folder already scanned (a loop, or a second link to it); it was skipped.',

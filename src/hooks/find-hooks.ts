@@ -1,3 +1,4 @@
+import { capDiagnostics } from '../cap-diagnostics.js';
 import type { Diagnostic, LoadResult } from '../diagnostics.js';
 import { findPluginFolders } from '../inventory/find-plugin-folders.js';
 import { type HookGroupEntry, readHookGroups } from '../inventory/read-settings.js';
@@ -90,7 +91,7 @@ export async function findHooks(workspace: Workspace): Promise<LoadResult<HookCo
       });
     }
   }
-  return { items, diagnostics };
+  return { items, diagnostics: capDiagnostics(diagnostics) };
 }
 
 function commandsOf(

@@ -1,3 +1,4 @@
+import { capDiagnostics } from '../cap-diagnostics.js';
 import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { DEEP_VALUE_MARKER, limitValueDepth, MAXIMUM_VALUE_DEPTH } from '../shared/limit-value-depth.js';
@@ -47,7 +48,7 @@ export async function readSettings(workspace: Workspace, path: string): Promise<
   return {
     path: read.path,
     hooks: read.groups.map(({ event, matcher, handlers }) => ({ event, matcher, handlers: handlers.length })),
-    diagnostics: read.diagnostics,
+    diagnostics: capDiagnostics(read.diagnostics),
   };
 }
 

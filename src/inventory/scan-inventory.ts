@@ -1,3 +1,4 @@
+import { capDiagnostics } from '../cap-diagnostics.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
 import { walkUpDirectories } from '../project/walk-up-directories.js';
@@ -183,7 +184,8 @@ async function scanOnce(options: ScanInventoryOptions): Promise<InventoryResult>
     result.rules = listed.rules;
     if (listed.diagnostics.length > 0) result.ruleDiagnostics = listed.diagnostics;
   }
-  if (diagnostics.length > 0) result.diagnostics = diagnostics;
+  for (const root of result.roots) root.diagnostics = capDiagnostics(root.diagnostics);
+  if (diagnostics.length > 0) result.diagnostics = capDiagnostics(diagnostics);
   return result;
 }
 

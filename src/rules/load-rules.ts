@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { capDiagnostics } from '../cap-diagnostics.js';
 import type { Diagnostic, LoadResult } from '../diagnostics.js';
 import { AgentContextError, describeError } from '../errors.js';
 import { walkUpDirectories } from '../project/walk-up-directories.js';
@@ -39,7 +40,7 @@ export interface LoadRulesOptions {
 export interface RulesLoad extends LoadResult<LoadedRule> {
   /** The `files` rules, their globs compiled once, ready to match touched paths. */
   matcher: RuleMatcher;
-  /** Every file not loaded as a rule, one diagnostic each (a subset of `diagnostics`). */
+  /** Every file not loaded as a rule, one diagnostic each (also in `diagnostics`, unless that list was capped: see `capDiagnostics`). */
   skipped: Diagnostic[];
 }
 
@@ -130,7 +131,7 @@ async function loadOnce(options: LoadRulesOptions): Promise<RulesLoad> {
   }
   return {
     items: collector.items,
-    diagnostics,
+    diagnostics: capDiagnostics(diagnostics),
     matcher: new RuleMatcher(collector.entries),
     skipped: diagnostics.filter(isNotLoaded),
   };
