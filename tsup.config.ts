@@ -4,6 +4,7 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     inspect: 'src/inspect.ts',
+    'adapter-kit': 'src/adapter-kit.ts',
     testing: 'src/testing.ts',
     'cli/main': 'src/cli/main.ts',
     'ai-sdk': 'src/adapters/ai-sdk/index.ts',
@@ -22,6 +23,7 @@ export default defineConfig({
     entry: {
       index: 'src/index.ts',
       inspect: 'src/inspect.ts',
+      'adapter-kit': 'src/adapter-kit.ts',
       testing: 'src/testing.ts',
       'ai-sdk': 'src/adapters/ai-sdk/index.ts',
       langchain: 'src/adapters/langchain/index.ts',

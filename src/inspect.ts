@@ -73,3 +73,70 @@ export {
   type CheckedAssetFields,
   checkAssetFields,
 } from './inventory/check-asset-fields.js';
+
+// What the features of `agent-context` find, as result shapes: instruction files, rules, the inventory,
+// hooks, skills, commands, offloaded files and authored capabilities; the lists behind the tool
+// vocabulary; `testHooks` (`agent-context hooks --test`).
+
+export type { CapabilityCreationCapability } from './capability-creation/capability-creation.js';
+export type { CapabilityOutcome, LoadedCapabilities } from './capability-creation/capability-store.js';
+export type { FileLockOptions } from './capability-creation/file-lock.js';
+export type { CapabilityRecord, CapabilityStatus } from './capability-creation/manifest.js';
+export type { ValidationLimits } from './capability-creation/validate-in-sandbox.js';
+export type { Command, CommandFormatName, CommandSource } from './commands/command.js';
+export type { CommandSummary, CommandsCapability } from './commands/commands.js';
+export type { CommandsLoad } from './commands/load-commands.js';
+export type { LoadResult } from './diagnostics.js';
+export type { ListingOptions, OffloadOptions } from './filesystem-context/filesystem-context-options.js';
+export type { OffloadedFile, RemoveOffloadedFilesOptions } from './filesystem-context/offloaded-files.js';
+export type { HookCommand, HookFormat } from './hooks/find-hooks.js';
+export type { HookRun } from './hooks/hook-outcome.js';
+export {
+  type HookEffect,
+  type HookTestResult,
+  type TestHooksOptions,
+  testHooks,
+} from './hooks/test-hooks.js';
+export type {
+  InstructionDiscovery,
+  InstructionFile,
+  InstructionImport,
+  InstructionReason,
+} from './instructions/instruction-file.js';
+export type { NestedDelivery } from './instructions/nested/nested-instructions.js';
+export type {
+  ProjectInstructionsCapability,
+  ProjectInstructionsSnapshot,
+} from './instructions/project-instructions.js';
+export {
+  type RenderedInstructionFile,
+  type RenderedInstructions,
+  type RenderInstructionsOptions,
+  renderInstructions,
+} from './instructions/render-instructions.js';
+export {
+  type InventoryAgent,
+  type InventoryAssetFields,
+  type InventoryCommand,
+  type InventoryHook,
+  type InventoryResult,
+  type InventoryRoot,
+  type InventoryRule,
+  type InventorySettings,
+  type InventorySkill,
+  listInventoryDiagnostics,
+} from './inventory/inventory-result.js';
+export type { CeilingReason } from './project/walk-up-directories.js';
+export type { AssistantReading } from './rules/assistants/assistant-reading.js';
+export { assistantNames, assistantReadings } from './rules/assistants/index.js';
+export { ruleFormatNames } from './rules/formats/index.js';
+export type { RulesLoad } from './rules/load-rules.js';
+export type { NestedFile } from './rules/nested-file.js';
+export type { LoadedRule, Rule, RuleScope } from './rules/rule.js';
+export type { LoadableSkill, SkillsCapability } from './skills/skills.js';
+export type { UsableSkill } from './skills/usable-skills.js';
+export { assistantOfFile } from './tool-vocabulary/assistant.js';
+export { type AssistantToolName, assistantToolNames } from './tool-vocabulary/assistant-tool-names.js';
+export { parseToolList } from './tool-vocabulary/check-tool-names.js';
+export { parseToolPattern, type ToolPattern } from './tool-vocabulary/parse-tool-pattern.js';
+export { toolRoles } from './tool-vocabulary/tool-role.js';

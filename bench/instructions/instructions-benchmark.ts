@@ -25,7 +25,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { middleValue } from '../src/harness/statistics.js';
 import { writeFixtureFile } from '../src/harness/write-fixture-file.js';
-import { librarySource, loadAgentContext, loadAgentContextTesting } from '../src/library.js';
+import {
+  librarySource,
+  loadAgentContext,
+  loadAgentContextInspect,
+  loadAgentContextTesting,
+} from '../src/library.js';
 
 const runs = 21;
 const siblingCount = 10_000;
@@ -82,7 +87,8 @@ interface Measurement {
  * load hits every tree alike instead of skewing one of them.
  */
 async function measure(trees: Tree[]): Promise<Measurement[]> {
-  const { discoverInstructions, localWorkspace, renderInstructions } = await loadAgentContext();
+  const { discoverInstructions, localWorkspace } = await loadAgentContext();
+  const { renderInstructions } = await loadAgentContextInspect();
   const { recordingWorkspace } = await loadAgentContextTesting();
   const setups = await Promise.all(
     trees.map(async (tree) => {

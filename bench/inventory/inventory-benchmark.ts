@@ -26,6 +26,7 @@ import {
   type AgentContext,
   librarySource,
   loadAgentContext,
+  loadAgentContextInspect,
   loadAgentContextTesting,
 } from '../src/library.js';
 
@@ -109,7 +110,7 @@ async function main(): Promise<void> {
     const result = await scan(monorepo);
     const skills = result.roots.reduce((total, root) => total + root.skills.length, 0);
     const agents = result.roots.reduce((total, root) => total + root.agents.length, 0);
-    const diagnostics = api.listInventoryDiagnostics(result).length;
+    const diagnostics = (await loadAgentContextInspect()).listInventoryDiagnostics(result).length;
     const monorepoCalls = await countCalls(api, monorepo);
     const assetsOnlyCalls = await countCalls(api, assetsOnly);
 

@@ -15,7 +15,7 @@ export const MAX_AGENT_FILE_BYTES = 256 * 1024;
 
 /** Options of {@link loadAgentDefinitions}. */
 export interface LoadAgentDefinitionsOptions {
-  /** Asset roots whose `agents/` folders hold definitions. Default `['.claude', '.agents', '.codex', '.grok', '.github']`. */
+  /** Asset roots whose `agents/` folders hold definitions. Default `['.claude', '.agents', '.codex', '.grok', '.gemini', '.github', '.cursor', '.opencode']`. */
   roots?: readonly string[];
 }
 

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { describeError, isAgentContextError } from '../errors.js';
+import { terminalText } from '../text/terminal-text.js';
 import { type CliCommand, type CliOutput, CliUsageError, exitCodes } from './command.js';
 import { commands } from './commands/index.js';
 
@@ -11,7 +12,16 @@ import { commands } from './commands/index.js';
  * (one line naming the option, then a `--help` pointer); 3 for an unexpected error (a bug: the stack
  * is printed).
  */
-export async function runCli(args: string[], output: CliOutput): Promise<number> {
+export async function runCli(args: string[], given: CliOutput): Promise<number> {
+  // Everything a command prints can hold repository content: control characters (escape sequences
+  // that move the cursor, rewrite lines, set the title, write the clipboard) are shown escaped, the
+  // painter's own styles kept when colour is on. JSON stays valid: the escapes are JSON's.
+  const styles = { painterStyles: given.color };
+  const output: CliOutput = {
+    ...given,
+    stdout: (text) => given.stdout(terminalText(text, styles)),
+    stderr: (text) => given.stderr(terminalText(text, styles)),
+  };
   const [name, ...rest] = args;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     output.stdout(overview(commands));

@@ -12,6 +12,10 @@ export interface PluginFolder {
   name: string;
   /** Absolute path of its folder. */
   path: string;
+  /** A Gemini CLI extension (its commands are TOML files). */
+  kind?: 'gemini-extension';
+  /** A Gemini CLI extension's context files: its `contextFileName` (a name or a list), else `GEMINI.md`. */
+  contextFileNames?: readonly string[];
 }
 
 /** Marketplace files larger than this (1 MiB) are not parsed. */
@@ -122,7 +126,21 @@ async function findExtensions(
     );
     const name =
       isObject(data) && typeof data.name === 'string' && data.name.trim() !== '' ? data.name : entry.name;
-    if (!items.some((item) => item.path === extension)) items.push({ name, path: extension });
+    const given = isObject(data) ? data.contextFileName : undefined;
+    const named = (Array.isArray(given) ? given : [given]).filter(
+      (value): value is string =>
+        typeof value === 'string' &&
+        value.trim() !== '' &&
+        !value.startsWith('/') &&
+        !value.split('/').includes('..'),
+    );
+    if (!items.some((item) => item.path === extension))
+      items.push({
+        name,
+        path: extension,
+        kind: 'gemini-extension',
+        contextFileNames: named.length > 0 ? named : ['GEMINI.md'],
+      });
   }
 }
 

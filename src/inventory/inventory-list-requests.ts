@@ -3,6 +3,7 @@ import { assistantReading } from '../rules/assistants/index.js';
 import { ruleListRequests } from '../rules/rule-list-requests.js';
 import type { ListRequest, Workspace } from '../workspace/workspace.js';
 import { checkRootNames } from './asset-root-names.js';
+import { agentFoldersOf, commandFoldersOf } from './command-folders.js';
 import { SKIPPED_DIRECTORIES } from './find-asset-files.js';
 import { inventoryDefaults } from './inventory-defaults.js';
 import { HOOK_FILE_NAMES, MAX_SETTINGS_BYTES } from './read-settings.js';
@@ -50,14 +51,18 @@ export function inventoryListRequests(
     },
     {
       path,
-      names: roots.map((root) => join(root, 'commands')),
+      // Each root's own command folders (`.gemini/commands` TOML, `.github/prompts`, ...).
+      names: roots.flatMap((root) => commandFoldersOf(root).map((folder) => join(root, folder.folder))),
       depth,
       skip,
-      read: { maxBytes, endings: ['.md'] },
+      read: { maxBytes, endings: ['.md', '.toml'] },
     },
     {
       path,
-      names: roots.map((root) => join(root, 'agents')),
+      names: [
+        ...roots.flatMap((root) => agentFoldersOf(root).map((folder) => join(root, folder))),
+        ...roots.map((root) => join(root, 'output-styles')),
+      ],
       depth: 1,
       read: { maxBytes, endings: ['.md', '.toml'] },
     },

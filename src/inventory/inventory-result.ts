@@ -68,6 +68,10 @@ export interface InventoryRoot {
    * (Codex, Cursor), `hooks/hooks.json` (a plugin's). Omitted when there is none.
    */
   hookFiles?: InventorySettings[];
+  /** Claude Code output styles, `ROOT/output-styles/*.md`; omitted when there is none. */
+  outputStyles?: InventoryOutputStyle[];
+  /** A Gemini CLI extension's context files that exist (its `contextFileName`, default `GEMINI.md`); omitted when none. */
+  contextFiles?: string[];
   /** Problems of the root itself: not a directory, unreadable folders, depth bound reached, loops skipped. */
   diagnostics: Diagnostic[];
   /**
@@ -85,6 +89,25 @@ export interface InventoryListedUnder {
   /** The root that lists them, as in `InventoryRoot.root`. */
   root: string;
   count: number;
+}
+
+/**
+ * One Claude Code output style: a Markdown file in `ROOT/output-styles/` that replaces the system
+ * prompt's style section when chosen (`/output-style NAME`).
+ *
+ * @example { path: '.claude/output-styles/teacher.md', name: 'Teacher', description: 'Explains each step.', attributes: {}, diagnostics: [] }
+ */
+export interface InventoryOutputStyle {
+  /** Label of the file. */
+  path: string;
+  /** The frontmatter `name`, else the file name without `.md`. */
+  name: string;
+  /** The frontmatter `description`, else the first body line that is neither blank nor a heading; `null` when none. */
+  description: string | null;
+  /** Every other frontmatter key (`keep-coding-instructions`, ...), as parsed. */
+  attributes: Record<string, unknown>;
+  /** Problems of this file. */
+  diagnostics: Diagnostic[];
 }
 
 /** Frontmatter fields shared by skills and agents. */
@@ -189,6 +212,7 @@ export function listInventoryDiagnostics(result: InventoryResult): Diagnostic[] 
     for (const skill of root.skills) diagnostics.push(...skill.diagnostics);
     for (const agent of root.agents) diagnostics.push(...agent.diagnostics);
     for (const command of root.commands) diagnostics.push(...command.diagnostics);
+    for (const style of root.outputStyles ?? []) diagnostics.push(...style.diagnostics);
   }
   diagnostics.push(...(result.ruleDiagnostics ?? []));
   for (const rule of result.rules ?? []) diagnostics.push(...rule.diagnostics);

@@ -144,7 +144,8 @@ describe('inventory capability', () => {
       inventory({ tool: false, catalog: true }),
     );
     expect(events.map((event) => [event.type, event.message])).toEqual([
-      ['loaded', 'Inventory scanned: roots found .claude; 1 skills, 0 agents, 0 commands.'],
+      // `.cursor` exists (its rules folder) and is an asset root; its rule file is not read.
+      ['loaded', 'Inventory scanned: roots found .claude, .cursor; 1 skills, 0 agents, 0 commands.'],
     ]);
   });
 

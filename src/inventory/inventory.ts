@@ -16,7 +16,7 @@ import { scanInventory } from './scan-inventory.js';
 
 /** Options of {@link inventory}. */
 export interface InventoryOptions {
-  /** Asset root names, looked for in the working directory and its ancestors, in order. Default `['.claude', '.agents', '.codex', '.grok']`. */
+  /** Asset root names, looked for in the working directory and its ancestors, in order. Default `['.claude', '.agents', '.codex', '.grok', '.gemini', '.github', '.cursor', '.opencode']`. */
   roots?: readonly string[];
   /** The highest directory searched (absolute, or relative to the working directory). Default: the project root (`.git`). */
   stopAt?: string;

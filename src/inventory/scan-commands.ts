@@ -3,10 +3,12 @@ import { mapWithLimit } from '../shared/map-with-limit.js';
 import { toLabel } from '../workspace/labels.js';
 import { compareCodePoints } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
+import type { CommandFolder } from './command-folders.js';
 import { findAssetFiles } from './find-asset-files.js';
 import type { InventoryCommand } from './inventory-result.js';
-import { commandName, readCommandFile } from './read-command-file.js';
+import { commandName, firstBodyLine, readCommandFile } from './read-command-file.js';
 import { READ_CONCURRENCY } from './read-concurrency.js';
+import { readTomlFile } from './read-toml-file.js';
 import { statKind } from './stat-kind.js';
 
 /** A command file: any `*.md` but a `README.md` (any case), which documents the folder. */
@@ -28,11 +30,12 @@ export async function scanCommands(
   settings: { maxDepth: number; maxBytes: number },
   diagnostics: Diagnostic[],
   realPaths?: Map<object, string>,
+  folder?: CommandFolder,
 ): Promise<InventoryCommand[]> {
   const label = toLabel(workspace, commandsDirectory);
   if ((await statKind(workspace, commandsDirectory, label, diagnostics)) !== 'directory') return [];
   const found = await findAssetFiles(workspace, commandsDirectory, {
-    accepts: isCommandFile,
+    accepts: folder?.accepts ?? isCommandFile,
     maxDepth: settings.maxDepth,
   });
   diagnostics.push(...found.diagnostics);
@@ -48,10 +51,14 @@ export async function scanCommands(
       };
       return refused;
     }
-    const command = await readCommandFile(workspace, location.path, {
-      name: commandName(commandsDirectory, location.path),
-      maxBytes: settings.maxBytes,
-    });
+    const name =
+      folder === undefined
+        ? commandName(commandsDirectory, location.path)
+        : folder.nameOf(location.path.slice(commandsDirectory.length + 1).split('/'));
+    const command =
+      folder?.file === 'toml'
+        ? await readTomlCommand(workspace, location.path, name, settings.maxBytes)
+        : await readCommandFile(workspace, location.path, { name, maxBytes: settings.maxBytes });
     if (realPaths && !command.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
       const realPath = location.realPath ?? (await workspace.realpath(location.path).catch(() => undefined));
       if (realPath !== undefined) realPaths.set(command, realPath);
@@ -59,4 +66,33 @@ export async function scanCommands(
     return command;
   });
   return commands.sort((left, right) => compareCodePoints(left.path, right.path));
+}
+
+/**
+ * A Gemini CLI command file: a TOML table whose `prompt` (required) is the body and `description` the
+ * description; the other keys go to `attributes`. Without a `prompt` string it is an error on the entry.
+ */
+async function readTomlCommand(
+  workspace: Workspace,
+  path: string,
+  name: string,
+  maxBytes: number,
+): Promise<InventoryCommand> {
+  const label = toLabel(workspace, path);
+  const read = await readTomlFile(workspace, path, maxBytes);
+  if (!read.ok) return { path: label, name, description: null, attributes: {}, diagnostics: [read.failure] };
+  const { prompt, description, ...attributes } = read.data;
+  const diagnostics: Diagnostic[] = [...read.warnings];
+  if (typeof prompt !== 'string') {
+    const message = `${label} has no \`prompt\` string; Gemini CLI requires one, so it is not a command.`;
+    diagnostics.push({ severity: 'error', code: 'missing-prompt', message, path: label });
+  }
+  const written = typeof description === 'string' && description.trim() !== '' ? description : null;
+  return {
+    path: label,
+    name,
+    description: written ?? (typeof prompt === 'string' ? firstBodyLine(prompt) : null),
+    attributes,
+    diagnostics,
+  };
 }

@@ -98,7 +98,7 @@ describe('scanInventory', () => {
     });
   });
 
-  it('scans the four default roots in order', async () => {
+  it('scans the eight default roots in order', async () => {
     const { workspace } = await makeRepository({ '.codex/skills/a/SKILL.md': skill('a') });
     const result = await scanInventory({ workspace });
     expect(result.roots.map((root) => [root.root, root.exists])).toEqual([
@@ -106,6 +106,10 @@ describe('scanInventory', () => {
       ['.agents', false],
       ['.codex', true],
       ['.grok', false],
+      ['.gemini', false],
+      ['.github', false],
+      ['.cursor', false],
+      ['.opencode', false],
     ]);
   });
 
@@ -275,6 +279,10 @@ describe('scanInventory', () => {
       '.agents',
       '.codex',
       '.grok',
+      '.gemini',
+      '.github',
+      '.cursor',
+      '.opencode',
       '.git',
       '.claude-plugin/marketplace.json',
       '.agents/plugins/marketplace.json',

@@ -12,6 +12,7 @@ import { compareCodePoints } from '../workspace/paths.js';
 import { prefetchWorkspace } from '../workspace/prefetch-workspace.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { checkRootNames } from './asset-root-names.js';
+import { agentFoldersOf, commandFoldersOf } from './command-folders.js';
 import { diagnosticFromError } from './diagnostic-from-error.js';
 import { findPluginFolders } from './find-plugin-folders.js';
 import { findSkillFiles } from './find-skill-files.js';
@@ -19,6 +20,7 @@ import { inventoryDefaults } from './inventory-defaults.js';
 import { inventoryListRequests } from './inventory-list-requests.js';
 import type {
   InventoryAgent,
+  InventoryOutputStyle,
   InventoryResult,
   InventoryRoot,
   InventoryRule,
@@ -28,9 +30,10 @@ import { markDuplicateSkills } from './mark-duplicate-skills.js';
 import { mergeLinkedFiles } from './merge-linked-files.js';
 import { readAssetFile } from './read-asset-file.js';
 import { isCodexAgentFileName, readCodexAgentFile } from './read-codex-agent-file.js';
+import { readCommandFile } from './read-command-file.js';
 import { READ_CONCURRENCY } from './read-concurrency.js';
 import { HOOK_FILE_NAMES, readSettings } from './read-settings.js';
-import { scanCommands } from './scan-commands.js';
+import { isCommandFile, scanCommands } from './scan-commands.js';
 import type { RootPlace, ScannedRoot } from './scanned-root.js';
 import { statKind } from './stat-kind.js';
 
@@ -150,6 +153,8 @@ async function scanOnce(options: ScanInventoryOptions): Promise<InventoryResult>
         directory: plugin.path,
         level: directories.length,
         plugin: plugin.name,
+        ...(plugin.kind === undefined ? {} : { kind: plugin.kind }),
+        ...(plugin.contextFileNames === undefined ? {} : { contextFileNames: plugin.contextFileNames }),
         listAbsent: true,
       });
     }
@@ -259,24 +264,54 @@ async function scanRoot(
     settings: [] as Diagnostic[],
   };
   const hookPaths = ['settings.json', ...HOOK_FILE_NAMES].map((name) => `${directory}/${name}`);
-  const [skills, agents, commands, hookKinds] = await Promise.all([
+  const commandFolders = commandFoldersOf(directory, place.kind);
+  const [skills, agentLists, commandLists, hookKinds] = await Promise.all([
     scanSkills(workspace, `${directory}/skills`, settings, parts.skills, scanned.realPaths),
-    scanAgents(workspace, `${directory}/agents`, settings.maxBytes, parts.agents, scanned.realPaths),
-    scanCommands(workspace, `${directory}/commands`, settings, parts.commands, scanned.realPaths),
+    Promise.all(
+      agentFoldersOf(directory).map((folder) =>
+        scanAgents(workspace, `${directory}/${folder}`, settings.maxBytes, parts.agents, scanned.realPaths),
+      ),
+    ),
+    Promise.all(
+      commandFolders.map((folder) =>
+        scanCommands(
+          workspace,
+          `${directory}/${folder.folder}`,
+          settings,
+          parts.commands,
+          scanned.realPaths,
+          folder,
+        ),
+      ),
+    ),
     Promise.all(
       hookPaths.map((path) => statKind(workspace, path, toLabel(workspace, path), parts.settings, 'file')),
     ),
   ]);
   result.diagnostics.push(...parts.skills, ...parts.agents, ...parts.commands, ...parts.settings);
   result.skills = skills;
-  result.agents = agents;
-  result.commands = commands;
+  result.agents = agentLists.flat();
+  result.commands = commandLists.flat();
   const hookFiles = await Promise.all(
     hookPaths.map((path, index) => (hookKinds[index] === 'file' ? readSettings(workspace, path) : undefined)),
   );
   result.settings = hookFiles[0] ?? null;
   const others = hookFiles.slice(1).filter((file) => file !== undefined);
   if (others.length > 0) result.hookFiles = others;
+  const styles = await scanOutputStyles(
+    workspace,
+    `${directory}/output-styles`,
+    settings.maxBytes,
+    result.diagnostics,
+  );
+  if (styles.length > 0) result.outputStyles = styles;
+  const contextFiles: string[] = [];
+  for (const name of place.contextFileNames ?? []) {
+    const file = `${directory}/${name}`;
+    if ((await workspace.stat(file).catch(() => undefined))?.kind === 'file')
+      contextFiles.push(toLabel(workspace, file));
+  }
+  if (contextFiles.length > 0) result.contextFiles = contextFiles;
   return scanned;
 }
 
@@ -359,6 +394,50 @@ async function scanAgents(
     return agent;
   });
   return agents.sort((left, right) => compareCodePoints(left.path, right.path));
+}
+
+/**
+ * Claude Code output styles: every `*.md` directly in `ROOT/output-styles/` (`README.md` left out), read
+ * like a command (frontmatter `name` and `description`; the name defaults to the file name).
+ */
+async function scanOutputStyles(
+  workspace: Workspace,
+  stylesDirectory: string,
+  maxBytes: number,
+  diagnostics: Diagnostic[],
+): Promise<InventoryOutputStyle[]> {
+  if (
+    (await statKind(workspace, stylesDirectory, toLabel(workspace, stylesDirectory), diagnostics)) !==
+    'directory'
+  )
+    return [];
+  let entries: Awaited<ReturnType<Workspace['readdir']>>;
+  try {
+    entries = await workspace.readdir(stylesDirectory);
+  } catch (error) {
+    diagnostics.push(diagnosticFromError(error, toLabel(workspace, stylesDirectory), 'directory'));
+    return [];
+  }
+  const files = entries.filter(
+    (entry) => (entry.kind === 'file' || entry.kind === 'symlink') && isCommandFile(entry.name),
+  );
+  const styles = await mapWithLimit(files, READ_CONCURRENCY, async (entry) => {
+    const fallback = entry.name.slice(0, -'.md'.length);
+    const read = await readCommandFile(workspace, `${stylesDirectory}/${entry.name}`, {
+      name: fallback,
+      maxBytes,
+    });
+    const { name, ...attributes } = read.attributes;
+    const style: InventoryOutputStyle = {
+      path: read.path,
+      name: typeof name === 'string' && name.trim() !== '' ? name : fallback,
+      description: read.description,
+      attributes,
+      diagnostics: read.diagnostics,
+    };
+    return style;
+  });
+  return styles.sort((left, right) => compareCodePoints(left.path, right.path));
 }
 
 /** The real path of an entry, or `undefined` when it cannot be resolved (its own read reports why). */

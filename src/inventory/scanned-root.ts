@@ -9,6 +9,10 @@ export interface RootPlace {
   /** 0 for the working directory, 1 for its parent...; plugins come after every directory. */
   level: number;
   plugin?: string;
+  /** A Gemini CLI extension: its commands are TOML files, and it may name context files. */
+  kind?: 'gemini-extension';
+  /** An extension's context files (`contextFileName`, default `GEMINI.md`), relative to its folder. */
+  contextFileNames?: readonly string[];
   /** List the root even when it does not exist. */
   listAbsent: boolean;
 }

@@ -46,7 +46,7 @@ export interface RepoContextOptions {
   traversalToolNames?: readonly string[];
   /** The argument of those tools that holds the path. Default `'path'`. */
   traversalPathArg?: string;
-  /** Asset roots of the inventory, in order. Default `['.claude', '.agents', '.codex', '.grok']`. */
+  /** Asset roots of the inventory, in order. Default `['.claude', '.agents', '.codex', '.grok', '.gemini', '.github', '.cursor', '.opencode']`. */
   assetRoots?: readonly string[];
   /**
    * The assistants' rule formats read, beyond RepoContext (which reads none): their `always` rules
@@ -74,9 +74,6 @@ export interface RepoContext extends CapabilityGroup {
   /** In order: `project-instructions`, `inventory`, `skills`, `nested-instructions`, each only when enabled. */
   readonly capabilities: readonly Capability[];
 }
-
-/** The earlier name of {@link RepoContext}, which was `{ workspace, capabilities }`; it still is. */
-export type RepoContextPreset = RepoContext;
 
 /**
  * RepoContext's setup as one value: project instructions (walk-up), the inventory tool and hint,

@@ -18,7 +18,7 @@ export const USER_SKILL_ROOTS: readonly string[] = ['.claude', '.agents', '.code
 
 /** Options of {@link skills}. */
 export interface SkillsOptions {
-  /** Asset roots, as the inventory takes them. Default `['.claude', '.agents', '.codex', '.grok']`. */
+  /** Asset roots, as the inventory takes them. Default `['.claude', '.agents', '.codex', '.grok', '.gemini', '.github', '.cursor', '.opencode']`. */
   roots?: readonly string[];
   /** Character budget of the catalog. Default 8,000. */
   maxChars?: number;

@@ -57,8 +57,8 @@ export function findFilesTool(
       const under = directory.endsWith('/') ? directory : `${directory}/`;
       const report = emptyWalkReport();
       const found: string[] = [];
-      for await (const path of walkWorkspaceFiles(workspace, directory, report, context.signal)) {
-        if (glob.test(path.slice(under.length))) found.push(path);
+      for await (const paths of walkWorkspaceFiles(workspace, directory, report, context.signal)) {
+        for (const path of paths) if (glob.test(path.slice(under.length))) found.push(path);
       }
       found.sort(compareCodePoints);
       const shown = found.slice(0, maxPaths);

@@ -2,11 +2,11 @@ import type { z } from 'zod';
 import type { ToolDefinition } from '../session/capability.js';
 import { compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
 import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
-import { mapWithLimit } from '../shared/map-with-limit.js';
 import { headCutEnd } from '../text/cut-text.js';
 import { toLabel } from '../workspace/labels.js';
 import { binaryProbeBytes } from '../workspace/read-text-file.js';
-import type { Workspace } from '../workspace/workspace.js';
+import type { ReadFileResult, Workspace } from '../workspace/workspace.js';
+import { workspaceBatches } from '../workspace/workspace-batches.js';
 import { wasWrittenAsText } from '../workspace/written-as-text.js';
 import { compileSearchPattern, type SearchPattern } from './compile-search-pattern.js';
 import { fileToolsDefaults } from './file-tools-defaults.js';
@@ -47,10 +47,16 @@ export interface SearchFilesToolOptions {
   maxSearchFileBytes?: number;
 }
 
-/** Files read at once. */
-const SEARCH_CONCURRENCY = 16;
-/** Files taken from the walk per batch (results keep the walk's order). */
-const SEARCH_BATCH = 64;
+/** Files read in one batch (one `listDirectories` call: one round trip on a sandbox). */
+const SEARCH_BATCH = 128;
+/**
+ * Bytes of each file read in the batch. A file longer than this (and within `maxSearchFileBytes`)
+ * is read again alone, whole, so a batch holds at most 128 x 256 KiB whatever the files' sizes.
+ */
+const BATCH_READ_BYTES = 256 * 1024;
+
+/** A file's bytes as the batch read them, or as read again whole. */
+type ReadOutcome = ReadFileResult;
 
 interface FileMatches {
   path: string;
@@ -75,15 +81,61 @@ export function searchFilesTool(
   const maxMatchChars = options.maxMatchChars ?? fileToolsDefaults.maxMatchChars;
   const maxFileBytes = options.maxSearchFileBytes ?? fileToolsDefaults.maxSearchFileBytes;
 
-  const searchFile = async (path: string, pattern: SearchPattern, room: number): Promise<FileMatches> => {
-    let bytes: Uint8Array;
-    try {
-      const read = await workspace.readFile(path, { maxBytes: maxFileBytes });
-      if (read.truncated) return { path, lines: [], skipped: 'large' };
-      bytes = read.bytes;
-    } catch {
-      return { path, lines: [], skipped: 'unreadable' };
+  const batches = workspaceBatches(workspace);
+
+  /** Read a batch of files in walk order: one listing request per directory, names only. */
+  const readBatch = async (paths: readonly string[]): Promise<Map<string, ReadOutcome>> => {
+    const byDirectory = new Map<string, string[]>();
+    for (const path of paths) {
+      const slash = path.lastIndexOf('/');
+      const directory = slash === 0 ? '/' : path.slice(0, slash);
+      const names = byDirectory.get(directory);
+      if (names === undefined) byDirectory.set(directory, [path.slice(slash + 1)]);
+      else names.push(path.slice(slash + 1));
     }
+    const directories = [...byDirectory.keys()];
+    const maxBytes = Math.min(BATCH_READ_BYTES, maxFileBytes);
+    const listed = await batches.listDirectories(
+      directories.map((directory) => ({
+        path: directory,
+        names: byDirectory.get(directory),
+        read: { maxBytes },
+      })),
+    );
+    const outcomes = new Map<string, ReadOutcome>();
+    for (const [index, directory] of directories.entries()) {
+      const outcome = listed[index];
+      if (outcome === undefined || !outcome.ok) continue;
+      const prefix = directory === '/' ? '/' : `${directory}/`;
+      for (const entry of outcome.value.entries) {
+        // A name that became a link or something else since the walk listed it is not read.
+        if (entry.symlink || entry.kind !== 'file' || entry.error !== undefined) continue;
+        const { contents } = entry;
+        if (contents !== undefined) outcomes.set(`${prefix}${entry.path}`, contents);
+      }
+    }
+    for (const path of paths) {
+      const read = outcomes.get(path);
+      if (read === undefined || !read.truncated || read.size > maxFileBytes) continue;
+      // Longer than the batch read and within the limit: read whole, alone.
+      try {
+        outcomes.set(path, await workspace.readFile(path, { maxBytes: maxFileBytes }));
+      } catch {
+        outcomes.delete(path);
+      }
+    }
+    return outcomes;
+  };
+
+  const searchFile = (
+    path: string,
+    read: ReadOutcome | undefined,
+    pattern: SearchPattern,
+    room: number,
+  ): FileMatches => {
+    if (read === undefined) return { path, lines: [], skipped: 'unreadable' };
+    if (read.truncated) return { path, lines: [], skipped: 'large' };
+    const { bytes } = read;
     if (bytes.subarray(0, binaryProbeBytes).includes(0) && !wasWrittenAsText(workspace, path)) {
       return { path, lines: [], skipped: 'binary' };
     }
@@ -111,11 +163,11 @@ export function searchFilesTool(
       let batch: string[] = [];
       let stopped = false;
       const flush = async () => {
-        const results = await mapWithLimit(batch, SEARCH_CONCURRENCY, (path) =>
-          searchFile(path, pattern, maxMatches + 1),
-        );
+        const reads = await readBatch(batch);
+        const paths = batch;
         batch = [];
-        for (const result of results) {
+        for (const path of paths) {
+          const result = searchFile(path, reads.get(path), pattern, maxMatches + 1 - lines.length);
           if (result.skipped) skipped[result.skipped] += 1;
           if (result.lines.length === 0) continue;
           context.touch?.(result.path, 'file');
@@ -128,11 +180,13 @@ export function searchFilesTool(
           }
         }
       };
-      for await (const path of walkWorkspaceFiles(workspace, directory, report, context.signal)) {
-        if (filter !== undefined && !filter.test(path.slice(under.length))) continue;
-        batch.push(path);
-        if (batch.length === SEARCH_BATCH) await flush();
-        if (stopped) break;
+      walk: for await (const paths of walkWorkspaceFiles(workspace, directory, report, context.signal)) {
+        for (const path of paths) {
+          if (filter !== undefined && !filter.test(path.slice(under.length))) continue;
+          batch.push(path);
+          if (batch.length === SEARCH_BATCH) await flush();
+          if (stopped) break walk;
+        }
       }
       if (!stopped && batch.length > 0) await flush();
       if (lines.length === 0)

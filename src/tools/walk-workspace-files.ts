@@ -22,12 +22,26 @@ export function emptyWalkReport(): WalkReport {
   return { links: 0, ignored: 0, unlisted: [], cutGitignores: [] };
 }
 
+/** Directory listings under way at once. */
+const LISTING_CONCURRENCY = 16;
+/** Directories listed ahead of the walk at most (started and not yet walked). */
+const LISTINGS_AHEAD = 64;
+
+/** One directory's listing: its entries (or why not) and its own `.gitignore`. */
+interface Listing {
+  entries: DirectoryEntry[] | undefined;
+  rules: GitignoreRules | undefined;
+}
+
 interface Frame {
   directory: string;
   entries: DirectoryEntry[];
   index: number;
   /** Length of the `.gitignore` chain for this directory's entries. */
   chainLength: number;
+  /** The subdirectories the walk will enter, in walk order, and how many are listed ahead. */
+  subdirectories: string[];
+  ahead: number;
 }
 
 /**
@@ -36,34 +50,69 @@ interface Frame {
  * containment holds. Left out, and counted in `report`: `.git`, symbolic links (not followed), and
  * what the `.gitignore` files from the workspace root down to each directory ignore. FIFOs,
  * sockets and devices are skipped. Stops early when `signal` aborts.
+ *
+ * The files come in runs (the files of one directory up to its next subdirectory), so a caller
+ * pays one step of the generator per run, not per file. Directories are listed ahead of the walk
+ * (up to 64, 16 at once, nearest in walk order first), so the time of one listing (a thread-pool
+ * round trip, a sandbox's exec) overlaps the others; the order of the files is the same as one
+ * listing after the other.
  */
 export async function* walkWorkspaceFiles(
   workspace: Workspace,
   start: string,
   report: WalkReport,
   signal?: AbortSignal,
-): AsyncGenerator<string> {
+): AsyncGenerator<string[]> {
   const chain: GitignoreRules[] = [];
   for (const directory of ancestorsBelowRoot(workspace.root, start)) {
     const rules = await readGitignore(workspace, directory, report);
     if (rules) chain.push(rules);
   }
+  const limit = concurrencyLimit(LISTING_CONCURRENCY);
+  const list = (directory: string): Promise<Listing> =>
+    limit(async () => {
+      let entries: DirectoryEntry[];
+      try {
+        entries = await workspace.readdir(directory);
+      } catch {
+        return { entries: undefined, rules: undefined };
+      }
+      const hasGitignore = entries.some((entry) => entry.name === '.gitignore' && entry.kind === 'file');
+      const rules = hasGitignore ? await readGitignore(workspace, directory, report) : undefined;
+      return { entries, rules };
+    });
+  const ahead = new Map<string, Promise<Listing>>();
   const stack: Frame[] = [];
+  /** Start the listings of the next directories of the walk, nearest first, up to the bound. */
+  const listAhead = () => {
+    for (let level = stack.length - 1; level >= 0 && ahead.size < LISTINGS_AHEAD; level -= 1) {
+      const frame = stack[level]!;
+      while (frame.ahead < frame.subdirectories.length && ahead.size < LISTINGS_AHEAD) {
+        const directory = frame.subdirectories[frame.ahead++]!;
+        ahead.set(directory, list(directory));
+      }
+    }
+  };
   const enter = async (directory: string): Promise<void> => {
-    let entries: DirectoryEntry[];
-    try {
-      entries = await workspace.readdir(directory);
-    } catch {
+    const listed = ahead.get(directory);
+    ahead.delete(directory);
+    const { entries, rules } = await (listed ?? list(directory));
+    if (entries === undefined) {
       report.unlisted.push(directory);
       return;
     }
-    if (entries.some((entry) => entry.name === '.gitignore' && entry.kind === 'file')) {
-      const rules = await readGitignore(workspace, directory, report);
-      if (rules) chain.push(rules);
+    if (rules) chain.push(rules);
+    const subdirectories: string[] = [];
+    for (const entry of entries) {
+      if (entry.kind !== 'directory' || entry.name === '.git') continue;
+      const path = childPath(directory, entry.name);
+      if (chain.length === 0 || !isIgnored(chain, path, true)) subdirectories.push(path);
     }
-    stack.push({ directory, entries, index: 0, chainLength: chain.length });
+    stack.push({ directory, entries, index: 0, chainLength: chain.length, subdirectories, ahead: 0 });
+    listAhead();
   };
   await enter(start);
+  let run: string[] = [];
   while (stack.length > 0) {
     if (signal?.aborted) return;
     const frame = stack[stack.length - 1]!;
@@ -74,9 +123,7 @@ export async function* walkWorkspaceFiles(
     }
     chain.length = frame.chainLength;
     if (entry.name === '.git') continue;
-    const path = frame.directory.endsWith('/')
-      ? `${frame.directory}${entry.name}`
-      : `${frame.directory}/${entry.name}`;
+    const path = childPath(frame.directory, entry.name);
     if (entry.kind === 'symlink') {
       report.links += 1;
       continue;
@@ -87,9 +134,39 @@ export async function* walkWorkspaceFiles(
       report.ignored += 1;
       continue;
     }
-    if (directory) await enter(path);
-    else yield path;
+    if (!directory) {
+      run.push(path);
+      continue;
+    }
+    if (run.length > 0) {
+      yield run;
+      run = [];
+    }
+    await enter(path);
   }
+  if (run.length > 0 && !signal?.aborted) yield run;
+}
+
+function childPath(directory: string, name: string): string {
+  return directory.endsWith('/') ? `${directory}${name}` : `${directory}/${name}`;
+}
+
+/** A function that runs at most `concurrency` of the tasks given to it at once, the others queued. */
+function concurrencyLimit(concurrency: number): <Value>(task: () => Promise<Value>) => Promise<Value> {
+  let running = 0;
+  const queue: Array<() => void> = [];
+  return async (task) => {
+    // A finished task hands its place straight to the next one waiting.
+    if (running >= concurrency) await new Promise<void>((resolve) => queue.push(resolve));
+    else running += 1;
+    try {
+      return await task();
+    } finally {
+      const next = queue.shift();
+      if (next === undefined) running -= 1;
+      else next();
+    }
+  };
 }
 
 /** The directories from the workspace root down to `start`'s parent, outermost first. */

@@ -1,13 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  createContextSession,
-  type InventoryResult,
-  listInventoryDiagnostics,
-  localWorkspace,
-  projectInstructions,
-  repoContext,
-} from '../../src/index.js';
+import { createContextSession, localWorkspace, projectInstructions, repoContext } from '../../src/index.js';
+import { type InventoryResult, listInventoryDiagnostics } from '../../src/inspect.js';
 import { runCliInProcess } from '../support/cli.js';
 import {
   assistantFilesShape,

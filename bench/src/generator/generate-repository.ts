@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +31,19 @@ export function generateRepository(shape: Partial<RepositoryShape> = {}): Genera
     rmSync(root, { recursive: true, force: true });
     throw error;
   }
-  return { ...plan, root, remove: () => rmSync(root, { recursive: true, force: true }) };
+  return { ...plan, root, remove: () => removeTree(root) };
+}
+
+/**
+ * Remove a generated tree. The full-size trees hold about 100,000 files: `rmSync` walks them in
+ * JavaScript, one `lstat` and one unlink per entry, which took 120 s on the shared machine after the
+ * rules touch benchmark had printed its table (the process seemed not to exit). `rm -rf` removes
+ * the same tree several times faster (about 5.6x on 20,000 files); `rmSync` stays the fallback
+ * where `rm` is missing or fails.
+ */
+export function removeTree(root: string): void {
+  const removed = spawnSync('rm', ['-rf', '--', root], { stdio: 'ignore' });
+  if (removed.error !== undefined || removed.status !== 0) rmSync(root, { recursive: true, force: true });
 }
 
 /** Write a plan below `root` (which must exist): directories first, then every file. */

@@ -1,4 +1,3 @@
-export { maxCacheBreakpoints } from '../kit/cache-breakpoints.js';
 export type { AiSdkContextOptions, HostCallSettings } from './compose-call.js';
 export { type ContextCallOptions, contextCallOptions } from './context-call-options.js';
 export { type ContextModelMiddlewareOptions, contextModelMiddleware } from './context-model-middleware.js';

@@ -29,7 +29,7 @@ export interface ContextMcpServerOptions {
    * is not `directory` or one of its ancestors means `directory` alone.
    */
   stopAt?: string;
-  /** Asset roots of the inventory and the skills, in order. Default `['.claude', '.agents', '.codex', '.grok']`. */
+  /** Asset roots of the inventory and the skills, in order. Default `['.claude', '.agents', '.codex', '.grok', '.gemini', '.github', '.cursor', '.opencode']`. */
   roots?: readonly string[];
   /**
    * The user's home directory: adds the user-level skills (`~/.claude/skills`, ...) to `load_skill`,

@@ -1,11 +1,7 @@
 import path from 'node:path';
 import { formatDiagnostic } from '../../format-diagnostic.js';
-import {
-  type CapabilityOutcome,
-  type CapabilityRecord,
-  createCapabilityStore,
-  type Diagnostic,
-} from '../../index.js';
+import { createCapabilityStore, type Diagnostic } from '../../index.js';
+import type { CapabilityOutcome, CapabilityRecord } from '../../inspect.js';
 import { formatCapabilitySummary } from '../../inspect.js';
 import { realDirectory } from '../../workspace/real-directory.js';
 import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';

@@ -1,12 +1,6 @@
 import path from 'node:path';
-import {
-  findHooks,
-  type HookCommand,
-  type HookEventName,
-  type HookTestResult,
-  localWorkspace,
-  testHooks,
-} from '../../index.js';
+import { findHooks, type HookEventName, localWorkspace } from '../../index.js';
+import { type HookCommand, type HookTestResult, testHooks } from '../../inspect.js';
 import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 

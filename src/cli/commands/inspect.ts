@@ -1,27 +1,33 @@
 import path from 'node:path';
+import { type AssistantName, localWorkspace, type RuleFormatName, scanInventory } from '../../index.js';
 import {
-  type AssistantName,
   assistantNames,
-  localWorkspace,
-  type RuleFormatName,
-  ruleFormatNames,
-  scanInventory,
-} from '../../index.js';
-import {
   formatInstructionsReport,
   type InspectInstructionsOptions,
   inspectInstructions,
   renderInventorySummary,
+  ruleFormatNames,
 } from '../../inspect.js';
+import { instructionDefaults } from '../../instructions/discover-instructions.js';
+import { resolveInstructionFilenames } from '../../instructions/instruction-filenames.js';
 import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
+
+/** Every file name read per directory by default (with every format), and the overrides, for the usage text. */
+const defaultFilenames = resolveInstructionFilenames(undefined, undefined, instructionDefaults.filenames);
+const defaultOverrides = [...defaultFilenames.overrides].map(
+  ([replaced, override]) => `${override} read in place of ${replaced}`,
+);
 
 /** The options `inspect` and `render` share, as their usage text lists them. */
 export const instructionOptionsUsage = `Options:
   --max-chars <n>            budget over the rendered text (default 32000)
   --stop-at <dir>            highest directory to search (default: the nearest with a root marker);
                              also the containment boundary
-  --filenames <a,b>          file names per directory, in order (default AGENTS.md,CLAUDE.md)
+  --filenames <a,b>          file names per directory, in order, used as given (default
+                             ${defaultFilenames.filenames.join(',')},
+                             ${defaultOverrides.join('; ')}; with --formats, the
+                             first two and those formats' files)
   --per-directory <mode>     all (default) or first
   --root-markers <a,b>       names marking the project root (default .git)
   --max-import-depth <n>     @import hops followed (default 5)

@@ -49,8 +49,12 @@ describe('agent-context inventory', () => {
         '.agents (absent)',
         '.codex (absent)',
         '.grok (absent)',
+        '.gemini (absent)',
+        '.github (absent)',
+        '.cursor (absent)',
+        '.opencode (absent)',
         'rules (none found)',
-        '4 roots scanned, 1 found: 2 skills, 1 agent, 1 command, 1 hook group, 0 rules; 1 warning.',
+        '8 roots scanned, 1 found: 2 skills, 1 agent, 1 command, 1 hook group, 0 rules; 1 warning.',
         '',
       ].join('\n'),
     );

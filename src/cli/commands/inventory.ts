@@ -1,15 +1,17 @@
 import path from 'node:path';
 import {
   type AssistantName,
-  assistantNames,
   inventoryDefaults,
-  listInventoryDiagnostics,
   localWorkspace,
   type RuleFormatName,
-  ruleFormatNames,
   scanInventory,
 } from '../../index.js';
-import { renderInventoryTree } from '../../inspect.js';
+import {
+  assistantNames,
+  listInventoryDiagnostics,
+  renderInventoryTree,
+  ruleFormatNames,
+} from '../../inspect.js';
 import { resolveLocalProject } from '../../project/resolve-local-project.js';
 import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';

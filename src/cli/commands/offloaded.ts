@@ -4,9 +4,9 @@ import {
   filesystemContextDefaults,
   listOffloadedFiles,
   localWorkspace,
-  type OffloadedFile,
   removeOffloadedFiles,
 } from '../../index.js';
+import type { OffloadedFile } from '../../inspect.js';
 import { realDirectory } from '../../workspace/real-directory.js';
 import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';

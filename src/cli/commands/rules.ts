@@ -1,6 +1,12 @@
 import path from 'node:path';
-import { assistantNames, assistantReadings, ruleFormatNames } from '../../index.js';
-import { formatRulesReport, type InspectRulesOptions, inspectRules } from '../../inspect.js';
+import {
+  assistantNames,
+  assistantReadings,
+  formatRulesReport,
+  type InspectRulesOptions,
+  inspectRules,
+  ruleFormatNames,
+} from '../../inspect.js';
 import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 import { assistantOption, ruleFormatList } from './inspect.js';
