@@ -14,6 +14,8 @@ export interface DemoAgentOptions {
   repository: string;
   /** An AI SDK language model (the AI SDK and Mastra run it; the OpenAI Agents SDK plays the script itself). */
   model: Exclude<LanguageModel, string>;
+  /** The model of the repository's sub-agents (the AI SDK agent delegates to them). */
+  subAgentModel: Exclude<LanguageModel, string>;
   instructions: string;
   userTurns: readonly string[];
   /** Model calls allowed per user turn. */

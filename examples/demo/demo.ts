@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   capabilityCreation,
+  commands,
   createContextSession,
   filesystemContext,
   fileTools,
@@ -13,9 +14,9 @@ import {
 } from 'agent-context';
 import type { DemoAgentOptions, Framework } from './demo-agent-options.js';
 import { chooseModel } from './model-choice.js';
-import { printSummary } from './print-summary.js';
+import { printCommandAndSubAgent, printSummary } from './print-summary.js';
 import { runAiSdkAgent } from './run-ai-sdk-agent.js';
-import { userTurns } from './scripted-model.js';
+import { reviewerScript, reviewTurn, scriptedModel, userTurns } from './scripted-model.js';
 import { Transcript } from './transcript.js';
 
 /** What the launcher passes in. */
@@ -45,8 +46,8 @@ const agents: Record<Framework, { label: string; run(options: DemoAgentOptions):
 
 /**
  * The demo: a coding agent works in a temporary copy of `examples/demo-repo` through one of the
- * adapters (the AI SDK's by default), for two user turns (two runs), and the transcript shows what
- * the model saw. The copy is removed at the end, whatever happens. Returns the process exit code.
+ * adapters (the AI SDK's by default), for two user turns (two runs; the AI SDK also a third, a slash
+ * command it delegates to a sub-agent), and the transcript shows what the model saw. The copy is removed at the end, whatever happens. Returns the process exit code.
  */
 export async function runDemo(options: DemoOptions): Promise<number> {
   const { write } = options;
@@ -69,9 +70,12 @@ export async function runDemo(options: DemoOptions): Promise<number> {
         skills(),
         filesystemContext({ offload: { overChars: 8_000 } }),
         capabilityCreation({ directory: join(repository, '.agent-capabilities') }),
+        commands(),
       ],
     });
-    const transcript = new Transcript(write, userTurns);
+    // The AI SDK agent also gets a slash command and delegates it to a sub-agent.
+    const turns = choice.framework === 'ai-sdk' ? [...userTurns, reviewTurn] : userTurns;
+    const transcript = new Transcript(write, turns);
     session.on((event) => transcript.event(event));
 
     write(`agent-context demo: a coding agent in a copy of examples/demo-repo, through ${agent.label}.`);
@@ -81,11 +85,13 @@ export async function runDemo(options: DemoOptions): Promise<number> {
       transcript,
       repository,
       model: choice.model,
+      subAgentModel: choice.real ? choice.model : scriptedModel(reviewerScript()),
       instructions: hostInstructions,
-      userTurns,
+      userTurns: turns,
       maxSteps: 12,
     });
     printSummary(transcript.calls, write);
+    printCommandAndSubAgent(transcript.calls, 'api-reviewer', write);
     write('');
     write('session.describe():');
     for (const text of session.describe().split('\n')) write(`  ${text}`);

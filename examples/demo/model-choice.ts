@@ -13,7 +13,7 @@ export const usage = `Usage: npm run demo [-- --model anthropic:<model-id> | --m
        npm run demo -- --framework mastra|openai-agents
 
 Without --model, a scripted model plays the agent (no network, no API key).
-With --model, the same two user turns go to a real model; the provider's key must be in the
+With --model, the same three user turns go to a real model; the provider's key must be in the
 environment (ANTHROPIC_API_KEY or OPENAI_API_KEY).
 With --framework, the scripted agent runs in a Mastra Agent or an OpenAI Agents SDK Agent instead
 of the AI SDK's ToolLoopAgent (the default, --framework ai-sdk).`;

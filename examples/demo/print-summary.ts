@@ -45,3 +45,35 @@ export function printSummary(calls: readonly RecordedCall[], write: (line: strin
   write('starts with the whole previous call. A tool authored in the run before changes the tool list,');
   write('which providers cache first, so the first call of the next run is mostly read anew.');
 }
+
+/**
+ * The slash command of the last run as the model received it (the last message of the run's first
+ * call) and the answer of the sub-agent it was handed to, in full. Prints nothing when the last run
+ * called no sub-agent (the Mastra and OpenAI Agents demos).
+ */
+export function printCommandAndSubAgent(
+  calls: readonly RecordedCall[],
+  subAgent: string,
+  write: (line: string) => void,
+): void {
+  const last = calls.at(-1);
+  const first = calls.find((call) => call.run === last?.run);
+  const message = first?.params.prompt.at(-1);
+  const answer = last?.params.prompt
+    .flatMap((entry) => (entry.role === 'tool' ? entry.content : []))
+    .find((part) => part.type === 'tool-result' && part.toolName === subAgent);
+  if (message?.role !== 'user' || answer?.type !== 'tool-result') return;
+  const output = answer.output as { value?: unknown };
+  write('');
+  write(
+    rule(
+      `run ${last?.run.index}: the command as the model received it, and the ${subAgent} sub-agent's answer`,
+    ),
+  );
+  for (const part of message.content) {
+    if (part.type === 'text')
+      for (const text of part.text.trimEnd().split('\n')) write(`  ${text}`.trimEnd());
+  }
+  write('');
+  write(`  ${subAgent}: ${String(output.value)}`);
+}

@@ -7,13 +7,19 @@ export interface ScriptedAnswer {
   toolCalls?: Array<{ toolName: string; input: Record<string, unknown> }>;
 }
 
-/** The two user turns of the demo, sent to the scripted and to a real model alike. */
+/** The two user turns every framework of the demo plays, sent to the scripted and to a real model alike. */
 export const userTurns = [
   'Add a GET /products/:id route to the API that answers 404 for an unknown id, and tell me which tests to run. ' +
     'Then author a capability named api_routes with a tool list_api_routes that lists the route files of ' +
     'packages/api, so you can use it next time.',
   'Which API routes exist now? And how does a product card format its price?',
 ];
+
+/**
+ * The third user turn of the AI SDK demo: the repository's `/review` command
+ * (`.claude/commands/review.md`), which the session expands before the model sees it.
+ */
+export const reviewTurn = '/review packages/api';
 
 /** The module the scripted agent authors in run 1: a capability with one tool, live from run 2. */
 export const apiRoutesCapability = `import type { Capability } from 'agent-context';
@@ -142,6 +148,49 @@ const moves: Array<(call: ModelCall) => ScriptedAnswer> = [
       'Routes: packages/api/src/routes/products.ts, mounted at /api/products (list and /:id). ProductCard formats ' +
       'its price with formatMoney from @harbor/shared, as the storefront instructions require.',
   }),
+  (call) => {
+    // The expanded /review command names the path to review; the api-reviewer sub-agent covers the API.
+    const review = call.prompt.at(-1);
+    const text =
+      review?.role === 'user'
+        ? review.content.map((part) => (part.type === 'text' ? part.text : '')).join('')
+        : '';
+    const path = /only under `([^`]+)`/.exec(text)?.[1] ?? 'packages/api';
+    return {
+      text: `A review of ${path}: handing it to the api-reviewer sub-agent.`,
+      toolCalls: [{ toolName: 'api-reviewer', input: { task: `Review the changes under ${path}.` } }],
+    };
+  },
+  (call) => ({ text: `The api-reviewer's findings: ${lastResult(call, 'api-reviewer')}` }),
+];
+
+/**
+ * The api-reviewer sub-agent's moves: it finds the API's tests and routes with the search tools its
+ * definition's `Read, Grep, Glob` give it, then reports what it found.
+ */
+const reviewerMoves: Array<(call: ModelCall) => ScriptedAnswer> = [
+  () => ({
+    text: 'Reading the route and looking for its tests.',
+    toolCalls: [
+      { toolName: 'read_file', input: { path: 'packages/api/src/routes/products.ts' } },
+      { toolName: 'find_files', input: { pattern: '**/*.test.ts', path: 'packages/api' } },
+    ],
+  }),
+  (call) => {
+    const route = lastResult(call, 'read_file');
+    const tests = lastResult(call, 'find_files')
+      .split('\n')
+      .filter((line) => line.endsWith('.test.ts'));
+    const findings = [
+      /validator/i.test(route)
+        ? undefined
+        : 'packages/api/src/routes/products.ts: GET /:id does not validate its id.',
+      tests.length > 0 ? undefined : 'packages/api: no test covers the routes (no *.test.ts file).',
+    ].filter((finding) => finding !== undefined);
+    return {
+      text: findings.map((finding, index) => `${index + 1}. ${finding}`).join(' ') || 'No findings.',
+    };
+  },
 ];
 
 /** One turn of the script with its tool calls numbered: what a model answers to one call. */
@@ -155,12 +204,12 @@ export interface ScriptedTurn {
  * calls numbered `call_1`, `call_2`, ... across the whole session. After the last move it answers
  * `The script is over.` Every framework of the demo plays this same script.
  */
-export function demoScript(): (call: ModelCall) => ScriptedTurn {
+export function demoScript(script = moves): (call: ModelCall) => ScriptedTurn {
   let move = 0;
   let callNumber = 0;
   return (call) => {
     const next: (call: ModelCall) => ScriptedAnswer =
-      moves[move] ?? (() => ({ text: 'The script is over.' }));
+      script[move] ?? (() => ({ text: 'The script is over.' }));
     move += 1;
     const answer = next(call);
     const toolCalls = (answer.toolCalls ?? []).map((toolCall) => {
@@ -171,12 +220,16 @@ export function demoScript(): (call: ModelCall) => ScriptedTurn {
   };
 }
 
+/** The api-reviewer sub-agent's script, played by its own {@link scriptedModel}. */
+export function reviewerScript(): (call: ModelCall) => ScriptedTurn {
+  return demoScript(reviewerMoves);
+}
+
 /**
- * A language model (AI SDK specification v4) that plays the demo's script: no network, no key.
+ * A language model (AI SDK specification v4) that plays a script (the demo's by default): no network, no key.
  * It answers generate and stream calls alike (Mastra streams, the AI SDK agent generates).
  */
-export function scriptedModel(): Exclude<LanguageModel, string> {
-  const script = demoScript();
+export function scriptedModel(script = demoScript()): Exclude<LanguageModel, string> {
   const usage = {
     inputTokens: { total: undefined, noCache: undefined, cacheRead: undefined, cacheWrite: undefined },
     outputTokens: { total: undefined, text: undefined, reasoning: undefined },
