@@ -91,11 +91,11 @@ export default Tone;`;
     expect(await instructionsOf(items[0] as never)).toBe('Write in a formal tone.');
   });
 
-  it('imports zod and agent-context at runtime from the host', async () => {
+  it('imports zod and agent-context (an entry point beside the main one too) at runtime from the host', async () => {
     const store = createCapabilityStore(directory);
     const code = `
 import { z } from 'zod';
-import { describeError } from 'agent-context';
+import { describeError } from 'agent-context/adapter-kit';
 export default {
   name: 'adder',
   tools: () => [{
