@@ -1,18 +1,12 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { Agent } from '@mastra/core/agent';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { contextProcessor, subAgentTools } from '../../src/adapters/mastra/index.js';
-import { loadAgentDefinitions } from '../../src/agent-definitions/load-agent-definitions.js';
 import { nestedInstructions } from '../../src/instructions/nested/nested-instructions.js';
 import { projectInstructions } from '../../src/instructions/project-instructions.js';
 import type { ContextEvent } from '../../src/session/capability.js';
 import { createContextSession } from '../../src/session/context-session.js';
 import { fileTools } from '../../src/tools/file-tools.js';
-import { localWorkspace } from '../../src/workspace/local-workspace.js';
-import { useTemporaryDirectory } from '../support/temporary-directory.js';
-import { adapterRepositoryFiles } from './adapter-repository.js';
 import {
   type MockScript,
   type ModelCallOptions,
@@ -20,25 +14,9 @@ import {
   resultText,
   scriptedBehaviour,
 } from './scripted-mock-model.js';
+import { subAgentRepository } from './sub-agent-repository.js';
 
-const agents: Record<string, string> = {
-  '.claude/agents/searcher.md':
-    '---\nname: searcher\ndescription: Find code.\ntools: Read, Grep, Glob\n---\nYou find code.\n',
-  '.github/agents/editor.agent.md':
-    "---\nname: editor\ndescription: Edit code.\ntools: ['codebase', 'editFiles']\n---\nYou edit code.\n",
-  '.claude/agents/helper.md': '---\nname: helper\ndescription: Does anything.\n---\nHelp.\n',
-};
-
-async function repository() {
-  const root = await useTemporaryDirectory('agent-context-mastra-sub-agents-');
-  for (const [path, text] of Object.entries({ ...adapterRepositoryFiles, ...agents })) {
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(join(root, path), text);
-  }
-  const workspace = localWorkspace(root);
-  const { items } = await loadAgentDefinitions(workspace);
-  return { workspace, items };
-}
+const repository = () => subAgentRepository('agent-context-mastra-sub-agents-');
 
 function createModel(script: MockScript) {
   const behaviour = scriptedBehaviour(script);

@@ -1,39 +1,17 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { Agent, setTracingDisabled } from '@openai/agents';
 import { assistantMessage, functionCall, ScriptedModel } from '@openai/agents/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { runWithContext, subAgentTools } from '../../src/adapters/openai-agents/index.js';
-import { loadAgentDefinitions } from '../../src/agent-definitions/load-agent-definitions.js';
 import { nestedInstructions } from '../../src/instructions/nested/nested-instructions.js';
 import { projectInstructions } from '../../src/instructions/project-instructions.js';
 import type { ContextEvent } from '../../src/session/capability.js';
 import { createContextSession } from '../../src/session/context-session.js';
 import { fileTools } from '../../src/tools/file-tools.js';
-import { localWorkspace } from '../../src/workspace/local-workspace.js';
-import { useTemporaryDirectory } from '../support/temporary-directory.js';
-import { adapterRepositoryFiles } from './adapter-repository.js';
+import { subAgentRepository } from './sub-agent-repository.js';
 
 beforeAll(() => setTracingDisabled(true));
 
-const agents: Record<string, string> = {
-  '.claude/agents/searcher.md':
-    '---\nname: searcher\ndescription: Find code.\ntools: Read, Grep, Glob\n---\nYou find code.\n',
-  '.github/agents/editor.agent.md':
-    "---\nname: editor\ndescription: Edit code.\ntools: ['codebase', 'editFiles']\n---\nYou edit code.\n",
-  '.claude/agents/helper.md': '---\nname: helper\ndescription: Does anything.\n---\nHelp.\n',
-};
-
-async function repository() {
-  const root = await useTemporaryDirectory('agent-context-openai-agents-sub-agents-');
-  for (const [path, text] of Object.entries({ ...adapterRepositoryFiles, ...agents })) {
-    await mkdir(dirname(join(root, path)), { recursive: true });
-    await writeFile(join(root, path), text);
-  }
-  const workspace = localWorkspace(root);
-  const { items } = await loadAgentDefinitions(workspace);
-  return { workspace, items };
-}
+const repository = () => subAgentRepository('agent-context-openai-agents-sub-agents-');
 
 const toolNamesOf = (model: ScriptedModel, index: number) =>
   model.calls[index]!.request.tools.map((definition) => definition.name);
