@@ -48,7 +48,8 @@ export const errorCodes = {
     fix: 'Check permissions and free space.',
   },
   'already-exists': {
-    meaning: 'An exclusive write (`createFile`, or `writeFile` with `exclusive`) found something already at the path.',
+    meaning:
+      'An exclusive write (`createFile`, or `writeFile` with `exclusive`) found something already at the path.',
     fix: 'Write under another name, or replace the file with `writeFile` without `exclusive`.',
   },
   'workspace-not-writable': {
