@@ -422,7 +422,7 @@ function inspectSegment(candidate: string): SegmentInfo {
 }
 
 /** Bytes read synchronously at most, once the descriptor is open: larger reads go to the thread pool. */
-const SYNCHRONOUS_READ_BYTES = 256 * 1024;
+const synchronousReadBytes = 256 * 1024;
 
 /**
  * Read a regular file through a verified descriptor (see `openVerified`). With the `descriptor-path`
@@ -452,7 +452,7 @@ async function readRegularFile(
       stats = opened.stats;
       close = () => closeSync(descriptor);
       readAt = (buffer, offset, length, position) =>
-        length <= SYNCHRONOUS_READ_BYTES
+        length <= synchronousReadBytes
           ? readSync(descriptor, buffer, offset, length, position)
           : readDescriptor(descriptor, buffer, offset, length, position).then((result) => result.bytesRead);
     } else {
