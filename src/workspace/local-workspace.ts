@@ -520,7 +520,7 @@ function readEntryFile(
       truncated: stats.size > filled,
       modifiedMs: stats.mtimeMs,
     });
-    if (limit > SYNCHRONOUS_READ_BYTES) {
+    if (limit > synchronousReadBytes) {
       synchronous = false;
       const readRest = async (filled: number): Promise<number> => {
         while (filled < limit) {
