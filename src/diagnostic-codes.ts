@@ -522,6 +522,12 @@ export const diagnosticCodes = {
       "A definition names a tool that no assistant's vocabulary knows; only a host tool of exactly that name will match it.",
     fix: 'Fix the spelling, or name the host tool.',
   },
+  'unreadable-directory': {
+    severity: ['error'],
+    meaning:
+      'A directory could not be read (permission denied). It is reported once per operation, in place of one error per file that would have been read there; nothing below a directory that cannot be entered is checked.',
+    fix: "Check the directory's permissions (read to list it, execute to enter it), or leave it out of the search.",
+  },
   'unreadable-file': {
     severity: ['error'],
     meaning: 'An agent definition file could not be read.',

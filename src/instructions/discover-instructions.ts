@@ -11,6 +11,11 @@ import type { RuleFormatName } from '../rules/rule.js';
 import { omittedBytes } from '../text/cut-text.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toPosixPath } from '../workspace/paths.js';
+import {
+  foldUnreadableDiagnostics,
+  guardUnreadableDirectories,
+  withUnreadableDirectories,
+} from '../workspace/unreadable-directories.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { InstructionDiscovery, InstructionFile } from './instruction-file.js';
 import { resolveInstructionFilenames } from './instruction-filenames.js';
@@ -111,7 +116,7 @@ export const instructionDefaults = {
  */
 export function discoverInstructions(options: DiscoverInstructionsOptions): Promise<InstructionDiscovery> {
   // One operation: the directories on the way to every path are checked once, not once per path.
-  return withCheckedDirectories(() => discoverOnce(options));
+  return withUnreadableDirectories(() => withCheckedDirectories(() => discoverOnce(options)));
 }
 
 async function discoverOnce(options: DiscoverInstructionsOptions): Promise<InstructionDiscovery> {
@@ -119,7 +124,8 @@ async function discoverOnce(options: DiscoverInstructionsOptions): Promise<Instr
     throw invalidOption('discoverInstructions needs a `workspace` (e.g. localWorkspace(root))');
   }
   const settings = resolveInstructionSettings(options);
-  const { workspace } = options;
+  // A directory that cannot be read is reported once, and nothing below it asked again.
+  const workspace = guardUnreadableDirectories(options.workspace);
   const diagnostics: Diagnostic[] = [];
   const items: InstructionFile[] = [];
   const label = (absolutePath: string) => instructionLabel(workspace, absolutePath);
@@ -287,7 +293,7 @@ async function discoverOnce(options: DiscoverInstructionsOptions): Promise<Instr
   markTruncatedFiles(context.truncatedFiles ?? new Map());
   return {
     items,
-    diagnostics,
+    diagnostics: foldUnreadableDiagnostics(workspace, diagnostics),
     directory: workspace.cwd,
     ceiling: walk.ceiling,
     ceilingReason: walk.ceilingReason,

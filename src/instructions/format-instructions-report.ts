@@ -3,6 +3,7 @@ import { formatDiagnostic } from '../format-diagnostic.js';
 import type { CeilingReason } from '../project/walk-up-directories.js';
 import { painter } from '../shared/painter.js';
 import { isInside } from '../workspace/paths.js';
+import { unreadableWorkingDirectory } from '../workspace/unreadable-directories.js';
 import type { InstructionsReport } from './inspect-instructions.js';
 import type { InstructionFile } from './instruction-file.js';
 import type { RenderedInstructionFile } from './render-instructions.js';
@@ -50,7 +51,12 @@ export function formatInstructionsReport(
 
   const items = discovery.items;
   if (items.length === 0) {
-    lines.push('No instruction files found.');
+    const unreadable = unreadableWorkingDirectory(discovery.diagnostics);
+    lines.push(
+      unreadable === undefined
+        ? 'No instruction files found.'
+        : `No instruction files found: ${unreadable} could not be read.`,
+    );
   } else {
     lines.push(`Load order (${items.length} ${items.length === 1 ? 'file' : 'files'}):`);
     const byPath = new Map(items.map((item, index) => [item.path, index]));

@@ -6,6 +6,11 @@ import type { RuleScope } from '../rules/rule.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { toPosixPath } from '../workspace/paths.js';
+import {
+  foldUnreadableDiagnostics,
+  guardUnreadableDirectories,
+  withUnreadableDirectories,
+} from '../workspace/unreadable-directories.js';
 import { addAlwaysRules } from './add-always-rules.js';
 import {
   type AssistantReport,
@@ -73,7 +78,7 @@ export interface InstructionsReport {
  */
 export function inspectInstructions(options: InspectInstructionsOptions): Promise<InstructionsReport> {
   // One operation: the directories on the way to every path are checked once, not once per path.
-  return withCheckedDirectories(() => inspectOnce(options));
+  return withUnreadableDirectories(() => withCheckedDirectories(() => inspectOnce(options)));
 }
 
 async function inspectOnce(options: InspectInstructionsOptions): Promise<InstructionsReport> {
@@ -84,7 +89,7 @@ async function inspectOnce(options: InspectInstructionsOptions): Promise<Instruc
     ...(givenStopAt === undefined ? {} : { stopAt: givenStopAt }),
     ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
   });
-  const workspace = localWorkspace(root, { cwd: directory });
+  const workspace = guardUnreadableDirectories(localWorkspace(root, { cwd: directory }));
   const reading = options.assistant === undefined ? undefined : assistantReading(options.assistant);
   const load = async (selected: typeof formats, assistant: typeof options.assistant) => {
     const rules = await loadRules({
@@ -114,7 +119,11 @@ async function inspectOnce(options: InspectInstructionsOptions): Promise<Instruc
     reading === undefined
       ? addAlwaysRules(found, rules.items)
       : assistantInstructions(found, rules.items, reading);
-  const discovery = { ...withRules, diagnostics: [...withRules.diagnostics, ...rules.diagnostics] };
+  // One operation: a directory that neither the rules nor the files could read is reported once.
+  const discovery = {
+    ...withRules,
+    diagnostics: foldUnreadableDiagnostics(workspace, [...withRules.diagnostics, ...rules.diagnostics]),
+  };
   const budget = maxChars ?? (reading === undefined ? undefined : unlimitedCharacters);
   const rendered = renderInstructions(discovery, budget === undefined ? {} : { maxChars: budget });
   let assistant: AssistantReport | undefined;

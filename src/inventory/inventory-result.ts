@@ -52,6 +52,13 @@ export interface InventoryRoot {
   plugin?: string;
   /** True when the root is a directory that could be read. A regular file named like a root does not exist. */
   exists: boolean;
+  /**
+   * When the root could not be read (permission denied), or could not even be looked for because a
+   * directory above it could not be read: that directory's label (the root's own, or `.`, `..`...).
+   * Its one `unreadable-directory` diagnostic says why. Omitted otherwise: a root with `exists: false`
+   * and no `unreadable` is absent.
+   */
+  unreadable?: string;
   /** Every `SKILL.md` under `ROOT/skills/` (depth bound 8, each real directory walked once). */
   skills: InventorySkill[];
   /**
@@ -217,4 +224,13 @@ export function listInventoryDiagnostics(result: InventoryResult): Diagnostic[] 
   diagnostics.push(...(result.ruleDiagnostics ?? []));
   for (const rule of result.rules ?? []) diagnostics.push(...rule.diagnostics);
   return diagnostics;
+}
+
+/**
+ * Why a root that does not exist shows nothing: `absent`, `unreadable` (it could not be read), or
+ * `not checked: DIR could not be read` (a directory above it could not be read).
+ */
+export function absenceOf(root: Pick<InventoryRoot, 'root' | 'unreadable'>): string {
+  if (root.unreadable === undefined) return 'absent';
+  return root.unreadable === root.root ? 'unreadable' : `not checked: ${root.unreadable} could not be read`;
 }

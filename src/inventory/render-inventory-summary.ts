@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { painter } from '../shared/painter.js';
 import { plural } from '../text/plural.js';
-import { type InventoryResult, listInventoryDiagnostics } from './inventory-result.js';
+import { absenceOf, type InventoryResult, listInventoryDiagnostics } from './inventory-result.js';
 import { hookFilesOf, type RenderInventoryOptions } from './render-inventory-tree.js';
 
 /**
@@ -31,7 +31,7 @@ export function renderInventorySummary(
   };
   const lines = result.roots.map((root) => {
     const tail = problemsTail(listInventoryDiagnostics({ roots: [root] }));
-    if (!root.exists) return `${paint.bold(root.root)}: ${paint.dim('absent')}${tail}`;
+    if (!root.exists) return `${paint.bold(root.root)}: ${paint.dim(absenceOf(root))}${tail}`;
     const files = hookFilesOf(root);
     const events = [...new Set(files.flatMap((file) => file.hooks.map((hook) => hook.event)))];
     const count = (kind: 'skills' | 'agents' | 'commands', noun: string) => {

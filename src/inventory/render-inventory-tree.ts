@@ -5,6 +5,7 @@ import { painter } from '../shared/painter.js';
 import { cutWithEllipsis } from '../text/cut-text.js';
 import { plural } from '../text/plural.js';
 import {
+  absenceOf,
   type InventoryResult,
   type InventoryRoot,
   type InventoryRule,
@@ -81,7 +82,7 @@ export function renderInventoryTree(result: InventoryResult, options: RenderInve
     const title =
       paint.bold(root.root) + (root.plugin === undefined ? '' : ` ${paint.dim(`(plugin ${root.plugin})`)}`);
     if (!root.exists) {
-      lines.push(`${title} ${paint.dim('(absent)')}`);
+      lines.push(`${title} ${paint.dim(`(${absenceOf(root)})`)}`);
       lines.push(...renderChildren(diagnosticNodes(root.diagnostics), ''));
       continue;
     }

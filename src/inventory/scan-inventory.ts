@@ -9,12 +9,17 @@ import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toLabel } from '../workspace/labels.js';
 import { compareCodePoints } from '../workspace/paths.js';
 import { prefetchWorkspace } from '../workspace/prefetch-workspace.js';
+import {
+  guardUnreadableDirectories,
+  withUnreadableDirectories,
+} from '../workspace/unreadable-directories.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { checkRootNames } from './asset-root-names.js';
 import { agentFoldersOf, commandFoldersOf } from './command-folders.js';
 import { diagnosticFromError } from './diagnostic-from-error.js';
 import { findPluginFolders } from './find-plugin-folders.js';
 import { findSkillFiles } from './find-skill-files.js';
+import { foldUnreadableDirectories } from './fold-unreadable-directories.js';
 import { inventoryDefaults } from './inventory-defaults.js';
 import { inventoryListRequests } from './inventory-list-requests.js';
 import type {
@@ -71,7 +76,7 @@ import { statKind } from './stat-kind.js';
  */
 export function scanInventory(options: ScanInventoryOptions): Promise<InventoryResult> {
   // One operation: the directories on the way to every path are checked once, not once per path.
-  return withCheckedDirectories(() => scanOnce(options));
+  return withUnreadableDirectories(() => withCheckedDirectories(() => scanOnce(options)));
 }
 
 async function scanOnce(options: ScanInventoryOptions): Promise<InventoryResult> {
@@ -87,9 +92,12 @@ async function scanOnce(options: ScanInventoryOptions): Promise<InventoryResult>
   const formats = reading?.formats ?? options.formats;
   const rootNames = reading?.assetRoots ?? options.roots ?? inventoryDefaults.roots;
   // Everything at a known path in one listing (one round trip on a sandbox); the rest as asked.
-  const workspace = await prefetchWorkspace(
-    options.workspace,
-    inventoryListRequests({ ...options, roots: rootNames, ...(formats === undefined ? {} : { formats }) }),
+  // A directory that cannot be read is reported once, and nothing below it asked again.
+  const workspace = guardUnreadableDirectories(
+    await prefetchWorkspace(
+      options.workspace,
+      inventoryListRequests({ ...options, roots: rootNames, ...(formats === undefined ? {} : { formats }) }),
+    ),
   );
   const names = checkRootNames(workspace, rootNames);
   // Step 1: the directories, nearest first.
@@ -142,8 +150,10 @@ async function scanOnce(options: ScanInventoryOptions): Promise<InventoryResult>
     result.rules = listed.rules;
     if (listed.diagnostics.length > 0) result.ruleDiagnostics = listed.diagnostics;
   }
+  if (diagnostics.length > 0) result.diagnostics = diagnostics;
+  foldUnreadableDirectories(workspace, result);
   for (const root of result.roots) root.diagnostics = capDiagnostics(root.diagnostics);
-  if (diagnostics.length > 0) result.diagnostics = capDiagnostics(diagnostics);
+  if (result.diagnostics !== undefined) result.diagnostics = capDiagnostics(result.diagnostics);
   return result;
 }
 

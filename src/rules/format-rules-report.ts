@@ -1,4 +1,5 @@
 import { formatDiagnostic } from '../format-diagnostic.js';
+import { unreadableWorkingDirectory } from '../workspace/unreadable-directories.js';
 import type { RulesReport } from './inspect-rules.js';
 import type { Rule, RuleScope } from './rule.js';
 
@@ -33,7 +34,13 @@ export function formatRulesReport(report: RulesReport): string {
     for (const rule of rules) lines.push(`  ${rule.path} (${rule.format})${detail(rule)}`);
     lines.push('');
   }
-  if (report.rules.length === 0) lines.push('No rules found.', '');
+  if (report.rules.length === 0) {
+    const unreadable = unreadableWorkingDirectory(report.diagnostics);
+    lines.push(
+      unreadable === undefined ? 'No rules found.' : `No rules found: ${unreadable} could not be read.`,
+      '',
+    );
+  }
   const others = report.diagnostics.length;
   if (others > 0) {
     lines.push(`Diagnostics (${others}):`);

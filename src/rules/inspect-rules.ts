@@ -6,6 +6,11 @@ import { toLabel } from '../workspace/labels.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { resolvePathInWorkingDirectory } from '../workspace/path-in-working-directory.js';
 import { isInside, toPosixPath } from '../workspace/paths.js';
+import {
+  foldUnreadableDiagnostics,
+  guardUnreadableDirectories,
+  withUnreadableDirectories,
+} from '../workspace/unreadable-directories.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { loadNestedRules, nestedRuleLocations } from './load-nested-rules.js';
 import { type LoadRulesOptions, loadRules } from './load-rules.js';
@@ -60,7 +65,11 @@ export interface RulesReport {
  * Throws `not-found` when `directory` is not an existing directory, and `path-outside-workspace`
  * when `file` is outside it.
  */
-export async function inspectRules(options: InspectRulesOptions): Promise<RulesReport> {
+export function inspectRules(options: InspectRulesOptions): Promise<RulesReport> {
+  return withUnreadableDirectories(() => inspectOnce(options));
+}
+
+async function inspectOnce(options: InspectRulesOptions): Promise<RulesReport> {
   const { directory: givenDirectory, file, ...loadOptions } = options;
   const project = await resolveLocalProject({
     directory: givenDirectory,
@@ -70,7 +79,7 @@ export async function inspectRules(options: InspectRulesOptions): Promise<RulesR
   const { directory, root } = project;
   // A ceiling that is not the directory or an ancestor means the directory alone.
   const stopAt = project.stopAt === undefined ? undefined : root;
-  const workspace = localWorkspace(root, { cwd: directory });
+  const workspace = guardUnreadableDirectories(localWorkspace(root, { cwd: directory }));
   const loaded = await loadRules({
     ...loadOptions,
     ...(stopAt === undefined ? {} : { stopAt: toPosixPath(stopAt) }),
@@ -89,8 +98,11 @@ export async function inspectRules(options: InspectRulesOptions): Promise<RulesR
     // touch of the file would find them.
     const nested = await nestedRulesOnTheWay(workspace, absolute, loadOptions.formats, loaded.items);
     report.rules.push(...nested.items.map(publicRule));
-    report.diagnostics.push(...nested.diagnostics);
-    report.skipped.push(...nested.diagnostics.filter(isNotLoaded));
+    report.diagnostics = foldUnreadableDiagnostics(workspace, [...report.diagnostics, ...nested.diagnostics]);
+    report.skipped = foldUnreadableDiagnostics(workspace, [
+      ...report.skipped,
+      ...nested.diagnostics.filter(isNotLoaded),
+    ]);
     const matches = [...loaded.matcher.match(absolute), ...nested.matcher.match(absolute)];
     report.file = {
       path: toLabel(workspace, absolute),

@@ -8,6 +8,11 @@ import { toLabel } from '../workspace/labels.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { toPosixPath } from '../workspace/paths.js';
 import { readOnlyWorkspace } from '../workspace/read-only-workspace.js';
+import {
+  foldUnreadableDiagnostics,
+  guardUnreadableDirectories,
+  withUnreadableDirectories,
+} from '../workspace/unreadable-directories.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { findRuleFiles } from './find-rule-files.js';
 import { ruleFormatNames, ruleFormats } from './formats/index.js';
@@ -60,13 +65,14 @@ export interface RulesLoad extends LoadResult<LoadedRule> {
  */
 export function loadRules(options: LoadRulesOptions): Promise<RulesLoad> {
   // One operation: the directories on the way to every path are checked once, not once per path.
-  return withCheckedDirectories(() => loadOnce(options));
+  return withUnreadableDirectories(() => withCheckedDirectories(() => loadOnce(options)));
 }
 
 async function loadOnce(options: LoadRulesOptions): Promise<RulesLoad> {
   const formats = selectFormats(options.formats);
   const maxFileBytes = options.maxFileBytes ?? defaultMaxRuleFileBytes;
-  const { workspace } = options;
+  // A directory that cannot be read is reported once, and nothing below it asked again.
+  const workspace = guardUnreadableDirectories(options.workspace);
   const collector = new RuleCollector(maxFileBytes);
   const walk = await walkUpDirectories(workspace, {
     stopAt: options.stopAt,
@@ -129,11 +135,12 @@ async function loadOnce(options: LoadRulesOptions): Promise<RulesLoad> {
       }
     }
   }
+  const folded = foldUnreadableDiagnostics(workspace, diagnostics);
   return {
     items: collector.items,
-    diagnostics: capDiagnostics(diagnostics),
+    diagnostics: capDiagnostics(folded),
     matcher: new RuleMatcher(collector.entries),
-    skipped: diagnostics.filter(isNotLoaded),
+    skipped: folded.filter(isNotLoaded),
   };
 }
 

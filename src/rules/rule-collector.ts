@@ -40,6 +40,7 @@ const notLoaded = new Set([
   'duplicate',
   'binary-file',
   'read-failed',
+  'unreadable-directory',
   'not-a-file',
   'symlink-refused',
   'invalid-frontmatter',

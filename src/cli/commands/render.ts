@@ -1,5 +1,6 @@
 import { formatDiagnostic } from '../../format-diagnostic.js';
 import { inspectInstructions } from '../../inspect.js';
+import { unreadableWorkingDirectory } from '../../workspace/unreadable-directories.js';
 import { type CliCommand, type CliOutput, exitCodeFor, exitCodes } from '../command.js';
 import { instructionOptionsUsage, parseInstructionArguments } from './inspect.js';
 
@@ -29,8 +30,10 @@ export const renderCommand: CliCommand = {
     }
     if (report.text === '') {
       const searched = report.discovery.searched.length;
+      const unreadable = unreadableWorkingDirectory(diagnostics);
+      const why = unreadable === undefined ? '' : ` (${unreadable} could not be read)`;
       output.stderr(
-        `agent-context render: nothing to print: no instruction file and no always or described rule in the ${searched} ${searched === 1 ? 'directory' : 'directories'} searched; "agent-context inspect" shows where it looked.\n`,
+        `agent-context render: nothing to print: no instruction file and no always or described rule in the ${searched} ${searched === 1 ? 'directory' : 'directories'} searched${why}; "agent-context inspect" shows where it looked.\n`,
       );
       return exitCodes.problem;
     }
