@@ -48,8 +48,9 @@ export const errorCodes = {
     fix: 'Check permissions and free space.',
   },
   'already-exists': {
-    meaning: 'An exclusive write found the file already there.',
-    fix: 'Write under another name, or without `exclusive`.',
+    meaning:
+      'An exclusive write (`createFile`, or `writeFile` with `exclusive`) found something already at the path.',
+    fix: 'Write under another name, or replace the file with `writeFile` without `exclusive`.',
   },
   'workspace-not-writable': {
     meaning: 'The workspace has no `writeFile` (or `removeFile`), but the feature needs one.',

@@ -12,7 +12,7 @@ import type { AgentDefinition } from './agent-definition.js';
 import { agentDefinitionDefaults } from './agent-definition-defaults.js';
 
 /** Bytes of an agent file read at most; a longer prompt is cut with a diagnostic. */
-export const MAX_AGENT_FILE_BYTES = 256 * 1024;
+export const maxAgentFileBytes = 256 * 1024;
 
 /** Options of {@link loadAgentDefinitions}. */
 export interface LoadAgentDefinitionsOptions {
@@ -80,7 +80,7 @@ async function readAgentFile(workspace: Workspace, label: string): Promise<Agent
   });
   let file: Awaited<ReturnType<typeof readTextFile>>;
   try {
-    file = await readTextFile(workspace, label, { maxBytes: MAX_AGENT_FILE_BYTES });
+    file = await readTextFile(workspace, label, { maxBytes: maxAgentFileBytes });
   } catch (error) {
     return fail(
       'unreadable-file',
@@ -106,7 +106,7 @@ async function readAgentFile(workspace: Workspace, label: string): Promise<Agent
     diagnostics.push({
       severity: 'warning',
       code: 'truncated',
-      message: `${label} has ${file.size} bytes; its prompt is the first ${MAX_AGENT_FILE_BYTES}.`,
+      message: `${label} has ${file.size} bytes; its prompt is the first ${maxAgentFileBytes}.`,
       path: label,
     });
   }
@@ -126,7 +126,7 @@ async function readAgentFile(workspace: Workspace, label: string): Promise<Agent
  * definition allows every host tool.
  */
 async function readCodexAgent(workspace: Workspace, label: string): Promise<AgentFile> {
-  const read = await readTomlFile(workspace, label, MAX_AGENT_FILE_BYTES);
+  const read = await readTomlFile(workspace, label, maxAgentFileBytes);
   if (!read.ok) return { ok: false, failure: read.failure };
   const diagnostics: Diagnostic[] = [...read.warnings];
   const instructions = read.data.developer_instructions;

@@ -6,7 +6,7 @@ import { type BigIntStats, lstatSync } from 'node:fs';
  * two seconds on some), so two writes within one tick of the same size can leave the same
  * timestamps; a file changed this recently is read and hashed again instead.
  */
-const TIMESTAMP_MARGIN_MS = 2_000;
+const timestampMarginMs = 2_000;
 
 /**
  * The identity of one version of a regular file or directory, from its `lstat` (device, inode,
@@ -18,7 +18,7 @@ const TIMESTAMP_MARGIN_MS = 2_000;
 export function fileIdentityOf(stats: BigIntStats, now: number = Date.now()): string | undefined {
   if (!stats.isFile() && !stats.isDirectory()) return undefined;
   const changedMs = Math.max(Number(stats.ctimeNs), Number(stats.mtimeNs)) / 1e6;
-  if (changedMs > now - TIMESTAMP_MARGIN_MS) return undefined;
+  if (changedMs > now - timestampMarginMs) return undefined;
   return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
 }
 

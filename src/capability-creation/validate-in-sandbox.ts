@@ -17,9 +17,9 @@ export type ValidationOutcome =
   | { ok: false; error: string };
 
 /** How long a warm validation child waits for the next validation before it is ended, in milliseconds. */
-const WARM_IDLE_MS = 2_000;
+const warmIdleMs = 2_000;
 /** Validations one warm child serves before a fresh one takes over (its heap keeps what it imported). */
-const WARM_VALIDATIONS = 50;
+const warmValidations = 50;
 
 /** A validation child kept for the next validation of the same store and heap limit. */
 interface WarmChild {
@@ -87,9 +87,9 @@ export async function validateInSandbox(
     return reused ? validateInFreshChild(directory, compiled, timeoutMs, memoryLimitMb) : outcome;
   }
   current.served += 1;
-  if (current.served >= WARM_VALIDATIONS) endWarmChild(key, current);
+  if (current.served >= warmValidations) endWarmChild(key, current);
   else {
-    current.idle = setTimeout(() => endWarmChild(key, current), WARM_IDLE_MS);
+    current.idle = setTimeout(() => endWarmChild(key, current), warmIdleMs);
     current.idle.unref();
   }
   return outcome;

@@ -79,4 +79,4 @@ export const commandFormats: readonly CommandFormat[] = [
 ];
 
 /** Every format's name, in reading order. */
-export const COMMAND_FORMAT_NAMES: readonly CommandFormatName[] = commandFormats.map((format) => format.name);
+export const commandFormatNames: readonly CommandFormatName[] = commandFormats.map((format) => format.name);

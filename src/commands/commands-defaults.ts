@@ -1,9 +1,9 @@
-import { COMMAND_FORMAT_NAMES } from './command-formats.js';
+import { commandFormatNames } from './command-formats.js';
 
 /** Defaults of the {@link commands} capability and {@link loadCommands}. */
 export const commandsDefaults = {
   /** The formats read, in this order within a directory. */
-  formats: COMMAND_FORMAT_NAMES,
+  formats: commandFormatNames,
   /** Depth bound of the nested formats' walk (Claude Code, Gemini CLI, OpenCode). */
   maxDepth: 8,
   /** Bytes read of each command file. */

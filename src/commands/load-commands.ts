@@ -8,7 +8,7 @@ import { toLabel } from '../workspace/labels.js';
 import { compareCodePoints } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { Command, CommandFormatName } from './command.js';
-import { COMMAND_FORMAT_NAMES, commandFormats } from './command-formats.js';
+import { commandFormatNames, commandFormats } from './command-formats.js';
 import { commandsDefaults } from './commands-defaults.js';
 import { readCommandDefinition } from './read-command-definition.js';
 
@@ -52,7 +52,7 @@ export function loadCommands(options: LoadCommandsOptions): Promise<CommandsLoad
 
 async function loadOnce(options: LoadCommandsOptions): Promise<CommandsLoad> {
   const { workspace } = options;
-  const wanted = options.formats ?? COMMAND_FORMAT_NAMES;
+  const wanted = options.formats ?? commandFormatNames;
   const formats = wanted.flatMap((name) => commandFormats.filter((format) => format.name === name));
   const maxDepth = options.maxDepth ?? commandsDefaults.maxDepth;
   const maxBytes = options.maxFileBytes ?? commandsDefaults.maxFileBytes;

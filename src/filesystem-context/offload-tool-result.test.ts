@@ -5,6 +5,7 @@ import { useTemporaryDirectory } from '../../test/support/temporary-directory.js
 import { AgentContextError } from '../errors.js';
 import type { ToolCall } from '../session/capability.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
+import { recordingWorkspace } from '../workspace/recording-workspace.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { fakeRun } from './fake-run.test-support.js';
 import { filesystemContext } from './filesystem-context.js';
@@ -97,14 +98,16 @@ describe('filesystemContext offload', () => {
   });
 
   it('keeps the full result inline with a diagnostic when the write fails', async () => {
+    const noSpace = async (filePath: string) => {
+      throw new AgentContextError(`Could not write ${filePath}: ENOSPC`, {
+        code: 'write-failed',
+        reason: 'ENOSPC',
+      });
+    };
     const failing = (workspace: Workspace): Workspace => ({
       ...workspace,
-      writeFile: async (filePath) => {
-        throw new AgentContextError(`Could not write ${filePath}: ENOSPC`, {
-          code: 'write-failed',
-          reason: 'ENOSPC',
-        });
-      },
+      writeFile: noSpace,
+      createFile: noSpace,
     });
     const { call, events } = await setup({ overChars: 10 }, failing);
     const text = 'k'.repeat(500);
@@ -171,7 +174,8 @@ describe('filesystemContext offload', () => {
   });
 
   it("leaves another call's file alone when a workspace reports an existing file as write-failed", async () => {
-    const strict = (workspace: Workspace): Workspace => ({
+    // A host's own workspace: no createFile, and an exclusive writeFile that fails untyped.
+    const strict = ({ createFile: _, ...workspace }: Workspace): Workspace => ({
       ...workspace,
       writeFile: async (filePath, data, options) => {
         if (options?.exclusive && (await workspace.stat(filePath))) {
@@ -191,14 +195,20 @@ describe('filesystemContext offload', () => {
   });
 
   it('removes the partial file a failed write left, and only that', async () => {
+    const noSpace = (filePath: string) =>
+      new AgentContextError(`Could not write ${filePath}: ENOSPC`, {
+        code: 'write-failed',
+        reason: 'ENOSPC',
+      });
     const partial = (workspace: Workspace): Workspace => ({
       ...workspace,
       writeFile: async (filePath, data, options) => {
         await workspace.writeFile!(filePath, String(data).slice(0, 5), options);
-        throw new AgentContextError(`Could not write ${filePath}: ENOSPC`, {
-          code: 'write-failed',
-          reason: 'ENOSPC',
-        });
+        throw noSpace(filePath);
+      },
+      createFile: async (filePath, data) => {
+        await workspace.createFile!(filePath, String(data).slice(0, 5));
+        throw noSpace(filePath);
       },
     });
     const { root, call } = await setup({ overChars: 10 }, partial);
@@ -206,6 +216,49 @@ describe('filesystemContext offload', () => {
     await writeHostFile(path.join(root, '.context/other-y.txt'), 'unrelated');
     expect(await call('bash', 'y', 'a long enough result')).toBe('a long enough result');
     expect(await readdir(path.join(root, '.context'))).toEqual(['other-y.txt']);
+  });
+
+  it('asks a workspace with createFile one request per offload, one more per taken name', async () => {
+    let recording: ReturnType<typeof recordingWorkspace> | undefined;
+    const { root, call } = await setup({ overChars: 10 }, (workspace) => {
+      recording = recordingWorkspace(workspace);
+      return recording;
+    });
+    expect(await call('bash', 'one', 'first result!')).toContain('.context/bash-one.txt');
+    expect(recording!.calls.map((entry) => [entry.method, entry.path])).toEqual([
+      ['createFile', '.context/bash-one.txt'],
+    ]);
+    recording!.clearCalls();
+    await writeHostFile(path.join(root, '.context/bash-two.txt'), 'earlier call');
+    expect(await call('bash', 'two', 'second result')).toContain('.context/bash-two.2.txt');
+    expect(recording!.calls.map((entry) => [entry.method, entry.path])).toEqual([
+      ['createFile', '.context/bash-two.txt'],
+      ['createFile', '.context/bash-two.2.txt'],
+    ]);
+    expect(await readFile(path.join(root, '.context/bash-two.txt'), 'utf8')).toBe('earlier call');
+  });
+
+  it('asks a workspace without createFile the directory and the name first, then writes', async () => {
+    let recording: ReturnType<typeof recordingWorkspace> | undefined;
+    const { call } = await setup({ overChars: 10 }, ({ createFile: _, ...workspace }) => {
+      recording = recordingWorkspace(workspace);
+      return recording;
+    });
+    expect(await call('bash', 'one', 'first result!')).toContain('.context/bash-one.txt');
+    expect(recording!.calls.map((entry) => [entry.method, entry.paths ?? entry.path])).toEqual([
+      ['statPaths', ['.context', '.context/bash-one.txt']],
+      ['writeFile', '.context/bash-one.txt'],
+    ]);
+  });
+
+  it('says the offload directory is a file when a create fails below it', async () => {
+    const { root, call, events } = await setup({ overChars: 10 });
+    await writeHostFile(path.join(root, '.context'), 'not a folder');
+    expect(await call('bash', 'f', 'a long enough result')).toBe('a long enough result');
+    expect(events.at(-1)?.diagnostic?.message).toContain(
+      '.context is a file, not a directory; remove or rename it',
+    );
+    expect(await readFile(path.join(root, '.context'), 'utf8')).toBe('not a folder');
   });
 
   it('gives parallel calls whose ids sanitise alike a file each', async () => {

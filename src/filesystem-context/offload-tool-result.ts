@@ -39,10 +39,12 @@ const maxNameAttempts = 100;
  * (measured compact, as adapters send them, and written indented so `read_file` can page it by line).
  * Other values (numbers, bytes, `undefined`) are kept.
  *
- * The file is `<directory>/<tool>-<callId>.txt`, written through `workspace.writeFile` with
- * `exclusive: true` after a `stat` found the name free, so a file of another call is never
- * overwritten: a taken name gets a `.2`, `.3`, ... suffix. Any other write failure keeps the full
- * result inline and returns a diagnostic; nothing is lost either way. The result string is passed to the workspace as it is (no extra copy here).
+ * The file is `<directory>/<tool>-<callId>.txt`, and a file of another call is never overwritten: a
+ * taken name gets a `.2`, `.3`, ... suffix. A workspace with `createFile` (an exclusive create that
+ * fails typed when the name is taken) is asked that alone, one request when the first name is free;
+ * any other is asked `stat` of the directory and the name, then `writeFile` with `exclusive: true`.
+ * Any other write failure keeps the full result inline and returns a diagnostic; nothing is lost
+ * either way. The result string is passed to the workspace as it is (no extra copy here).
  */
 export async function offloadToolResult(
   workspace: Workspace,
@@ -58,50 +60,99 @@ export async function offloadToolResult(
     return failed(call, `its output could not be serialised as JSON (${describeError(error)})`);
   }
   if (text === undefined || text.length <= settings.overChars) return { kind: 'kept' };
-  const writeFile = workspace.writeFile;
-  if (!writeFile) return failed(call, 'the workspace has no writeFile method');
-  const firstPath = path.posix.join(settings.directory, offloadFileName(call.toolName, call.id, 1));
-  // The directory and the first name in one request (one round trip on a sandbox).
+  if (!workspace.writeFile) return failed(call, 'the workspace has no writeFile method');
+  const nameOf = (attempt: number) =>
+    path.posix.join(settings.directory, offloadFileName(call.toolName, call.id, attempt));
+  const written = workspace.createFile
+    ? await createFreeName(workspace, workspace.createFile, nameOf, text, settings.directory)
+    : await writeFreeName(workspace, workspace.writeFile, nameOf, text, settings.directory);
+  if ('problem' in written) return failed(call, written.problem, written.path);
+  const absolute = workspace.resolve(written.path);
+  markWrittenAsText(workspace, absolute);
+  const label = toLabel(workspace, absolute);
+  const output = renderOffloadPreview({
+    text,
+    label,
+    previewChars: settings.previewChars,
+    replacedCharacters: countLoneSurrogates(text),
+    ...(settings.readToolName === undefined ? {} : { readToolName: settings.readToolName }),
+  });
+  return { kind: 'offloaded', output, path: label, characters: text.length };
+}
+
+/** Where a result was written, or why it was not (and at which name, when one was tried). */
+type WriteOutcome = { path: string } | { problem: string; path?: string };
+
+/**
+ * Through `createFile`: each name created until one is free. The directory is looked at only when a
+ * create fails otherwise, so that a file in its place is reported as such.
+ */
+async function createFreeName(
+  workspace: Workspace,
+  createFile: NonNullable<Workspace['createFile']>,
+  nameOf: (attempt: number) => string,
+  text: string,
+  directory: string,
+): Promise<WriteOutcome> {
+  for (let attempt = 1; attempt <= maxNameAttempts; attempt += 1) {
+    const filePath = nameOf(attempt);
+    try {
+      await createFile.call(workspace, filePath, text);
+      return { path: filePath };
+    } catch (error) {
+      if (isAgentContextError(error) && error.code === 'already-exists') continue;
+      const directoryProblem = checkDirectory(
+        directory,
+        await workspaceBatches(workspace)
+          .statPaths([directory])
+          .then(([outcome]) => outcome)
+          .catch(() => undefined),
+      );
+      if (directoryProblem !== undefined) return { problem: directoryProblem };
+      await removePartialFile(workspace, filePath, error);
+      return { problem: describeError(error), path: filePath };
+    }
+  }
+  return { problem: `${maxNameAttempts} file names for this call were already taken` };
+}
+
+/**
+ * Through `writeFile` with `exclusive`: the directory and the first name in one request, then each
+ * name written once `stat` found it free. A taken name is skipped before writing: such a workspace
+ * may report an exclusive write on an existing file as `write-failed`, and that file is not ours.
+ */
+async function writeFreeName(
+  workspace: Workspace,
+  writeFile: NonNullable<Workspace['writeFile']>,
+  nameOf: (attempt: number) => string,
+  text: string,
+  directory: string,
+): Promise<WriteOutcome> {
+  const firstPath = nameOf(1);
   let stats: Array<BatchOutcome<FileStat | undefined>>;
   try {
-    stats = await workspaceBatches(workspace).statPaths([settings.directory, firstPath]);
+    stats = await workspaceBatches(workspace).statPaths([directory, firstPath]);
   } catch (error) {
-    return failed(call, describeError(error));
+    return { problem: describeError(error) };
   }
   const [directoryStat, firstStat] = stats;
-  const directoryProblem = checkDirectory(settings.directory, directoryStat);
-  if (directoryProblem !== undefined) return failed(call, directoryProblem);
-
+  const directoryProblem = checkDirectory(directory, directoryStat);
+  if (directoryProblem !== undefined) return { problem: directoryProblem };
   for (let attempt = 1; attempt <= maxNameAttempts; attempt += 1) {
-    const filePath =
-      attempt === 1
-        ? firstPath
-        : path.posix.join(settings.directory, offloadFileName(call.toolName, call.id, attempt));
+    const filePath = nameOf(attempt);
     try {
-      // A taken name is skipped before writing too: a workspace may report an exclusive write on an
-      // existing file as `write-failed` rather than `already-exists`, and that file is not ours.
       const stat =
         attempt === 1 && firstStat !== undefined ? outcomeValue(firstStat) : workspace.stat(filePath);
       if (await stat) continue;
       await writeFile.call(workspace, filePath, text, { exclusive: true });
+      return { path: filePath };
     } catch (error) {
       if (isAgentContextError(error) && error.code === 'already-exists') continue;
       await removePartialFile(workspace, filePath, error);
-      return failed(call, describeError(error), filePath);
+      return { problem: describeError(error), path: filePath };
     }
-    const absolute = workspace.resolve(filePath);
-    markWrittenAsText(workspace, absolute);
-    const label = toLabel(workspace, absolute);
-    const output = renderOffloadPreview({
-      text,
-      label,
-      previewChars: settings.previewChars,
-      replacedCharacters: countLoneSurrogates(text),
-      ...(settings.readToolName === undefined ? {} : { readToolName: settings.readToolName }),
-    });
-    return { kind: 'offloaded', output, path: label, characters: text.length };
   }
-  return failed(call, `${maxNameAttempts} file names for this call were already taken`);
+  return { problem: `${maxNameAttempts} file names for this call were already taken` };
 }
 
 /**

@@ -328,9 +328,9 @@ function readEntry(lines: string[]): YamlRead {
 }
 
 /** Longest block or entry given to the YAML parser, in characters; a longer one is read leniently. */
-const MAXIMUM_YAML_CHARACTERS = 65_536;
+const maximumYamlCharacters = 65_536;
 /** Deepest `[` / `{` nesting given to the YAML parser; deeper is read leniently (it can abort the process). */
-const MAXIMUM_YAML_NESTING = 64;
+const maximumYamlNesting = 64;
 
 /**
  * Why `source` is not given to the YAML parser, or `undefined`. The `yaml` package takes time that
@@ -339,16 +339,15 @@ const MAXIMUM_YAML_NESTING = 64;
  * catch; so the text is measured first, in one pass.
  */
 function yamlRefusal(source: string): string | undefined {
-  if (source.length > MAXIMUM_YAML_CHARACTERS) {
-    return `it is over ${MAXIMUM_YAML_CHARACTERS} characters`;
+  if (source.length > maximumYamlCharacters) {
+    return `it is over ${maximumYamlCharacters} characters`;
   }
   let depth = 0;
   for (let index = 0; index < source.length; index += 1) {
     const code = source.charCodeAt(index);
     // `[` and `{` open, `]` and `}` close; brackets inside quoted text count too (an over-estimate).
     if (code === 91 || code === 123) {
-      if (++depth > MAXIMUM_YAML_NESTING)
-        return `it nests brackets deeper than ${MAXIMUM_YAML_NESTING} levels`;
+      if (++depth > maximumYamlNesting) return `it nests brackets deeper than ${maximumYamlNesting} levels`;
     } else if ((code === 93 || code === 125) && depth > 0) depth -= 1;
   }
   return undefined;

@@ -4,7 +4,7 @@ import { findPluginFolders } from '../inventory/find-plugin-folders.js';
 import { type HookGroupEntry, readHookGroups } from '../inventory/read-settings.js';
 import { toLabel } from '../workspace/labels.js';
 import type { Workspace } from '../workspace/workspace.js';
-import { eventsNotRun, isRunnableEvent, UNKNOWN_EVENT_REASON } from './hook-events.js';
+import { eventsNotRun, isRunnableEvent, unknownEventReason } from './hook-events.js';
 import { compileMatcher } from './hook-matcher.js';
 import { hooksDefaults } from './hooks-defaults.js';
 
@@ -31,7 +31,7 @@ export interface HookCommand {
 }
 
 /** Where hooks are read from, relative to the project directory, with their format. */
-const HOOK_FILES: ReadonlyArray<{ path: string; format: HookFormat }> = [
+const hookFiles: ReadonlyArray<{ path: string; format: HookFormat }> = [
   { path: '.claude/settings.json', format: 'claude-code' },
   { path: '.claude/settings.local.json', format: 'claude-code' },
   { path: '.codex/hooks.json', format: 'codex' },
@@ -39,7 +39,7 @@ const HOOK_FILES: ReadonlyArray<{ path: string; format: HookFormat }> = [
 ];
 
 /** Why the hooks of a format that defines its own protocol are not run. */
-const FORMAT_NOT_RUN: Partial<Record<HookFormat, string>> = {
+const formatNotRun: Partial<Record<HookFormat, string>> = {
   cursor:
     "Cursor's hooks have their own events (beforeShellExecution, afterFileEdit...) and answers (`permission`), which are not mapped yet",
   copilot:
@@ -69,12 +69,12 @@ export async function findHooks(workspace: Workspace): Promise<LoadResult<HookCo
       items.push(...commandsOf(group, format, file.path, pluginRoot, diagnostics));
   };
 
-  for (const file of HOOK_FILES.slice(0, 2)) await read(`${base}/${file.path}`, file.format);
+  for (const file of hookFiles.slice(0, 2)) await read(`${base}/${file.path}`, file.format);
   const plugins = await findPluginFolders(workspace, workspace.cwd);
   diagnostics.push(...plugins.diagnostics);
   for (const plugin of plugins.items)
     await read(`${plugin.path}/hooks/hooks.json`, 'claude-plugin', plugin.path);
-  for (const file of HOOK_FILES.slice(2)) await read(`${base}/${file.path}`, file.format);
+  for (const file of hookFiles.slice(2)) await read(`${base}/${file.path}`, file.format);
 
   const copilotFolder = `${base}/.github/hooks`;
   if ((await workspace.stat(copilotFolder).catch(() => undefined))?.kind === 'directory') {
@@ -122,11 +122,11 @@ function commandsOf(
     };
     if (pluginRoot !== undefined) hook.pluginRoot = pluginRoot;
     const reason =
-      FORMAT_NOT_RUN[format] ??
+      formatNotRun[format] ??
       (handler.type !== 'command' || handler.command === undefined
         ? `a \`${handler.type}\` handler, not a command`
         : !isRunnableEvent(group.event)
-          ? (eventsNotRun[group.event] ?? UNKNOWN_EVENT_REASON)
+          ? (eventsNotRun[group.event] ?? unknownEventReason)
           : matcher.type === 'invalid'
             ? `its matcher ${matcher.reason}`
             : undefined);

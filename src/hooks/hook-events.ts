@@ -11,7 +11,7 @@ export const runnableHookEvents: readonly HookEventName[] = [
 
 /**
  * Events read but never run, with the reason (listed as present, not run, whatever `run` says).
- * Any other event name is listed with {@link UNKNOWN_EVENT_REASON}.
+ * Any other event name is listed with {@link unknownEventReason}.
  */
 export const eventsNotRun: Readonly<Record<string, string>> = {
   Stop: 'the session cannot tell when the framework ends its loop, so it cannot hold the agent back',
@@ -24,7 +24,7 @@ export const eventsNotRun: Readonly<Record<string, string>> = {
 };
 
 /** Why an event of no known name is not run. */
-export const UNKNOWN_EVENT_REASON = 'no such event in the session';
+export const unknownEventReason = 'no such event in the session';
 
 /** Whether `event` is one agent-context runs. */
 export function isRunnableEvent(event: string): event is HookEventName {

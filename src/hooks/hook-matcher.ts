@@ -6,10 +6,10 @@ export type CompiledMatcher =
   | { type: 'invalid'; reason: string };
 
 /** A matcher of only letters, digits, `_` and `|`: exact names, as Claude Code reads it. */
-const PLAIN_MATCHER = /^[A-Za-z0-9_|]+$/;
+const plainMatcher = /^[A-Za-z0-9_|]+$/;
 
 /** A group or class followed by a quantifier: nested repetition, which can backtrack exponentially. */
-const NESTED_QUANTIFIER = /[)\]][*+?{]|\{/;
+const nestedQuantifier = /[)\]][*+?{]|\{/;
 
 /**
  * Compile a hook group's matcher as Claude Code reads it: none, `''` or `*` match every tool; a
@@ -21,9 +21,9 @@ const NESTED_QUANTIFIER = /[)\]][*+?{]|\{/;
  */
 export function compileMatcher(matcher: string | null): CompiledMatcher {
   if (matcher === null || matcher === '' || matcher === '*') return { type: 'all' };
-  if (PLAIN_MATCHER.test(matcher)) return { type: 'names', names: new Set(matcher.split('|')) };
+  if (plainMatcher.test(matcher)) return { type: 'names', names: new Set(matcher.split('|')) };
   if (matcher.length > 200) return { type: 'invalid', reason: 'is longer than 200 characters' };
-  if (NESTED_QUANTIFIER.test(matcher))
+  if (nestedQuantifier.test(matcher))
     return { type: 'invalid', reason: 'repeats a group, a class or a count, which is not supported' };
   try {
     return { type: 'pattern', pattern: new RegExp(`^(?:${matcher})$`) };

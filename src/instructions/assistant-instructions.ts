@@ -7,7 +7,7 @@ import { applyByteBudget } from './apply-byte-budget.js';
 import type { InstructionDiscovery, InstructionFile } from './instruction-file.js';
 
 /** The character budget of an assistant that documents none: nothing is cut. */
-export const UNLIMITED_CHARACTERS = Number.MAX_SAFE_INTEGER;
+export const unlimitedCharacters = Number.MAX_SAFE_INTEGER;
 
 /**
  * The instruction files of a run as one assistant gets them: its `always` rules joined in, in its

@@ -11,7 +11,7 @@ import {
   type AssistantReport,
   assistantInstructions,
   assistantReport,
-  UNLIMITED_CHARACTERS,
+  unlimitedCharacters,
 } from './assistant-instructions.js';
 import { type DiscoverInstructionsOptions, discoverInstructions } from './discover-instructions.js';
 import type { InstructionDiscovery } from './instruction-file.js';
@@ -115,7 +115,7 @@ async function inspectOnce(options: InspectInstructionsOptions): Promise<Instruc
       ? addAlwaysRules(found, rules.items)
       : assistantInstructions(found, rules.items, reading);
   const discovery = { ...withRules, diagnostics: [...withRules.diagnostics, ...rules.diagnostics] };
-  const budget = maxChars ?? (reading === undefined ? undefined : UNLIMITED_CHARACTERS);
+  const budget = maxChars ?? (reading === undefined ? undefined : unlimitedCharacters);
   const rendered = renderInstructions(discovery, budget === undefined ? {} : { maxChars: budget });
   let assistant: AssistantReport | undefined;
   if (reading !== undefined) {

@@ -10,7 +10,7 @@ import type { Capability, ContextEvent, EventReason, Run } from '../session/capa
 import { declareRunStartRequests, runStartWorkspace } from '../session/run-start-listing.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { addAlwaysRules } from './add-always-rules.js';
-import { assistantInstructions, UNLIMITED_CHARACTERS } from './assistant-instructions.js';
+import { assistantInstructions, unlimitedCharacters } from './assistant-instructions.js';
 import {
   type DiscoverInstructionsOptions,
   discoverInstructions,
@@ -94,7 +94,7 @@ export function projectInstructions(options: ProjectInstructionsOptions = {}): P
     ...discoverOptions
   } = options;
   const reading = options.assistant === undefined ? undefined : assistantReading(options.assistant);
-  const maxChars = givenMaxChars ?? (reading === undefined ? undefined : UNLIMITED_CHARACTERS);
+  const maxChars = givenMaxChars ?? (reading === undefined ? undefined : unlimitedCharacters);
   const ruleFormats = reading?.formats ?? formats;
   const selection = {
     ...(ruleFormats === undefined ? {} : { formats: ruleFormats }),

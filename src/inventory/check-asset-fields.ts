@@ -28,11 +28,11 @@ export interface CheckAssetFieldsOptions {
 }
 
 /** Agent Skills limit on `name`, in characters. */
-export const MAX_NAME_LENGTH = 64;
+export const maxNameLength = 64;
 /** Agent Skills limit on a skill's `description`, in characters (sub-agent descriptions have none). */
-export const MAX_DESCRIPTION_LENGTH = 1024;
+export const maxDescriptionLength = 1024;
 /** Agent Skills limit on `compatibility`, in characters. */
-export const MAX_COMPATIBILITY_LENGTH = 500;
+export const maxCompatibilityLength = 500;
 
 // Letters and digits (any script) in hyphen-separated runs: no leading, trailing or double hyphen.
 // Lowercase is checked apart (a letter without case, such as 名, is allowed), as the specification's
@@ -47,7 +47,7 @@ const namePattern = /^[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u;
 export function isValidSkillName(name: string): boolean {
   const normalized = name.normalize('NFKC');
   return (
-    [...normalized].length <= MAX_NAME_LENGTH &&
+    [...normalized].length <= maxNameLength &&
     namePattern.test(normalized) &&
     normalized.toLowerCase() === normalized
   );
@@ -87,8 +87,8 @@ export function checkAssetFields(
     const length = [...rawName].length;
     if (length === 0) {
       warn('invalid-name', `The ${kind} \`name\` is empty.`);
-    } else if (length > MAX_NAME_LENGTH) {
-      warn('name-too-long', `The ${kind} name is ${length} characters; the limit is ${MAX_NAME_LENGTH}.`);
+    } else if (length > maxNameLength) {
+      warn('name-too-long', `The ${kind} name is ${length} characters; the limit is ${maxNameLength}.`);
     }
     if (length > 0 && !namePattern.test(rawName.normalize('NFKC'))) {
       warn(
@@ -122,11 +122,11 @@ export function checkAssetFields(
     const length = [...rawDescription].length;
     if (rawDescription.trim() === '') {
       warn('invalid-description', `The ${kind} \`description\` is empty.`);
-    } else if (kind === 'skill' && length > MAX_DESCRIPTION_LENGTH) {
+    } else if (kind === 'skill' && length > maxDescriptionLength) {
       // The skills specification's limit; sub-agent formats set none.
       warn(
         'description-too-long',
-        `The ${kind} description is ${length} characters; the limit is ${MAX_DESCRIPTION_LENGTH}.`,
+        `The ${kind} description is ${length} characters; the limit is ${maxDescriptionLength}.`,
       );
     }
   }
@@ -142,10 +142,10 @@ export function checkAssetFields(
         'invalid-compatibility',
         'The skill `compatibility` is empty; give 1-500 characters or leave it out.',
       );
-    } else if ([...compatibility].length > MAX_COMPATIBILITY_LENGTH) {
+    } else if ([...compatibility].length > maxCompatibilityLength) {
       warn(
         'compatibility-too-long',
-        `The skill compatibility is ${[...compatibility].length} characters; the limit is ${MAX_COMPATIBILITY_LENGTH}.`,
+        `The skill compatibility is ${[...compatibility].length} characters; the limit is ${maxCompatibilityLength}.`,
       );
     }
   }

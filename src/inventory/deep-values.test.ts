@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeTestRepository } from '../../test/support/test-repository.js';
-import { DEEP_VALUE_MARKER, limitValueDepth } from '../shared/limit-value-depth.js';
+import { deepValueMarker, limitValueDepth } from '../shared/limit-value-depth.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { listInventoryDiagnostics } from './inventory-result.js';
 import { renderInventoryTree } from './render-inventory-tree.js';
@@ -17,7 +17,7 @@ describe('values nested thousands of levels deep', () => {
     });
     const result = await scanInventory({ workspace: localWorkspace(root) });
     const serialised = JSON.stringify(result);
-    expect(serialised).toContain(DEEP_VALUE_MARKER);
+    expect(serialised).toContain(deepValueMarker);
     expect(renderInventoryTree(result)).toContain('deep');
     expect(
       listInventoryDiagnostics(result)
@@ -35,6 +35,6 @@ describe('values nested thousands of levels deep', () => {
     expect(cut).toBe(true);
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
     expect(Object.keys(value)).toEqual(['__proto__', 'x']);
-    expect(JSON.stringify(value)).toContain(DEEP_VALUE_MARKER);
+    expect(JSON.stringify(value)).toContain(deepValueMarker);
   });
 });

@@ -7,10 +7,10 @@ import { diagnosticFromError } from './diagnostic-from-error.js';
 import { inventoryDefaults } from './inventory-defaults.js';
 
 // Folders listed at once: enough to overlap I/O, few enough never to run out of file handles.
-const LIST_CONCURRENCY = 16;
+const listConcurrency = 16;
 
 // Package and VCS folders can hold thousands of files and never hold the repository's own assets.
-export const SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['node_modules', '.git']);
+export const skippedDirectories: ReadonlySet<string> = new Set(['node_modules', '.git']);
 
 /** A file found by {@link findAssetFiles}, or a symlinked folder that could not be entered. */
 export interface AssetLocation {
@@ -85,7 +85,7 @@ export async function findAssetFiles(
     visited.add(start.real);
     let level: Folder[] = [start];
     while (level.length > 0) {
-      const listings = await mapWithLimit(level, LIST_CONCURRENCY, async (folder) => {
+      const listings = await mapWithLimit(level, listConcurrency, async (folder) => {
         try {
           return { entries: await workspace.readdir(folder.path) };
         } catch (error) {
@@ -119,7 +119,7 @@ export async function findAssetFiles(
               path: label(child.path),
             });
           } else if (entry.kind === 'directory' || entry.kind === 'symlink') {
-            if (entry.kind === 'directory' && SKIPPED_DIRECTORIES.has(entry.name)) continue;
+            if (entry.kind === 'directory' && skippedDirectories.has(entry.name)) continue;
             if (child.depth > maxDepth) deeperLeft = true;
             else if (entry.kind === 'symlink') links.push(child);
             else if (!visited.has(child.real)) {

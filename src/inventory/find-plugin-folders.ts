@@ -19,12 +19,12 @@ export interface PluginFolder {
 }
 
 /** Marketplace files larger than this (1 MiB) are not parsed. */
-const MAX_MARKETPLACE_BYTES = 1024 * 1024;
+const maxMarketplaceBytes = 1024 * 1024;
 
 /** The marketplace files of a repository, each listing plugin folders: Claude Code's, then Codex's. */
-const MARKETPLACE_FILES = ['.claude-plugin/marketplace.json', '.agents/plugins/marketplace.json'];
+const marketplaceFiles = ['.claude-plugin/marketplace.json', '.agents/plugins/marketplace.json'];
 /** Where Gemini CLI extensions of a repository live, one folder each holding `gemini-extension.json`. */
-const EXTENSIONS_FOLDER = '.gemini/extensions';
+const extensionsFolder = '.gemini/extensions';
 
 /**
  * The plugin folders of a repository, in this order:
@@ -46,10 +46,10 @@ export async function findPluginFolders(
   const items: PluginFolder[] = [];
   const diagnostics: Diagnostic[] = [];
   const base = directory === '/' ? '' : directory;
-  for (const file of MARKETPLACE_FILES) {
+  for (const file of marketplaceFiles) {
     await readMarketplace(workspace, directory, `${base}/${file}`, items, diagnostics);
   }
-  await findExtensions(workspace, `${base}/${EXTENSIONS_FOLDER}`, items, diagnostics);
+  await findExtensions(workspace, `${base}/${extensionsFolder}`, items, diagnostics);
   return { items, diagnostics };
 }
 
@@ -156,7 +156,7 @@ async function readJsonFile(
   let text: string;
   try {
     if ((await workspace.stat(path))?.kind !== 'file') return undefined;
-    const file = await readTextFile(workspace, path, { maxBytes: MAX_MARKETPLACE_BYTES });
+    const file = await readTextFile(workspace, path, { maxBytes: maxMarketplaceBytes });
     if (file.binary || file.truncated) {
       report(`${label} is binary or over 1 MiB; its plugins were not read.`);
       return undefined;

@@ -4,13 +4,13 @@ import { ruleListRequests } from '../rules/rule-list-requests.js';
 import type { ListRequest, Workspace } from '../workspace/workspace.js';
 import { checkRootNames } from './asset-root-names.js';
 import { agentFoldersOf, commandFoldersOf } from './command-folders.js';
-import { SKIPPED_DIRECTORIES } from './find-asset-files.js';
+import { skippedDirectories } from './find-asset-files.js';
 import { inventoryDefaults } from './inventory-defaults.js';
-import { HOOK_FILE_NAMES, MAX_SETTINGS_BYTES } from './read-settings.js';
+import { hookFileNames, maxSettingsBytes } from './read-settings.js';
 import type { ScanInventoryOptions } from './scan-inventory.js';
 
 /** Plugin files of a project root (see `findPluginFolders`). */
-const PLUGIN_FILES = [
+const pluginFiles = [
   '.claude-plugin/marketplace.json',
   '.agents/plugins/marketplace.json',
   '.gemini/extensions',
@@ -36,12 +36,12 @@ export function inventoryListRequests(
   const files = [
     ...(options.rootMarkers ?? inventoryDefaults.rootMarkers),
     ...roots.filter((root) => root !== ''),
-    ...roots.flatMap((root) => ['settings.json', ...HOOK_FILE_NAMES].map((name) => join(root, name))),
-    ...((options.plugins ?? true) ? PLUGIN_FILES : []),
+    ...roots.flatMap((root) => ['settings.json', ...hookFileNames].map((name) => join(root, name))),
+    ...((options.plugins ?? true) ? pluginFiles : []),
   ];
-  const skip = [...SKIPPED_DIRECTORIES];
+  const skip = [...skippedDirectories];
   const requests = walkUpCandidates(workspace).flatMap((path): ListRequest[] => [
-    { path, names: files, read: { maxBytes: MAX_SETTINGS_BYTES } },
+    { path, names: files, read: { maxBytes: maxSettingsBytes } },
     {
       path,
       names: roots.map((root) => join(root, 'skills')),

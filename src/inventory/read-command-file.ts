@@ -6,7 +6,7 @@ import type { InventoryCommand } from './inventory-result.js';
 import { readFrontmatterFile } from './read-asset-file.js';
 
 /** Longest description taken from a command's body, in characters (code points). */
-export const MAX_COMMAND_BODY_DESCRIPTION = 200;
+export const maxCommandBodyDescription = 200;
 
 /** Options of {@link readCommandFile}. */
 export interface ReadCommandFileOptions {
@@ -68,7 +68,7 @@ export function firstBodyLine(body: string): string | null {
   for (const line of body.split('\n')) {
     const text = line.trim();
     if (text === '' || heading.test(text)) continue;
-    return cutWithEllipsis(text, MAX_COMMAND_BODY_DESCRIPTION);
+    return cutWithEllipsis(text, maxCommandBodyDescription);
   }
   return null;
 }

@@ -1,2 +1,2 @@
 /** Files read at once by the inventory: enough to overlap I/O, few enough never to run out of file handles. */
-export const READ_CONCURRENCY = 16;
+export const readConcurrency = 16;

@@ -1,7 +1,7 @@
 import { capDiagnostics } from '../cap-diagnostics.js';
 import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { DEEP_VALUE_MARKER, limitValueDepth, MAXIMUM_VALUE_DEPTH } from '../shared/limit-value-depth.js';
+import { deepValueMarker, limitValueDepth, maximumValueDepth } from '../shared/limit-value-depth.js';
 import { toLabel } from '../workspace/labels.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -9,10 +9,10 @@ import { diagnosticFromError } from './diagnostic-from-error.js';
 import type { InventorySettings } from './inventory-result.js';
 
 /** Settings files larger than this (1 MiB) are not parsed. */
-export const MAX_SETTINGS_BYTES = 1024 * 1024;
+export const maxSettingsBytes = 1024 * 1024;
 
 /** Files of an asset root that may hold hooks, besides `settings.json`, in the order listed. */
-export const HOOK_FILE_NAMES = ['settings.local.json', 'hooks.json', 'hooks/hooks.json'];
+export const hookFileNames = ['settings.local.json', 'hooks.json', 'hooks/hooks.json'];
 
 /** One handler of a matcher group, as written (`{ "type": "command", "command": "...", "timeout": 30 }`). */
 export interface HookHandlerEntry {
@@ -64,7 +64,7 @@ export async function readHookGroups(
 
   let text: string;
   try {
-    const file = await readTextFile(workspace, path, { maxBytes: MAX_SETTINGS_BYTES });
+    const file = await readTextFile(workspace, path, { maxBytes: maxSettingsBytes });
     if (file.binary) {
       report('error', 'binary-file', `${label} is a binary file, not JSON; skipped.`);
       return settings;
@@ -73,7 +73,7 @@ export async function readHookGroups(
       report(
         'error',
         'file-too-large',
-        `${label} is ${file.size} bytes, over the ${MAX_SETTINGS_BYTES}-byte limit; skipped.`,
+        `${label} is ${file.size} bytes, over the ${maxSettingsBytes}-byte limit; skipped.`,
       );
       return settings;
     }
@@ -100,7 +100,7 @@ export async function readHookGroups(
     report(
       'warning',
       'value-too-deep',
-      `${label} nests objects or arrays deeper than ${MAXIMUM_VALUE_DEPTH} levels; the deeper values were replaced by "${DEEP_VALUE_MARKER}".`,
+      `${label} nests objects or arrays deeper than ${maximumValueDepth} levels; the deeper values were replaced by "${deepValueMarker}".`,
     );
   }
   if (!isObject(data)) {

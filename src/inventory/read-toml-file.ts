@@ -1,6 +1,6 @@
 import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { DEEP_VALUE_MARKER, limitValueDepth, MAXIMUM_VALUE_DEPTH } from '../shared/limit-value-depth.js';
+import { deepValueMarker, limitValueDepth, maximumValueDepth } from '../shared/limit-value-depth.js';
 import { tomlPackage } from '../shared/load-on-first-use.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { readAssetText } from './read-asset-text.js';
@@ -49,7 +49,7 @@ export async function readTomlFile(workspace: Workspace, path: string, maxBytes:
   const limited = limitValueDepth(parsed);
   const data = { ...(limited.value as Record<string, unknown>) };
   if (!limited.cut) return { ok: true, data, warnings: [] };
-  const message = `${label} nests tables or arrays deeper than ${MAXIMUM_VALUE_DEPTH} levels; the deeper values were replaced by "${DEEP_VALUE_MARKER}".`;
+  const message = `${label} nests tables or arrays deeper than ${maximumValueDepth} levels; the deeper values were replaced by "${deepValueMarker}".`;
   return {
     ok: true,
     data,

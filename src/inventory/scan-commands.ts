@@ -7,7 +7,7 @@ import type { CommandFolder } from './command-folders.js';
 import { findAssetFiles } from './find-asset-files.js';
 import type { InventoryCommand } from './inventory-result.js';
 import { commandName, firstBodyLine, readCommandFile } from './read-command-file.js';
-import { READ_CONCURRENCY } from './read-concurrency.js';
+import { readConcurrency } from './read-concurrency.js';
 import { readTomlFile } from './read-toml-file.js';
 import { statKind } from './stat-kind.js';
 
@@ -39,7 +39,7 @@ export async function scanCommands(
     maxDepth: settings.maxDepth,
   });
   diagnostics.push(...found.diagnostics);
-  const commands = await mapWithLimit(found.locations, READ_CONCURRENCY, async (location) => {
+  const commands = await mapWithLimit(found.locations, readConcurrency, async (location) => {
     if (location.refused) {
       const path = toLabel(workspace, location.path);
       const refused: InventoryCommand = {

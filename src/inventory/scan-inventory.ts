@@ -32,8 +32,8 @@ import { mergeLinkedFiles } from './merge-linked-files.js';
 import { readAssetFile } from './read-asset-file.js';
 import { isCodexAgentFileName, readCodexAgentFile } from './read-codex-agent-file.js';
 import { readCommandFile } from './read-command-file.js';
-import { READ_CONCURRENCY } from './read-concurrency.js';
-import { HOOK_FILE_NAMES, readSettings } from './read-settings.js';
+import { readConcurrency } from './read-concurrency.js';
+import { hookFileNames, readSettings } from './read-settings.js';
 import { isCommandFile, scanCommands } from './scan-commands.js';
 import type { RootPlace, ScannedRoot } from './scanned-root.js';
 import { statKind } from './stat-kind.js';
@@ -265,7 +265,7 @@ async function scanRoot(
     commands: [] as Diagnostic[],
     settings: [] as Diagnostic[],
   };
-  const hookPaths = ['settings.json', ...HOOK_FILE_NAMES].map((name) => `${directory}/${name}`);
+  const hookPaths = ['settings.json', ...hookFileNames].map((name) => `${directory}/${name}`);
   const commandFolders = commandFoldersOf(directory, place.kind);
   const [skills, agentLists, commandLists, hookKinds] = await Promise.all([
     scanSkills(workspace, `${directory}/skills`, settings, parts.skills, scanned.realPaths),
@@ -328,7 +328,7 @@ async function scanSkills(
   if (kind !== 'directory') return [];
   const found = await findSkillFiles(workspace, skillsDirectory, settings.maxDepth);
   diagnostics.push(...found.diagnostics);
-  const skills = await mapWithLimit(found.locations, READ_CONCURRENCY, async (location) => {
+  const skills = await mapWithLimit(found.locations, readConcurrency, async (location) => {
     const directory = toLabel(workspace, location.directory);
     const folderName = location.directory.slice(location.directory.lastIndexOf('/') + 1);
     const fields = location.refused
@@ -383,7 +383,7 @@ async function scanAgents(
         (codex && isCodexAgentFileName(entry.name))),
   );
   const realDirectory = await realPathQuietly(workspace, agentsDirectory);
-  const agents = await mapWithLimit(files, READ_CONCURRENCY, async (entry) => {
+  const agents = await mapWithLimit(files, readConcurrency, async (entry) => {
     const path = `${agentsDirectory}/${entry.name}`;
     const agent = isCodexAgentFileName(entry.name)
       ? await readCodexAgentFile(workspace, path, maxBytes)
@@ -423,7 +423,7 @@ async function scanOutputStyles(
   const files = entries.filter(
     (entry) => (entry.kind === 'file' || entry.kind === 'symlink') && isCommandFile(entry.name),
   );
-  const styles = await mapWithLimit(files, READ_CONCURRENCY, async (entry) => {
+  const styles = await mapWithLimit(files, readConcurrency, async (entry) => {
     const fallback = entry.name.slice(0, -'.md'.length);
     const read = await readCommandFile(workspace, `${stylesDirectory}/${entry.name}`, {
       name: fallback,

@@ -4,16 +4,16 @@ export type CommandLaunch =
   | { type: 'shell'; file: string; args: string[] };
 
 /** The shell every assistant runs a hook's command line with. */
-export const SHELL_PATH = '/bin/sh';
+export const shellPath = '/bin/sh';
 
 /**
  * Characters that mean a line needs a shell: expansions, quotes, redirections, pipes, lists,
  * globs, comments, subshells, home and history expansion. One pass over the line.
  */
-const SHELL_CHARACTERS = new Set([...'$`\'"\\|&;<>()*?[]#~{}!\n\r\t']);
+const shellCharacters = new Set([...'$`\'"\\|&;<>()*?[]#~{}!\n\r\t']);
 
 /** Words a shell runs itself (builtins and keywords with no program of that name to start). */
-const SHELL_WORDS = new Set([
+const shellWords = new Set([
   '.',
   ':',
   'alias',
@@ -49,15 +49,15 @@ const SHELL_WORDS = new Set([
 export function commandLaunch(command: string): CommandLaunch {
   const words = command.split(' ').filter((word) => word !== '');
   const first = words[0];
-  let plain = first !== undefined && !first.includes('=') && !SHELL_WORDS.has(first);
+  let plain = first !== undefined && !first.includes('=') && !shellWords.has(first);
   if (plain) {
     for (const character of command) {
-      if (SHELL_CHARACTERS.has(character)) {
+      if (shellCharacters.has(character)) {
         plain = false;
         break;
       }
     }
   }
   if (plain && first !== undefined) return { type: 'direct', file: first, args: words.slice(1) };
-  return { type: 'shell', file: SHELL_PATH, args: ['-c', command] };
+  return { type: 'shell', file: shellPath, args: ['-c', command] };
 }

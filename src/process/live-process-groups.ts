@@ -8,7 +8,7 @@
  */
 const liveGroups = new Set<number>();
 
-const TERMINATING_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+const terminatingSignals = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 /** Remember a live process group (by its leader's pid); the returned function forgets it. */
 export function trackProcessGroup(groupId: number): () => void {
@@ -52,10 +52,10 @@ function onSignal(signal: NodeJS.Signals): void {
 
 function installHandlers(): void {
   process.on('exit', onExit);
-  for (const signal of TERMINATING_SIGNALS) process.on(signal, onSignal);
+  for (const signal of terminatingSignals) process.on(signal, onSignal);
 }
 
 function removeHandlers(): void {
   process.off('exit', onExit);
-  for (const signal of TERMINATING_SIGNALS) process.off(signal, onSignal);
+  for (const signal of terminatingSignals) process.off(signal, onSignal);
 }

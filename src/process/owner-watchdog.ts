@@ -8,7 +8,7 @@ import type { Writable } from 'node:stream';
  * SIGKILL, a crash, an abort, where no handler of the owner runs. Terminal signals (SIGINT,
  * SIGHUP) are ignored, so a Ctrl-C that ends the owner cannot end the watchdog first.
  */
-const WATCHDOG_SCRIPT = `trap '' INT HUP
+const watchdogScript = `trap '' INT HUP
 groups=' '
 while IFS= read -r line; do
   case "$line" in
@@ -52,7 +52,7 @@ export function watchProcessGroup(groupId: number): () => void {
 
 function startWatchdog(): ChildProcessByStdio<Writable, null, null> {
   // Its own process group: a signal sent to the owner's group does not reach it.
-  const child = spawn('/bin/sh', ['-c', WATCHDOG_SCRIPT], {
+  const child = spawn('/bin/sh', ['-c', watchdogScript], {
     stdio: ['pipe', 'ignore', 'ignore'],
     detached: true,
     env: {},

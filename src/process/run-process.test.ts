@@ -7,7 +7,7 @@ import { processesWith, sleepMarker, waitUntil } from '../../test/support/proces
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
 import { commandLaunch } from './command-line.js';
 import { liveProcessGroupCount } from './live-process-groups.js';
-import { OUTPUT_FLOOD_FACTOR, runProcess } from './run-process.js';
+import { outputFloodFactor, runProcess } from './run-process.js';
 
 describe('runProcess', () => {
   it('runs plain words directly, in cwd, with the input on stdin, then closed', async () => {
@@ -93,7 +93,7 @@ describe('runProcess', () => {
     expect(flood.failure).toEqual({
       type: 'output-flood',
       stream: 'stdout',
-      limitBytes: 64 * 1024 * OUTPUT_FLOOD_FACTOR,
+      limitBytes: 64 * 1024 * outputFloodFactor,
     });
     expect(flood.outputBytes.stdout).toBeLessThan(100_000_000);
     expect(flood.stdout.length).toBeLessThan(64 * 1024 + 100);

@@ -31,7 +31,7 @@ export type ProcessFailure =
   | { type: 'timeout'; timeoutMs: number }
   /** It ended by a signal nobody here sent (`kill -9` from inside, a crash). */
   | { type: 'signal'; signal: NodeJS.Signals }
-  /** One stream passed {@link OUTPUT_FLOOD_FACTOR} times `maxOutputBytes`: its group was killed. */
+  /** One stream passed {@link outputFloodFactor} times `maxOutputBytes`: its group was killed. */
   | { type: 'output-flood'; stream: 'stdout' | 'stderr'; limitBytes: number }
   /** Its owner's signal aborted: its group was killed. */
   | { type: 'aborted' }
@@ -60,10 +60,10 @@ export interface ProcessResult {
  * A stream that passes this many times `maxOutputBytes` is a flood: the process is killed rather
  * than read to the end (a hook printing without end would otherwise spin until its time limit).
  */
-export const OUTPUT_FLOOD_FACTOR = 16;
+export const outputFloodFactor = 16;
 
 /** After the process itself exited, how long its pipes may stay open (held by an escaped child). */
-const PIPE_GRACE_MS = 1_000;
+const pipeGraceMs = 1_000;
 
 /**
  * Run one command line as a child process that cannot hurt the host:
@@ -145,7 +145,7 @@ export function runProcess(options: RunProcessOptions): Promise<ProcessResult> {
       resolve(result(failure === undefined ? exitCode : null, failure));
     };
 
-    const limitBytes = maxOutputBytes * OUTPUT_FLOOD_FACTOR;
+    const limitBytes = maxOutputBytes * outputFloodFactor;
     const read = (output: CappedOutput, stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
       output.add(chunk);
       if (output.total > limitBytes) kill({ type: 'output-flood', stream, limitBytes });
@@ -167,7 +167,7 @@ export function runProcess(options: RunProcessOptions): Promise<ProcessResult> {
         child.stdout?.destroy();
         child.stderr?.destroy();
         finish(exitCode, signal);
-      }, PIPE_GRACE_MS);
+      }, pipeGraceMs);
       child.once('close', () => finish(exitCode, signal));
     });
 

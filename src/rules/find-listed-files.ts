@@ -10,13 +10,13 @@ import { fileName, problem, type RuleFile } from './rule-file.js';
 import type { RuleLocation } from './rule-format.js';
 
 /** Entries a glob of the list may visit below its folder, at most: a bigger tree is cut with a diagnostic. */
-const MAX_LISTED_ENTRIES = 10_000;
+const maxListedEntries = 10_000;
 /** Folder depth a glob of the list descends to, at most. */
-const MAX_LISTED_DEPTH = 8;
+const maxListedDepth = 8;
 /** Folders a glob never descends into. */
-const SKIPPED_FOLDERS = new Set(['.git', 'node_modules']);
+const skippedFolders = new Set(['.git', 'node_modules']);
 /** Bytes read from a configuration file at most. */
-const MAX_CONFIGURATION_BYTES = 256 * 1024;
+const maxConfigurationBytes = 256 * 1024;
 
 /**
  * The rule files a JSON configuration file names under `location.listKey` (OpenCode's
@@ -36,7 +36,7 @@ export async function findListedFiles(
   const configurationLabel = label(configuration);
   let value: unknown;
   try {
-    const read = await readTextFile(workspace, configuration, { maxBytes: MAX_CONFIGURATION_BYTES });
+    const read = await readTextFile(workspace, configuration, { maxBytes: maxConfigurationBytes });
     value = (JSON.parse(read.text) as Record<string, unknown> | null)?.[key];
   } catch (error) {
     diagnostics.push(
@@ -98,7 +98,7 @@ export async function findListedFiles(
       continue;
     }
     const before = files.length;
-    const budget = { entries: MAX_LISTED_ENTRIES };
+    const budget = { entries: maxListedEntries };
     const walk = async (folder: string, depth: number): Promise<void> => {
       let entries: Awaited<ReturnType<Workspace['readdir']>>;
       try {
@@ -114,7 +114,7 @@ export async function findListedFiles(
             ? (await workspace.stat(absolute).catch(() => undefined))?.kind
             : child.kind;
         if (kind === 'directory') {
-          if (!compiled.direct && depth < MAX_LISTED_DEPTH && !SKIPPED_FOLDERS.has(child.name))
+          if (!compiled.direct && depth < maxListedDepth && !skippedFolders.has(child.name))
             await walk(absolute, depth + 1);
         } else if (kind === 'file' && compiled.test(path.posix.relative(base, absolute))) {
           add(absolute);
@@ -124,7 +124,7 @@ export async function findListedFiles(
     const start = compiled.prefix === '' ? base : path.posix.join(base, compiled.prefix);
     await walk(start, 1);
     if (budget.entries < 0)
-      note(`visits more than ${MAX_LISTED_ENTRIES} entries; the rest were not searched`, 'list-cut');
+      note(`visits more than ${maxListedEntries} entries; the rest were not searched`, 'list-cut');
     if (files.length === before) note('matches no file', 'not-found');
   }
   return files;

@@ -6,7 +6,7 @@ import type { RuleFormatName } from './rule.js';
 import type { RuleFormat } from './rule-format.js';
 
 /** Bytes read from a settings file at most. */
-const MAX_SETTINGS_BYTES = 256 * 1024;
+const maxSettingsBytes = 256 * 1024;
 
 /**
  * The per-directory instruction file names each format's settings file gives in place of its own
@@ -32,7 +32,7 @@ export async function readRenamedFilenames(
       const where = `${label(file)} \`${setting.keys.join('.')}\``;
       let value: unknown;
       try {
-        const read = await readTextFile(workspace, file, { maxBytes: MAX_SETTINGS_BYTES });
+        const read = await readTextFile(workspace, file, { maxBytes: maxSettingsBytes });
         value = setting.keys.reduce<unknown>(
           (object, key) =>
             object !== null && typeof object === 'object'

@@ -5,7 +5,7 @@ import type { RuleFormatName } from './rule.js';
 import { defaultMaxRuleFileBytes } from './rule-collector.js';
 
 /** Levels listed below a rule folder: the walk's bound (8) plus one for the mode folders (`.roo/rules-code`). */
-const RULE_FOLDER_DEPTH = 9;
+const ruleFolderDepth = 9;
 
 /** Options of {@link ruleListRequests}, as `loadRules` takes them. */
 export interface RuleListRequestOptions {
@@ -42,7 +42,7 @@ export function ruleListRequests(workspace: Workspace, options: RuleListRequestO
           {
             path,
             names: [...folders],
-            depth: RULE_FOLDER_DEPTH,
+            depth: ruleFolderDepth,
             read: { maxBytes, endings: [...endings] },
           },
         ]),

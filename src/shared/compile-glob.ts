@@ -13,7 +13,7 @@ export interface CompileGlobOptions {
 }
 
 /** Longest path a compiled glob tests, in characters (Linux's `PATH_MAX`); a longer one never matches. */
-const MAXIMUM_TESTED_PATH_LENGTH = 4_096;
+const maximumTestedPathLength = 4_096;
 
 /** A glob ready to test paths relative to its rule's base directory. */
 export interface CompiledGlob {
@@ -77,7 +77,7 @@ export function compileGlob(written: string, options: CompileGlobOptions = {}): 
     glob: written,
     prefix: negated ? '' : compiled.prefix,
     direct: negated ? false : compiled.direct,
-    test: (path) => path.length <= MAXIMUM_TESTED_PATH_LENGTH && test(path) !== negated,
+    test: (path) => path.length <= maximumTestedPathLength && test(path) !== negated,
   };
 }
 

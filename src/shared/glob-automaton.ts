@@ -6,11 +6,11 @@
  */
 
 /** Longest glob compiled, in characters; a longer one is refused. */
-export const MAXIMUM_GLOB_LENGTH = 1_024;
+export const maximumGlobLength = 1_024;
 /** Most automaton states one glob may need (brace ranges count each item); more is refused. */
-const MAXIMUM_GLOB_STATES = 8_192;
+const maximumGlobStates = 8_192;
 
-const SLASH = 47;
+const slashCode = 47;
 
 /** A glob ready to test whole POSIX paths. */
 export interface GlobAutomaton {
@@ -34,7 +34,7 @@ interface State {
   next: number[];
 }
 
-const notSlash = (code: number) => code !== SLASH;
+const notSlash = (code: number) => code !== slashCode;
 const anyCharacter = () => true;
 const namedClasses: Record<string, (code: number) => boolean> = {
   alnum: (code) => isBetween(code, 48, 57) || isBetween(code, 65, 90) || isBetween(code, 97, 122),
@@ -68,17 +68,17 @@ function isBetween(code: number, low: number, high: number): boolean {
  * POSIX names such as `[:alpha:]`), `{a,b}` and `{1..3}` braces, `@(a|b)`, `?(...)`, `*(...)`,
  * `+(...)` and plain `(a|b)` groups, `\` escapes. Paths are expected normalised (no `.`, `..` or
  * empty segments). Throws {@link GlobSyntaxError} for `!(...)`, unbalanced brackets, braces or
- * parentheses, and a glob over {@link MAXIMUM_GLOB_LENGTH} characters or too many states.
+ * parentheses, and a glob over {@link maximumGlobLength} characters or too many states.
  */
 export function buildGlobAutomaton(glob: string): GlobAutomaton {
-  if (glob.length > MAXIMUM_GLOB_LENGTH) {
-    throw new GlobSyntaxError(`the glob is longer than ${MAXIMUM_GLOB_LENGTH} characters`);
+  if (glob.length > maximumGlobLength) {
+    throw new GlobSyntaxError(`the glob is longer than ${maximumGlobLength} characters`);
   }
   const tree = new GlobParser(glob).parse();
   const states: State[] = [{ test: undefined, next: [] }];
   const add = (state: State): number => {
-    if (states.length >= MAXIMUM_GLOB_STATES) {
-      throw new GlobSyntaxError(`the glob needs more than ${MAXIMUM_GLOB_STATES} matching states`);
+    if (states.length >= maximumGlobStates) {
+      throw new GlobSyntaxError(`the glob needs more than ${maximumGlobStates} matching states`);
     }
     states.push(state);
     return states.length - 1;
@@ -328,7 +328,7 @@ class GlobParser {
         tests.push((code) => code === low);
       }
     }
-    return (code) => code !== SLASH && tests.some((test) => test(code)) !== negated;
+    return (code) => code !== slashCode && tests.some((test) => test(code)) !== negated;
   }
 }
 
@@ -344,8 +344,8 @@ function rangeItems(text: string): string[] | undefined {
     const [, first = '', last = ''] = numbers;
     const low = Number(first);
     const high = Number(last);
-    if (Math.abs(high - low) >= MAXIMUM_GLOB_STATES) {
-      throw new GlobSyntaxError(`the brace range {${text}} has more than ${MAXIMUM_GLOB_STATES} items`);
+    if (Math.abs(high - low) >= maximumGlobStates) {
+      throw new GlobSyntaxError(`the brace range {${text}} has more than ${maximumGlobStates} items`);
     }
     const width = /^-?0\d/.test(first) || /^-?0\d/.test(last) ? Math.max(first.length, last.length) : 0;
     const step = low <= high ? 1 : -1;

@@ -1,12 +1,12 @@
 /** Deepest nesting of arrays and objects kept from a parsed TOML, JSON or YAML value. */
-export const MAXIMUM_VALUE_DEPTH = 64;
+export const maximumValueDepth = 64;
 
 /** What stands in for a value nested deeper than the limit. */
-export const DEEP_VALUE_MARKER = `[nested deeper than ${MAXIMUM_VALUE_DEPTH} levels: omitted]`;
+export const deepValueMarker = `[nested deeper than ${maximumValueDepth} levels: omitted]`;
 
 /**
- * `value` with every array or object nested deeper than {@link MAXIMUM_VALUE_DEPTH} levels replaced
- * by {@link DEEP_VALUE_MARKER}, and whether anything was replaced. A value within the limit is
+ * `value` with every array or object nested deeper than {@link maximumValueDepth} levels replaced
+ * by {@link deepValueMarker}, and whether anything was replaced. A value within the limit is
  * returned as it is; otherwise a copy (own enumerable keys, `__proto__` kept as a plain key). Both
  * the check and the copy walk with a stack of their own, so a value 30,000 levels deep (a TOML table
  * of nested keys) costs its size and never overflows the call stack, and what comes out can be
@@ -24,7 +24,7 @@ export function limitValueDepth(value: unknown): { value: unknown; cut: boolean 
       const child = (source as Record<string, unknown>)[key];
       let kept: unknown = child;
       if (isContainer(child)) {
-        if (depth >= MAXIMUM_VALUE_DEPTH) kept = DEEP_VALUE_MARKER;
+        if (depth >= maximumValueDepth) kept = deepValueMarker;
         else {
           kept = emptyLike(child);
           stack.push({ source: child, target: kept as object, depth: depth + 1 });
@@ -47,7 +47,7 @@ function deeperThanLimit(value: object): boolean {
     const { node, depth } = stack.pop() as (typeof stack)[number];
     for (const child of Object.values(node)) {
       if (!isContainer(child)) continue;
-      if (depth >= MAXIMUM_VALUE_DEPTH) return true;
+      if (depth >= maximumValueDepth) return true;
       stack.push({ node: child, depth: depth + 1 });
     }
   }

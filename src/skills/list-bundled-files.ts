@@ -2,12 +2,12 @@ import { compareCodePoints, isInside } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
 
 /** Default bound of the bundled-files walk: folders below the skill folder. */
-export const DEFAULT_BUNDLED_DEPTH = 8;
+export const defaultBundledDepth = 8;
 /** Files counted at most; past it the count is "more than". Keeps a skill folder of a huge tree cheap. */
-export const MAX_BUNDLED_COUNT = 10_000;
+export const maxBundledCount = 10_000;
 
 // Package and VCS folders are not part of what a skill bundles.
-export const BUNDLED_SKIPPED_DIRECTORIES: ReadonlySet<string> = new Set(['node_modules', '.git']);
+export const bundledSkippedDirectories: ReadonlySet<string> = new Set(['node_modules', '.git']);
 
 /** Result of {@link listBundledFiles}. */
 export interface BundledFiles {
@@ -38,7 +38,7 @@ export async function listBundledFiles(
   directory: string,
   options: ListBundledFilesOptions = {},
 ): Promise<BundledFiles> {
-  const maxDepth = options.maxDepth ?? DEFAULT_BUNDLED_DEPTH;
+  const maxDepth = options.maxDepth ?? defaultBundledDepth;
   const files: string[] = [];
   let complete = true;
   const visited = new Set<string>();
@@ -61,11 +61,11 @@ export async function listBundledFiles(
           if (kind !== undefined && entry.kind === 'symlink' && (await leaves(absolute))) kind = undefined;
           if (kind === undefined) complete = false;
           if (kind === 'file' && relative !== 'SKILL.md') files.push(relative);
-          else if (kind === 'directory' && !BUNDLED_SKIPPED_DIRECTORIES.has(entry.name)) {
+          else if (kind === 'directory' && !bundledSkippedDirectories.has(entry.name)) {
             if (depth < maxDepth) next.push({ absolute, relative });
             else complete = false;
           }
-          if (files.length >= MAX_BUNDLED_COUNT)
+          if (files.length >= maxBundledCount)
             return { files: files.sort(compareCodePoints), complete: false };
         }
       } catch {

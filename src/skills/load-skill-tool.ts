@@ -8,17 +8,13 @@ import { prefetchWorkspace } from '../workspace/prefetch-workspace.js';
 import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { closestNames } from './closest-names.js';
-import {
-  BUNDLED_SKIPPED_DIRECTORIES,
-  DEFAULT_BUNDLED_DEPTH,
-  listBundledFiles,
-} from './list-bundled-files.js';
+import { bundledSkippedDirectories, defaultBundledDepth, listBundledFiles } from './list-bundled-files.js';
 import { renderLoadedSkill } from './render-skill.js';
 import { skillsDefaults } from './skills-defaults.js';
-import { MAXIMUM_SKILL_NAME_LENGTH, type UsableSkill } from './usable-skills.js';
+import { maximumSkillNameLength, type UsableSkill } from './usable-skills.js';
 
 /** Bytes of a `SKILL.md` (or a bundled file through `file`) returned at most. */
-export const MAX_SKILL_FILE_BYTES = 256 * 1024;
+export const maxSkillFileBytes = 256 * 1024;
 
 /** A usable skill and where to read it. */
 export interface LoadableSkill {
@@ -46,7 +42,7 @@ const nameInput = zodSchemaOnFirstUse((z) =>
     name: z
       .string()
       .min(1)
-      .max(MAXIMUM_SKILL_NAME_LENGTH)
+      .max(maximumSkillNameLength)
       .describe('The skill name, exactly as the catalog lists it.'),
   }),
 );
@@ -89,15 +85,15 @@ export function loadSkillTool(
       const workspace = await prefetchWorkspace(found.workspace, [
         {
           path: directory,
-          depth: DEFAULT_BUNDLED_DEPTH + 1,
-          skip: [...BUNDLED_SKIPPED_DIRECTORIES],
-          read: { maxBytes: MAX_SKILL_FILE_BYTES, endings: ['SKILL.md'] },
+          depth: defaultBundledDepth + 1,
+          skip: [...bundledSkippedDirectories],
+          read: { maxBytes: maxSkillFileBytes, endings: ['SKILL.md'] },
         },
       ]);
 
       let file: Awaited<ReturnType<typeof readTextFile>>;
       try {
-        file = await readTextFile(workspace, `${directory}/SKILL.md`, { maxBytes: MAX_SKILL_FILE_BYTES });
+        file = await readTextFile(workspace, `${directory}/SKILL.md`, { maxBytes: maxSkillFileBytes });
       } catch (error) {
         throw toolError(error, skill.path);
       }
@@ -145,7 +141,7 @@ async function readBundledFile(found: LoadableSkill, file: string): Promise<stri
   }
   let read: Awaited<ReturnType<typeof readTextFile>>;
   try {
-    read = await readTextFile(workspace, real, { maxBytes: MAX_SKILL_FILE_BYTES });
+    read = await readTextFile(workspace, real, { maxBytes: maxSkillFileBytes });
   } catch (error) {
     throw toolError(error, shown);
   }
@@ -157,8 +153,8 @@ async function readBundledFile(found: LoadableSkill, file: string): Promise<stri
 function unknownSkill(name: string, skills: readonly LoadableSkill[]): string {
   const names = skills.map((entry) => entry.skill.name);
   // The schema says so, but a host may call `execute` without checking it: no search for such a name.
-  if (name.length > MAXIMUM_SKILL_NAME_LENGTH) {
-    return `No skill is named that: skill names are at most ${MAXIMUM_SKILL_NAME_LENGTH} characters.`;
+  if (name.length > maximumSkillNameLength) {
+    return `No skill is named that: skill names are at most ${maximumSkillNameLength} characters.`;
   }
   if (names.length === 0) return `No skill is named ${JSON.stringify(name)}: no skills are available.`;
   const closest = closestNames(name, names);

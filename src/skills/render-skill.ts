@@ -2,7 +2,7 @@ import type { BundledFiles } from './list-bundled-files.js';
 import type { UsableSkill } from './usable-skills.js';
 
 /** Bundled files listed by name in a loaded skill; the rest are counted. */
-export const MAX_LISTED_BUNDLED_FILES = 100;
+export const maxListedBundledFiles = 100;
 
 /** How the model reads a skill's bundled files. */
 export type BundledFileAccess =
@@ -57,8 +57,8 @@ export function renderLoadedSkill(
     lines.push(bundled.complete ? 'Bundled files: none.' : `Bundled files: none found (listing incomplete).`);
   else {
     lines.push(`Bundled files (${total}):`);
-    for (const file of bundled.files.slice(0, MAX_LISTED_BUNDLED_FILES)) lines.push(`- ${file}`);
-    const more = bundled.files.length - MAX_LISTED_BUNDLED_FILES;
+    for (const file of bundled.files.slice(0, maxListedBundledFiles)) lines.push(`- ${file}`);
+    const more = bundled.files.length - maxListedBundledFiles;
     if (more > 0) lines.push(`[${more} more file${more === 1 ? '' : 's'} not listed]`);
   }
   return `${lines.join('\n')}\n\n${body}`;

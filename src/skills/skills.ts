@@ -15,7 +15,7 @@ import { type SkippedSkill, selectUsableSkills } from './usable-skills.js';
 export type { LoadableSkill } from './load-skill-tool.js';
 
 /** Asset roots read under `userDirectory`, in this order. */
-export const USER_SKILL_ROOTS: readonly string[] = ['.claude', '.agents', '.codex'];
+export const userSkillRoots: readonly string[] = ['.claude', '.agents', '.codex'];
 
 /** Options of {@link skills}. */
 export interface SkillsOptions {
@@ -105,7 +105,7 @@ export function skills(options: SkillsOptions = {}): SkillsCapability {
       ...scanOptions,
     });
     const user = userWorkspace
-      ? await scanInventory({ workspace: userWorkspace, roots: USER_SKILL_ROOTS, ...scanOptions })
+      ? await scanInventory({ workspace: userWorkspace, roots: userSkillRoots, ...scanOptions })
       : { roots: [] };
     // User-level skills are labelled from the home directory (`~/.claude/skills/x`), never by host path.
     const userPaths = new Set<string>();

@@ -42,7 +42,7 @@ export interface SkillSelection {
  * Longest skill name `load_skill` takes (its schema says so); a skill with a longer name is skipped.
  * The Agent Skills limit is 64; longer names are only warned about up to this one.
  */
-export const MAXIMUM_SKILL_NAME_LENGTH = 128;
+export const maximumSkillNameLength = 128;
 
 /**
  * The skills of one or more inventories an agent may use, in catalog order: inventories in the order

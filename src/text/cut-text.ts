@@ -49,7 +49,7 @@ function headOfPoints(text: string, count: number): string {
 }
 
 /** Characters of a value that a message quotes: a hostile 8 MB argument is never echoed back whole. */
-const QUOTED_CHARS = 200;
+const quotedChars = 200;
 
 /**
  * `value` as a message quotes it: JSON-quoted when it has at most 200 characters, otherwise its
@@ -59,8 +59,8 @@ const QUOTED_CHARS = 200;
  * @example quoteForMessage('a.ts') // '"a.ts"'
  */
 export function quoteForMessage(value: string): string {
-  if (value.length <= QUOTED_CHARS) return JSON.stringify(value);
-  return `${JSON.stringify(value.slice(0, headCutEnd(value, QUOTED_CHARS)))}... (${value.length} characters)`;
+  if (value.length <= quotedChars) return JSON.stringify(value);
+  return `${JSON.stringify(value.slice(0, headCutEnd(value, quotedChars)))}... (${value.length} characters)`;
 }
 
 /**

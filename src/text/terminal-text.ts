@@ -9,11 +9,11 @@
 
 /** The styles the command line's own painter writes (bold, dim, red, yellow, cyan and their resets). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the painter's styles are control sequences.
-const PAINTER_STYLE = /^\u001b\[(?:1|2|22|31|33|36|39)m/;
+const painterStyle = /^\u001b\[(?:1|2|22|31|33|36|39)m/;
 
 /** Control characters: C0 (U+0000 to U+001F), DEL (U+007F) and C1 (U+0080 to U+009F). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const controlCharacter = /[\u0000-\u001f\u007f-\u009f]/;
 
 /** Options of {@link terminalText}. */
 export interface TerminalTextOptions {
@@ -40,7 +40,7 @@ export interface TerminalTextOptions {
  * terminalText('a\nb', { lines: false }); // 'a\\nb'
  */
 export function terminalText(text: string, options: TerminalTextOptions = {}): string {
-  if (!CONTROL.test(text)) return text;
+  if (!controlCharacter.test(text)) return text;
   const lines = options.lines ?? true;
   const keepStyles = options.painterStyles ?? false;
   let result = '';
@@ -50,7 +50,7 @@ export function terminalText(text: string, options: TerminalTextOptions = {}): s
     if (!(code < 0x20 || (code >= 0x7f && code <= 0x9f))) continue;
     if (lines && (code === 0x0a || code === 0x09)) continue;
     if (keepStyles && code === 0x1b) {
-      const style = PAINTER_STYLE.exec(text.slice(index, index + 5));
+      const style = painterStyle.exec(text.slice(index, index + 5));
       if (style !== null) {
         index += style[0].length - 1;
         continue;

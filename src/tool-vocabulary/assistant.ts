@@ -12,7 +12,7 @@ export const assistants: readonly Assistant[] = [
 ];
 
 /** Folders whose files belong to one assistant, matched as a path segment (`.claude/agents/x.md`). */
-const ASSISTANT_FOLDERS: ReadonlyArray<readonly [string, Assistant]> = [
+const assistantFolders: ReadonlyArray<readonly [string, Assistant]> = [
   ['.claude', 'claude-code'],
   ['.github', 'copilot'],
   ['.gemini', 'gemini-cli'],
@@ -31,7 +31,7 @@ const ASSISTANT_FOLDERS: ReadonlyArray<readonly [string, Assistant]> = [
 export function assistantOfFile(label: string): Assistant | undefined {
   const segments = label.split('/');
   for (let index = segments.length - 2; index >= 0; index -= 1) {
-    const found = ASSISTANT_FOLDERS.find(([folder]) => folder === segments[index]);
+    const found = assistantFolders.find(([folder]) => folder === segments[index]);
     if (found) return found[1];
   }
   return undefined;

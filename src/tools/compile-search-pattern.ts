@@ -2,7 +2,7 @@ import type { RE2JS } from 're2js';
 import { re2jsPackage } from '../shared/load-on-first-use.js';
 
 /** Longest pattern `search_files` compiles, in characters. */
-export const MAXIMUM_SEARCH_PATTERN_LENGTH = 1_000;
+export const maximumSearchPatternLength = 1_000;
 
 /** A pattern ready to test lines, in time linear in each line's length. */
 export interface SearchPattern {
@@ -37,9 +37,9 @@ export function compileSearchPattern(
 ): SearchPattern | { error: string } {
   const ignoreCase = options.ignoreCase ?? false;
   if (pattern === '') return { error: 'The pattern is empty.' };
-  if (pattern.length > MAXIMUM_SEARCH_PATTERN_LENGTH) {
+  if (pattern.length > maximumSearchPatternLength) {
     return {
-      error: `The pattern has ${pattern.length} characters; at most ${MAXIMUM_SEARCH_PATTERN_LENGTH} are searched.`,
+      error: `The pattern has ${pattern.length} characters; at most ${maximumSearchPatternLength} are searched.`,
     };
   }
   if (!metaCharacters.test(pattern)) {

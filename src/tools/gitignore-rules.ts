@@ -1,7 +1,7 @@
 import { compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
 
 /** Patterns read from one `.gitignore` at most; the rest of a longer file is not applied. */
-export const MAXIMUM_GITIGNORE_PATTERNS = 2_000;
+export const maximumGitignorePatterns = 2_000;
 
 /** One line of a `.gitignore`, compiled. */
 interface GitignoreRule {
@@ -17,7 +17,7 @@ export interface GitignoreRules {
   /** Absolute POSIX path of the directory holding the `.gitignore`. */
   base: string;
   rules: GitignoreRule[];
-  /** True when the file had more than {@link MAXIMUM_GITIGNORE_PATTERNS} patterns. */
+  /** True when the file had more than {@link maximumGitignorePatterns} patterns. */
   cut: boolean;
 }
 
@@ -35,7 +35,7 @@ export function parseGitignore(text: string, base: string): GitignoreRules {
     let line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
     line = line.replace(/(?<!\\)\s+$/, '');
     if (line === '' || line.startsWith('#')) continue;
-    if (rules.length >= MAXIMUM_GITIGNORE_PATTERNS) {
+    if (rules.length >= maximumGitignorePatterns) {
       cut = true;
       break;
     }

@@ -48,12 +48,12 @@ export interface SearchFilesToolOptions {
 }
 
 /** Files read in one batch (one `listDirectories` call: one round trip on a sandbox). */
-const SEARCH_BATCH = 128;
+const searchBatch = 128;
 /**
  * Bytes of each file read in the batch. A file longer than this (and within `maxSearchFileBytes`)
  * is read again alone, whole, so a batch holds at most 128 x 256 KiB whatever the files' sizes.
  */
-const BATCH_READ_BYTES = 256 * 1024;
+const batchReadBytes = 256 * 1024;
 
 /** A file's bytes as the batch read them, or as read again whole. */
 type ReadOutcome = ReadFileResult;
@@ -94,7 +94,7 @@ export function searchFilesTool(
       else names.push(path.slice(slash + 1));
     }
     const directories = [...byDirectory.keys()];
-    const maxBytes = Math.min(BATCH_READ_BYTES, maxFileBytes);
+    const maxBytes = Math.min(batchReadBytes, maxFileBytes);
     const listed = await batches.listDirectories(
       directories.map((directory) => ({
         path: directory,
@@ -184,7 +184,7 @@ export function searchFilesTool(
         for (const path of paths) {
           if (filter !== undefined && !filter.test(path.slice(under.length))) continue;
           batch.push(path);
-          if (batch.length === SEARCH_BATCH) await flush();
+          if (batch.length === searchBatch) await flush();
           if (stopped) break walk;
         }
       }

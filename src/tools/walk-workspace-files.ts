@@ -3,7 +3,7 @@ import type { DirectoryEntry, Workspace } from '../workspace/workspace.js';
 import { type GitignoreRules, isIgnored, parseGitignore } from './gitignore-rules.js';
 
 /** Bytes of one `.gitignore` read at most. */
-const MAXIMUM_GITIGNORE_BYTES = 256 * 1024;
+const maximumGitignoreBytes = 256 * 1024;
 
 /** What a walk passed over, for the tool's closing line. */
 export interface WalkReport {
@@ -23,9 +23,9 @@ export function emptyWalkReport(): WalkReport {
 }
 
 /** Directory listings under way at once. */
-const LISTING_CONCURRENCY = 16;
+const listingConcurrency = 16;
 /** Directories listed ahead of the walk at most (started and not yet walked). */
-const LISTINGS_AHEAD = 64;
+const listingsAhead = 64;
 
 /** One directory's listing: its entries (or why not) and its own `.gitignore`. */
 interface Listing {
@@ -68,7 +68,7 @@ export async function* walkWorkspaceFiles(
     const rules = await readGitignore(workspace, directory, report);
     if (rules) chain.push(rules);
   }
-  const limit = concurrencyLimit(LISTING_CONCURRENCY);
+  const limit = concurrencyLimit(listingConcurrency);
   const list = (directory: string): Promise<Listing> =>
     limit(async () => {
       let entries: DirectoryEntry[];
@@ -85,9 +85,9 @@ export async function* walkWorkspaceFiles(
   const stack: Frame[] = [];
   /** Start the listings of the next directories of the walk, nearest first, up to the bound. */
   const listAhead = () => {
-    for (let level = stack.length - 1; level >= 0 && ahead.size < LISTINGS_AHEAD; level -= 1) {
+    for (let level = stack.length - 1; level >= 0 && ahead.size < listingsAhead; level -= 1) {
       const frame = stack[level]!;
-      while (frame.ahead < frame.subdirectories.length && ahead.size < LISTINGS_AHEAD) {
+      while (frame.ahead < frame.subdirectories.length && ahead.size < listingsAhead) {
         const directory = frame.subdirectories[frame.ahead++]!;
         ahead.set(directory, list(directory));
       }
@@ -191,7 +191,7 @@ async function readGitignore(
   try {
     const stat = await workspace.stat(path);
     if (stat?.kind !== 'file' || stat.symlink) return undefined;
-    const read = await workspace.readFile(path, { maxBytes: MAXIMUM_GITIGNORE_BYTES });
+    const read = await workspace.readFile(path, { maxBytes: maximumGitignoreBytes });
     const rules = parseGitignore(decodeText(read.bytes).text, directory);
     if (rules.cut || read.truncated) report.cutGitignores.push(path);
     return rules.rules.length > 0 ? rules : undefined;

@@ -1,4 +1,5 @@
 import { AgentContextError, isAgentContextError } from '../errors.js';
+import { alreadyExistsError } from './already-exists-error.js';
 import { compareCodePoints, isInside, outsideWorkspaceError, resolvePosix } from './paths.js';
 import type { DirectoryEntry, EntryKind, FileStat, ReadFileResult, Workspace } from './workspace.js';
 
@@ -32,10 +33,18 @@ export interface FileLayer {
   realpath?(path: string): Promise<string | undefined>;
   /** Write a whole file, creating parent directories. Leave out for a read-only layer. */
   write?(path: string, bytes: Uint8Array): Promise<void>;
+  /**
+   * Create a new file, creating parent directories, failing when anything is already at the path
+   * (the error {@link isExisting} recognises), atomically where the layer can. Gives the workspace
+   * its `createFile`; leave out when the layer has no create-only write.
+   */
+  create?(path: string, bytes: Uint8Array): Promise<void>;
   /** Remove a file. */
   remove?(path: string): Promise<void>;
   /** True when an error the layer threw means "no such file or directory". Default: `code` is `ENOENT`. */
   isMissing?(error: unknown): boolean;
+  /** True when an error of {@link create} means "already exists". Default: `code` is `EEXIST`. */
+  isExisting?(error: unknown): boolean;
 }
 
 /** Options of {@link fileLayerWorkspace}. */
@@ -211,6 +220,8 @@ export function fileLayerWorkspace(layer: FileLayer, options: FileLayerWorkspace
   const write = layer.write;
   if (write !== undefined) {
     workspace.writeFile = async (requested, data, writeOptions = {}) => {
+      if (writeOptions.exclusive && workspace.createFile !== undefined)
+        return workspace.createFile(requested, data);
       const absolute = resolve(requested);
       const found = await statOf(requested);
       if (found !== undefined && found.kind !== 'file') {
@@ -219,17 +230,29 @@ export function fileLayerWorkspace(layer: FileLayer, options: FileLayerWorkspace
           path: requested,
         });
       }
-      if (found !== undefined && writeOptions.exclusive) {
-        throw new AgentContextError(`Already exists: ${requested}`, {
-          code: 'already-exists',
-          path: requested,
-        });
-      }
+      if (found !== undefined && writeOptions.exclusive) throw alreadyExistsError(requested);
       // A missing file is written at its lexical path; its parent directories were resolved above
       // only when it existed, so check the nearest existing parent's real path too.
       const target = found?.real ?? (await realTargetOfNew(absolute, requested));
       const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
       await call(requested, 'write-failed', () => write.call(layer, target, bytes));
+    };
+  }
+  const create = layer.create;
+  if (create !== undefined) {
+    const isExisting = layer.isExisting ?? ((error: unknown) => codeOf(error) === 'EEXIST');
+    workspace.createFile = async (requested, data) => {
+      const absolute = resolve(requested);
+      if (absolute === root) throw alreadyExistsError(requested);
+      // Only the parent's real path is asked: the layer's create decides about the name itself.
+      const target = await realTargetOfNew(absolute, requested);
+      const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+      try {
+        await create.call(layer, target, bytes);
+      } catch (error) {
+        if (isExisting(error)) throw alreadyExistsError(requested, error);
+        throw layerError(requested, 'write-failed', error);
+      }
     };
   }
   const remove = layer.remove;

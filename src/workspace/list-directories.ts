@@ -34,7 +34,7 @@ export interface ListingPrimitives {
 }
 
 /** The deepest listing allowed, whatever a request asks (rule folders are walked to depth 8). */
-const MAXIMUM_DEPTH = 64;
+const maximumDepth = 64;
 
 /** A tree of wanted names: segment -> node. `wanted` marks a full requested path. */
 interface NameNode {
@@ -62,11 +62,11 @@ export async function listDirectoriesWith(
 }
 
 /** Milliseconds a listing runs before it lets the event loop serve others (its primitives may be synchronous). */
-const YIELD_EVERY_MS = 20;
+const yieldEveryMs = 20;
 
 async function listOne(primitives: ListingPrimitives, request: ListRequest): Promise<ListedDirectory> {
   const { absolute, real } = await primitives.directory(request.path);
-  const yieldNow = eventLoopTurns(YIELD_EVERY_MS);
+  const yieldNow = eventLoopTurns(yieldEveryMs);
   const entries: ListedEntry[] = [];
   const visited = new Set<string>([real]);
   const maxBytes = request.read?.maxBytes;
@@ -163,7 +163,7 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
     }
   };
 
-  const depth = Math.min(MAXIMUM_DEPTH, Math.max(0, request.depth ?? (request.names ? 0 : 1)));
+  const depth = Math.min(maximumDepth, Math.max(0, request.depth ?? (request.names ? 0 : 1)));
   if (request.names === undefined) await listBelow(absolute, real, '', depth);
   else await walkNames(absolute, real, '', nameTree(request.names));
   return { realPath: real, entries };

@@ -14,7 +14,7 @@ import type {
 } from './workspace.js';
 
 /** Milliseconds of answers in a row before the event loop is let run. */
-const YIELD_EVERY_MS = 20;
+const yieldEveryMs = 20;
 
 /** What a listing says of one path: there (its entry), known to be absent, or nothing known. */
 type Knowledge = ListedEntry | 'missing' | undefined;
@@ -89,7 +89,7 @@ export function listedWorkspace(
   };
 
   // Every answer may come at once: the event loop is still served during a long scan.
-  const turn = eventLoopTurns(YIELD_EVERY_MS);
+  const turn = eventLoopTurns(yieldEveryMs);
   const listedRealPathOf = (requested: string): string | undefined => {
     try {
       return listedRealPaths.get(inner.resolve(requested));

@@ -13,6 +13,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { AgentContextError, describeError } from '../errors.js';
+import { alreadyExistsError } from './already-exists-error.js';
 import { checkedDirectoriesOf, withCheckedDirectories } from './checked-directories.js';
 import { type ListingPrimitives, listDirectoriesWith } from './list-directories.js';
 import {
@@ -143,6 +144,27 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
       return again.exists ? again.realPath : undefined;
     },
   });
+
+  /**
+   * A new file by an `O_EXCL | O_NOFOLLOW` create below the verified real parent: only the parent is
+   * resolved, so whatever is at the path itself (a dangling link too) makes `already-exists`.
+   */
+  const createFile = async (requested: string, data: string | Uint8Array): Promise<void> => {
+    const absolute = resolve(requested);
+    if (absolute === realRoot || absolute === '/') throw alreadyExistsError(requested);
+    const parent = await resolveReal(path.posix.dirname(absolute));
+    try {
+      await writeVerifiedFile(
+        `${parent.realPath === '/' ? '' : parent.realPath}/${path.posix.basename(absolute)}`,
+        data,
+        true,
+        openContext(requested),
+        (directory) => openContext(directory),
+      );
+    } catch (error) {
+      throw translateError(error, requested, 'write-failed');
+    }
+  };
 
   /** The entries of a checked directory, through a verified descriptor (see `openVerified`). */
   const listVerified = async (realPath: string, requested: string): Promise<DirectoryEntry[]> => {
@@ -295,24 +317,21 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
       return result;
     },
     async writeFile(requested, data, writeOptions: WriteFileOptions = {}): Promise<void> {
+      if (writeOptions.exclusive) return createFile(requested, data);
       const resolution = await resolveReal(requested);
-      // An exclusive write reports any existing entry as `already-exists` (from the create itself).
-      if (resolution.exists && resolution.kind !== 'file' && !writeOptions.exclusive) {
+      if (resolution.exists && resolution.kind !== 'file') {
         const stats = await fs.stat(resolution.realPath).catch(() => undefined);
         throw notARegularFile(requested, stats);
       }
       try {
-        await writeVerifiedFile(
-          resolution.realPath,
-          data,
-          writeOptions.exclusive ?? false,
-          openContext(requested),
-          (directory) => openContext(directory),
+        await writeVerifiedFile(resolution.realPath, data, false, openContext(requested), (directory) =>
+          openContext(directory),
         );
       } catch (error) {
         throw translateError(error, requested, 'write-failed');
       }
     },
+    createFile: (requested, data) => createFile(requested, data),
     async removeFile(requested): Promise<void> {
       // Resolve the directory, not the entry: removing a symlink must remove the link, not its target.
       const absolute = resolve(requested);
@@ -388,7 +407,7 @@ function inspectSegment(candidate: string): SegmentInfo {
 }
 
 /** Bytes read synchronously at most, once the descriptor is open: larger reads go to the thread pool. */
-const SYNCHRONOUS_READ_BYTES = 256 * 1024;
+const synchronousReadBytes = 256 * 1024;
 
 /**
  * Read a regular file through a verified descriptor (see `openVerified`). With the `descriptor-path`
@@ -418,7 +437,7 @@ async function readRegularFile(
       stats = opened.stats;
       close = () => closeSync(descriptor);
       readAt = (buffer, offset, length, position) =>
-        length <= SYNCHRONOUS_READ_BYTES
+        length <= synchronousReadBytes
           ? readSync(descriptor, buffer, offset, length, position)
           : readDescriptor(descriptor, buffer, offset, length, position).then((result) => result.bytesRead);
     } else {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { AgentContextError } from '../errors.js';
+import { alreadyExistsError } from './already-exists-error.js';
 import { listDirectoriesWith, singleCallPrimitives } from './list-directories.js';
 import { compareCodePoints, isInside, outsideWorkspaceError, resolvePosix } from './paths.js';
 import { resolveRealPath, type SegmentInfo } from './resolve-real-path.js';
@@ -16,7 +17,7 @@ export interface MemoryWorkspaceOptions {
   symlinks?: Record<string, string>;
   /** Directories that exist without files in them (relative to root). */
   directories?: string[];
-  /** Provide `writeFile` and `removeFile`. Default `true`. */
+  /** Provide `writeFile`, `createFile` and `removeFile`. Default `true`. */
   writable?: boolean;
 }
 
@@ -167,16 +168,28 @@ export function memoryWorkspace(
     eachPath(paths, (requested) => workspace.readFile(requested, readOptions));
   workspace.listDirectories = (requests) => listDirectoriesWith(primitives, requests);
   if (options.writable ?? true) {
+    // Only the parent is resolved: anything at the path itself, a link too, is `already-exists`.
+    const createFile = async (requested: string, data: string | Uint8Array) => {
+      const absolute = resolve(requested);
+      if (absolute === root) throw alreadyExistsError(requested);
+      const parent = await resolveReal(path.posix.dirname(absolute));
+      if (parent.exists && !directories.has(parent.realPath)) {
+        throw new AgentContextError(`Not a directory: ${path.posix.dirname(requested)}`, {
+          code: 'not-a-directory',
+          path: requested,
+        });
+      }
+      const target = `${parent.realPath === '/' ? '' : parent.realPath}/${path.posix.basename(absolute)}`;
+      if (links.has(target) || directories.has(target) || contents.has(target))
+        throw alreadyExistsError(requested);
+      put(target, data);
+    };
+    workspace.createFile = createFile;
     workspace.writeFile = async (requested, data, writeOptions = {}) => {
+      if (writeOptions.exclusive) return createFile(requested, data);
       const { realPath, exists } = await resolveReal(requested);
       if (exists && directories.has(realPath)) {
         throw new AgentContextError(`Is a directory: ${requested}`, { code: 'not-a-file', path: requested });
-      }
-      if (exists && writeOptions.exclusive) {
-        throw new AgentContextError(`Already exists: ${requested}`, {
-          code: 'already-exists',
-          path: requested,
-        });
       }
       put(realPath, data);
     };

@@ -4,7 +4,7 @@ import { isInside } from './paths.js';
 import type { FileStat, Workspace } from './workspace.js';
 
 /** Characters of a failure's description kept in a message. */
-const SHOWN_REASON_CHARS = 200;
+const shownReasonChars = 200;
 
 /** A path checked by {@link resolvePathInWorkingDirectory}. */
 export interface PathInWorkingDirectory {
@@ -35,7 +35,7 @@ export async function resolvePathInWorkingDirectory(
     );
   const invalid = (error: unknown, what: string) =>
     new AgentContextError(
-      `${shown} ${what}: ${isAgentContextError(error) ? (error.reason ?? error.code) : describeError(error).slice(0, SHOWN_REASON_CHARS)}.`,
+      `${shown} ${what}: ${isAgentContextError(error) ? (error.reason ?? error.code) : describeError(error).slice(0, shownReasonChars)}.`,
       {
         code: 'invalid-path',
         path: shown,

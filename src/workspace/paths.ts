@@ -17,14 +17,14 @@ export function isInside(parent: string, child: string): boolean {
 }
 
 /** Most segments a resolved path may have; a deeper one is refused (`invalid-path`). */
-export const MAXIMUM_PATH_SEGMENTS = 256;
+export const maximumPathSegments = 256;
 /** Longest resolved path, in characters (Linux's `PATH_MAX`); a longer one is refused (`invalid-path`). */
-export const MAXIMUM_PATH_LENGTH = 4_096;
+export const maximumPathLength = 4_096;
 
 /**
  * Lexically resolve `target` against the absolute POSIX directory `base`. Throws `invalid-path`
  * for NUL bytes (they would be cut by the OS and open a different file), and for a result deeper
- * than {@link MAXIMUM_PATH_SEGMENTS} segments or longer than {@link MAXIMUM_PATH_LENGTH}
+ * than {@link maximumPathSegments} segments or longer than {@link maximumPathLength}
  * characters: every walk over a path costs at least its depth, and some (the nested instructions
  * of a touch) the depth times the length.
  */
@@ -46,22 +46,22 @@ export function resolvePosix(base: string, target: string): string {
   if (exceedsPathLimits(resolved)) {
     const shown = target.length > 80 ? `${JSON.stringify(target.slice(0, 80))}...` : JSON.stringify(target);
     throw new AgentContextError(
-      `Refused the path ${shown}: it is deeper than ${MAXIMUM_PATH_SEGMENTS} segments or longer than ${MAXIMUM_PATH_LENGTH} characters once resolved.`,
-      { code: 'invalid-path', path: target.slice(0, MAXIMUM_PATH_LENGTH), reason: 'too deep or too long' },
+      `Refused the path ${shown}: it is deeper than ${maximumPathSegments} segments or longer than ${maximumPathLength} characters once resolved.`,
+      { code: 'invalid-path', path: target.slice(0, maximumPathLength), reason: 'too deep or too long' },
     );
   }
   return resolved;
 }
 
 /**
- * True when the absolute POSIX `path` is deeper than {@link MAXIMUM_PATH_SEGMENTS} segments or longer
- * than {@link MAXIMUM_PATH_LENGTH} characters (slashes counted up to the limit only).
+ * True when the absolute POSIX `path` is deeper than {@link maximumPathSegments} segments or longer
+ * than {@link maximumPathLength} characters (slashes counted up to the limit only).
  */
 export function exceedsPathLimits(path: string): boolean {
-  if (path.length > MAXIMUM_PATH_LENGTH) return true;
+  if (path.length > maximumPathLength) return true;
   let count = 0;
   for (let slash = path.indexOf('/'); slash !== -1; slash = path.indexOf('/', slash + 1)) {
-    if (++count > MAXIMUM_PATH_SEGMENTS) return true;
+    if (++count > maximumPathSegments) return true;
   }
   return false;
 }

@@ -1,7 +1,7 @@
 import type { Workspace } from './workspace.js';
 
 /**
- * The same workspace without `writeFile` and `removeFile`: what a capability that must only read
+ * The same workspace without `writeFile`, `createFile` and `removeFile`: what a capability that must only read
  * (user-level files, for one) is given. Its batch operations, when it has them, are kept. Every read still goes through `workspace`, contained as it is.
  */
 export function readOnlyWorkspace(workspace: Workspace): Workspace {

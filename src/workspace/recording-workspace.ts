@@ -8,6 +8,7 @@ export interface RecordedCall {
     | 'realpath'
     | 'readFile'
     | 'writeFile'
+    | 'createFile'
     | 'removeFile'
     | 'statPaths'
     | 'readFiles'
@@ -67,12 +68,17 @@ export function recordingWorkspace(inner: Workspace): RecordingWorkspace {
     realpath: track('realpath', (path: string) => inner.realpath(path)),
     readFile: track('readFile', (path: string, options?: ReadFileOptions) => inner.readFile(path, options)),
   };
-  const { writeFile, removeFile } = inner;
+  const { writeFile, createFile, removeFile } = inner;
   if (writeFile) {
     workspace.writeFile = track(
       'writeFile',
       (path: string, data: string | Uint8Array, options?: WriteFileOptions) =>
         writeFile.call(inner, path, data, options),
+    );
+  }
+  if (createFile) {
+    workspace.createFile = track('createFile', (path: string, data: string | Uint8Array) =>
+      createFile.call(inner, path, data),
     );
   }
   if (removeFile) workspace.removeFile = track('removeFile', (path: string) => removeFile.call(inner, path));

@@ -43,7 +43,11 @@ export interface ReadFileResult {
 
 /** Options of {@link Workspace.writeFile}. */
 export interface WriteFileOptions {
-  /** Fail with `already-exists` when the file already exists. Default `false`. */
+  /**
+   * Fail with `already-exists` when the file already exists. Default `false`. A workspace that has
+   * {@link Workspace.createFile} answers this as `createFile` does; a host's own workspace may not
+   * keep this promise, so code that must never replace a file asks `createFile` where it is offered.
+   */
   exclusive?: boolean;
 }
 
@@ -143,6 +147,15 @@ export interface Workspace {
   readFile(path: string, options?: ReadFileOptions): Promise<ReadFileResult>;
   /** Write a file, creating parent directories. Absent on read-only workspaces. */
   writeFile?(path: string, data: string | Uint8Array, options?: WriteFileOptions): Promise<void>;
+  /**
+   * Create a new file, creating parent directories, in one request: fails with `already-exists`
+   * (typed, nothing written) when anything is at the path, a file, a directory or a symbolic link
+   * (even a dangling one, which is never written through). Where the workspace can, the create is
+   * atomic (`O_EXCL`): of two callers creating one path, one gets `already-exists`. Other failures
+   * are `write-failed` or the usual refusals. Optional: absent on read-only workspaces and on those
+   * whose file layer cannot create exclusively (then `stat` first, and `writeFile` with `exclusive`).
+   */
+  createFile?(path: string, data: string | Uint8Array): Promise<void>;
   /** Remove a file; a symlink is removed itself, never its target. Absent on read-only workspaces. */
   removeFile?(path: string): Promise<void>;
   /**

@@ -3,6 +3,7 @@ import { constants, lstatSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AgentContextError } from '../errors.js';
+import { alreadyExistsError } from './already-exists-error.js';
 import {
   notARegularFile,
   openVerified,
@@ -61,14 +62,7 @@ async function createFile(
   try {
     handle = await fs.open(target, createFlags, mode);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
-      throw new AgentContextError(`Already exists: ${requested}`, {
-        code: 'already-exists',
-        path: requested,
-        reason: 'already exists',
-        cause: error,
-      });
-    }
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw alreadyExistsError(requested, error);
     throw error;
   }
   try {

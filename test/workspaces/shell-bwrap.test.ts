@@ -1,55 +1,17 @@
-import { spawnSync } from 'node:child_process';
 import { symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { localWorkspace, shellWorkspace } from '../../src/index.js';
-import { countingExec, localShellExec } from '../../src/workspace/shell/shell-exec.test-support.js';
+import { countingExec } from '../../src/workspace/shell/shell-exec.test-support.js';
 import { assistantFilesShape, buildShape, repositoryShapes } from '../repository-shapes/repository-shapes.js';
+import { bwrapWorks, sandboxed } from './bwrap-sandbox.js';
 import { readingOf } from './workspace-reading.js';
 
-/** bubblewrap, when installed and allowed to make namespaces here. */
-const bwrapWorks =
-  spawnSync('bwrap', ['--ro-bind', '/', '/', '--unshare-all', '--die-with-parent', 'true'], {
-    stdio: 'ignore',
-  }).status === 0;
 if (!bwrapWorks) {
   console.warn(
     'shellWorkspace in bwrap: skipped, bubblewrap (bwrap) is not installed or cannot create a sandbox here',
   );
 }
-
-/**
- * A sandbox of its own: only the system's /usr (read-only) and the repository, at /repo, are there;
- * no network, no other process, nothing else of the host's files.
- */
-const sandboxed = (repository: string) =>
-  localShellExec([
-    'bwrap',
-    '--ro-bind',
-    '/usr',
-    '/usr',
-    '--symlink',
-    'usr/bin',
-    '/bin',
-    '--symlink',
-    'usr/lib',
-    '/lib',
-    '--symlink',
-    'usr/lib64',
-    '/lib64',
-    '--proc',
-    '/proc',
-    '--dev',
-    '/dev',
-    '--bind',
-    repository,
-    '/repo',
-    '--unshare-all',
-    '--die-with-parent',
-    '--chdir',
-    '/repo',
-    'sh',
-  ]);
 
 describe.skipIf(!bwrapWorks)('shellWorkspace whose exec runs inside bwrap', () => {
   for (const shape of [repositoryShapes[1]!, assistantFilesShape]) {

@@ -41,6 +41,8 @@ export interface DeepagentsWorkspaceOptions {
  * backend's containment applies (a `FilesystemBackend` in virtual mode refuses links that leave its
  * root, and does not follow links to files); lexical escapes are refused here before any call.
  * Writes are text: bytes are decoded as UTF-8 (offloaded results and authored modules are text).
+ * No `createFile`: the backend protocol's `write` always replaces, so an exclusive write is a listing
+ * first and then the write (two calls, not atomic against another writer).
  *
  * @example
  * const backend = new FilesystemBackend({ rootDir: '/repo', virtualMode: true });

@@ -19,7 +19,9 @@ export interface MastraWorkspaceOptions {
  * relative to it (`/packages/app` as `packages/app`), as Mastra's own tools do. Each operation is one
  * or two filesystem calls (`realpath` when the filesystem has one, then `stat`, `readdir` or
  * `readFile`). The filesystem's containment applies, and a real path outside its root is refused
- * here too. A read-only filesystem gives a read-only workspace.
+ * here too. A read-only filesystem gives a read-only workspace. `createFile` is Mastra's
+ * `writeFile` with `overwrite: false` (exclusive where the filesystem makes it so: `LocalFilesystem`
+ * opens with `wx`).
  *
  * Mastra's filesystem API does not tell a FIFO, socket or device from a file: over a
  * `LocalFilesystem`, prefer `localWorkspace(filesystem.basePath)`, which never opens one.
@@ -75,6 +77,9 @@ export function mastraWorkspace(
         : {
             write: (path: string, bytes: Uint8Array) =>
               filesystem.writeFile(relative(path), bytes, { recursive: true, overwrite: true }),
+            // `overwrite: false` is Mastra's create-only write (`FileExistsError`, code `EEXIST`).
+            create: (path: string, bytes: Uint8Array) =>
+              filesystem.writeFile(relative(path), bytes, { recursive: true, overwrite: false }),
             remove: (path: string) => filesystem.deleteFile(relative(path)),
           }),
       isMissing,

@@ -1,7 +1,7 @@
 import type { Run } from '../../session/capability.js';
 
 /** How long one run (its tools, its skills and inventory scan, its commands) serves a connection. */
-const RUN_REUSE_MS = 2_000;
+const runReuseMs = 2_000;
 
 /**
  * The run that serves the current request of one MCP connection: one run answers every request for
@@ -13,7 +13,7 @@ export function connectionRuns(startRun: () => Promise<Run>): () => Promise<Run>
   let current: { run: Promise<Run>; startedAt: number } | undefined;
   return () => {
     const now = Date.now();
-    if (current === undefined || now - current.startedAt >= RUN_REUSE_MS) {
+    if (current === undefined || now - current.startedAt >= runReuseMs) {
       const run = startRun();
       const started = { run, startedAt: now };
       current = started;

@@ -2,11 +2,11 @@ import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 
 /** Longest request line read, in bytes; a longer one is answered with an error and skipped. */
-const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+const maxRequestBytes = 4 * 1024 * 1024;
 
 /** JSON-RPC error codes used here. */
-const PARSE_ERROR = -32700;
-const INVALID_REQUEST = -32600;
+const parseError = -32700;
+const invalidRequest = -32600;
 
 /**
  * The stdin of the MCP server, with every line the SDK would drop without an answer answered here:
@@ -37,7 +37,7 @@ export function guardedInput(input: Readable, output: Writable, log: (line: stri
       log(
         `agent-context mcp: answered a request that is not JSON (${line.length} characters) with a parse error.`,
       );
-      reply(null, PARSE_ERROR, 'Parse error: the line is not JSON.');
+      reply(null, parseError, 'Parse error: the line is not JSON.');
       return;
     }
     if (Array.isArray(value)) {
@@ -47,11 +47,7 @@ export function guardedInput(input: Readable, output: Writable, log: (line: stri
       for (const element of value) {
         const id = (element as { id?: unknown } | null)?.id;
         if (validId(id))
-          reply(
-            id,
-            INVALID_REQUEST,
-            'Invalid request: batches are not supported; send one message per line.',
-          );
+          reply(id, invalidRequest, 'Invalid request: batches are not supported; send one message per line.');
       }
       return;
     }
@@ -66,7 +62,7 @@ export function guardedInput(input: Readable, output: Writable, log: (line: stri
     if (validId(id)) {
       reply(
         id,
-        INVALID_REQUEST,
+        invalidRequest,
         'Invalid request: expected a JSON-RPC 2.0 message (jsonrpc "2.0", a method, params an object).',
       );
     }
@@ -86,16 +82,12 @@ export function guardedInput(input: Readable, output: Writable, log: (line: stri
     if (skipping || start === chunk.length) return;
     const rest = chunk.subarray(start);
     pendingBytes += rest.length;
-    if (pendingBytes > MAX_REQUEST_BYTES) {
+    if (pendingBytes > maxRequestBytes) {
       // Answer now, skip the rest of the line as it arrives: it is never held whole in memory.
       log(
-        `agent-context mcp: answered a request over ${MAX_REQUEST_BYTES} bytes with an error; it was not read.`,
+        `agent-context mcp: answered a request over ${maxRequestBytes} bytes with an error; it was not read.`,
       );
-      reply(
-        null,
-        INVALID_REQUEST,
-        `Request too large: a message may hold at most ${MAX_REQUEST_BYTES} bytes.`,
-      );
+      reply(null, invalidRequest, `Request too large: a message may hold at most ${maxRequestBytes} bytes.`);
       pending = [];
       pendingBytes = 0;
       skipping = true;

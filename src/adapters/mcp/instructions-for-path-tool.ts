@@ -8,13 +8,13 @@ import type { ToolDefinition } from '../../session/capability.js';
 import type { Workspace } from '../../workspace/workspace.js';
 
 /** Longest path accepted, in characters: far beyond any real one, small enough that a refusal stays short. */
-const MAX_PATH_CHARS = 4_096;
+const maxPathChars = 4_096;
 
 const input = z.object({
   path: z
     .string()
     .min(1)
-    .max(MAX_PATH_CHARS)
+    .max(maxPathChars)
     .describe('A file or directory inside the served directory: relative to it, or absolute.'),
 });
 

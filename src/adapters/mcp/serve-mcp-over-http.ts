@@ -63,16 +63,16 @@ export interface McpHttpServer {
 }
 
 /** Largest request body read, in bytes (as on stdio). */
-const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+const maxRequestBytes = 4 * 1024 * 1024;
 
 /** Shortest token accepted: a guessable secret is no protection on a network. */
-const MIN_TOKEN_CHARS = 32;
+const minTokenChars = 32;
 
 /** How often idle sessions are looked for. */
-const IDLE_SWEEP_MS = 60_000;
+const idleSweepMs = 60_000;
 
 /** The endpoint's path. */
-const ENDPOINT = '/mcp';
+const endpointPath = '/mcp';
 
 const loopbackNames = ['localhost', '127.0.0.1', '[::1]'];
 
@@ -112,9 +112,9 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
   const log = options.log ?? (() => {});
   const loopback = isLoopback(host);
   const token = options.token;
-  if (token !== undefined && token.length < MIN_TOKEN_CHARS) {
+  if (token !== undefined && token.length < minTokenChars) {
     throw new AgentContextError(
-      `The MCP token has ${token.length} characters; give one of at least ${MIN_TOKEN_CHARS} (for example \`openssl rand -hex 32\`).`,
+      `The MCP token has ${token.length} characters; give one of at least ${minTokenChars} (for example \`openssl rand -hex 32\`).`,
       { code: 'invalid-option', reason: 'token too short' },
     );
   }
@@ -140,7 +140,8 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
   const refusal = (request: IncomingMessage): Refusal | undefined => {
     const url = request.url ?? '/';
     const pathname = url.split('?', 1)[0];
-    if (pathname !== ENDPOINT) return { status: 404, message: `Not found: the MCP endpoint is ${ENDPOINT}.` };
+    if (pathname !== endpointPath)
+      return { status: 404, message: `Not found: the MCP endpoint is ${endpointPath}.` };
     if (loopback) {
       const hostname = hostnameOf(request.headers.host);
       if (hostname === undefined || !ownHostnames().includes(hostname)) {
@@ -177,7 +178,7 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
     let entry: OpenSession | undefined;
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      maxRequestBodySize: MAX_REQUEST_BYTES,
+      maxRequestBodySize: maxRequestBytes,
       onsessioninitialized: (id) => {
         if (entry === undefined) return;
         sessions.set(id, entry);
@@ -248,11 +249,7 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
     }
     const body = await readBody(request);
     if (body.tooLarge) {
-      return reply(
-        response,
-        413,
-        `Request too large: a message may hold at most ${MAX_REQUEST_BYTES} bytes.`,
-      );
+      return reply(response, 413, `Request too large: a message may hold at most ${maxRequestBytes} bytes.`);
     }
     let message: unknown;
     try {
@@ -297,12 +294,12 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
         }
       }
     },
-    Math.min(IDLE_SWEEP_MS, idleSessionMs),
+    Math.min(idleSweepMs, idleSessionMs),
   );
   sweep.unref();
 
   return {
-    url: `http://${bracketed(host)}:${port}${ENDPOINT}`,
+    url: `http://${bracketed(host)}:${port}${endpointPath}`,
     port,
     get sessions() {
       return sessions.size;
@@ -367,7 +364,7 @@ function corsHeaders(response: ServerResponse, origin: string): void {
 async function readBody(
   request: IncomingMessage,
 ): Promise<{ tooLarge: true } | { tooLarge: false; text: string }> {
-  if (Number(request.headers['content-length']) > MAX_REQUEST_BYTES) {
+  if (Number(request.headers['content-length']) > maxRequestBytes) {
     request.resume();
     return { tooLarge: true };
   }
@@ -375,7 +372,7 @@ async function readBody(
   let bytes = 0;
   for await (const chunk of request as AsyncIterable<Buffer>) {
     bytes += chunk.length;
-    if (bytes > MAX_REQUEST_BYTES) {
+    if (bytes > maxRequestBytes) {
       request.resume();
       return { tooLarge: true };
     }

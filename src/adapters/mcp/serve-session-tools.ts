@@ -10,7 +10,7 @@ import { concurrencyLimit } from '../../shared/concurrency-limit.js';
 import { quoteForMessage } from '../../text/cut-text.js';
 
 /** Tool calls of one connection executing at once; further calls wait their turn. */
-const MAX_CONCURRENT_CALLS = 4;
+const maxConcurrentCalls = 4;
 
 /**
  * Answer the MCP `tools/list` and `tools/call` requests of `server` with the tools of the
@@ -26,7 +26,7 @@ const MAX_CONCURRENT_CALLS = 4;
 export function serveSessionTools(server: Server, currentRun: () => Promise<Run>): void {
   server.registerCapabilities({ tools: {} });
   let calls = 0;
-  const limit = concurrencyLimit(MAX_CONCURRENT_CALLS);
+  const limit = concurrencyLimit(maxConcurrentCalls);
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: (await currentRun()).tools.map((tool) => ({
       name: tool.name,

@@ -39,7 +39,7 @@ HTTP (with --http):
 `;
 
 /** The environment variable holding the bearer token of `mcp --http`. */
-const TOKEN_VARIABLE = 'AGENT_CONTEXT_MCP_TOKEN';
+const tokenVariable = 'AGENT_CONTEXT_MCP_TOKEN';
 
 /** `agent-context mcp`: an MCP server over stdio, or over HTTP with `--http` (see `createContextMcpServer`). */
 export const mcpCommand: CliCommand = {
@@ -80,17 +80,17 @@ export const mcpCommand: CliCommand = {
     }
     const port = values.port === undefined ? undefined : portOption(values.port);
     const allowedOrigins = listOption(values['allow-origin']);
-    const token = process.env[TOKEN_VARIABLE];
+    const token = process.env[tokenVariable];
     const { contextMcpServers, serveMcpOverHttp, isLoopback, mcpHttpDefaults } = await loadHttpServer();
     const host = values.host ?? mcpHttpDefaults.host;
     if (token === undefined && !isLoopback(host)) {
       throw new CliUsageError(
-        `--host ${host} is not a loopback address: set ${TOKEN_VARIABLE} to a secret of at least 32 characters (openssl rand -hex 32), which every client then sends as "Authorization: Bearer <token>"`,
+        `--host ${host} is not a loopback address: set ${tokenVariable} to a secret of at least 32 characters (openssl rand -hex 32), which every client then sends as "Authorization: Bearer <token>"`,
       );
     }
     if (token !== undefined && token.length < 32) {
       throw new CliUsageError(
-        `${TOKEN_VARIABLE} has ${token.length} characters; give at least 32 (openssl rand -hex 32)`,
+        `${tokenVariable} has ${token.length} characters; give at least 32 (openssl rand -hex 32)`,
       );
     }
     const servers = await contextMcpServers(serverOptions);

@@ -72,7 +72,7 @@ interface OffloadedArguments {
 }
 
 /** Rows the table shows unless `--limit` says otherwise: a screenful or two, whatever the folder holds. */
-const DEFAULT_TABLE_ROWS = 200;
+const defaultTableRows = 200;
 
 function parseOffloadedArguments(args: string[]): OffloadedArguments {
   const { values, positionals } = parseCommandArguments(
@@ -97,7 +97,7 @@ function parseOffloadedArguments(args: string[]): OffloadedArguments {
     olderThanMs: olderThan === undefined ? undefined : parseDuration(olderThan),
     clean,
     json: values.json ?? false,
-    limit: values.limit === undefined ? DEFAULT_TABLE_ROWS : parseLimit(values.limit),
+    limit: values.limit === undefined ? defaultTableRows : parseLimit(values.limit),
   };
 }
 

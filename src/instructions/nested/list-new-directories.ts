@@ -15,7 +15,7 @@ export interface NewDirectoryNames {
 }
 
 /** Levels of a rule folder walked (as `findRuleFiles` does). */
-const RULE_FOLDER_DEPTH = 8;
+const ruleFolderDepth = 8;
 
 /**
  * Look at every new directory of a touch in one request: one listing per directory, named by every
@@ -37,7 +37,7 @@ export async function listNewDirectories(
   );
   const request: Omit<ListRequest, 'path'> = {
     names: [...new Set([...names.filenames, ...ruleFolders])],
-    ...(ruleFolders.length > 0 ? { depth: RULE_FOLDER_DEPTH } : {}),
+    ...(ruleFolders.length > 0 ? { depth: ruleFolderDepth } : {}),
     ...(maxBytes > 0 ? { read: { maxBytes } } : {}),
   };
   const requests = directories.map((path) => ({ path, ...request }));

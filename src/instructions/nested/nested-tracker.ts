@@ -11,8 +11,8 @@ import { toLabel } from '../../workspace/labels.js';
 import {
   exceedsPathLimits,
   isInside,
-  MAXIMUM_PATH_LENGTH,
-  MAXIMUM_PATH_SEGMENTS,
+  maximumPathLength,
+  maximumPathSegments,
 } from '../../workspace/paths.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import { documentKey } from '../document-key.js';
@@ -84,7 +84,7 @@ export class NestedTracker {
       // Checked before any directory is claimed: a path thousands of levels deep would otherwise
       // cost one check per level, each as long as the path.
       const shown = touch.path.length > 120 ? `${touch.path.slice(0, 120)}...` : touch.path;
-      const message = `The touched path ${JSON.stringify(shown)} is deeper than ${MAXIMUM_PATH_SEGMENTS} segments or longer than ${MAXIMUM_PATH_LENGTH} characters; its directories were not checked.`;
+      const message = `The touched path ${JSON.stringify(shown)} is deeper than ${maximumPathSegments} segments or longer than ${maximumPathLength} characters; its directories were not checked.`;
       this.#emit(
         this.#event('skipped', shown, trigger(), message, {
           severity: 'warning',

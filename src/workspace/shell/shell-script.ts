@@ -116,15 +116,23 @@ w() {
   walk "$a" || return 0
   if [ $X = 1 ] && [ $K != d ]; then n W error not-found; return 0; fi
   if [ $X = 0 ]; then mkdir -p -- "$P" 2>/dev/null || { n W error write-failed; return 0; }; fi
-  walk "$1" || return 0
-  if [ $X = 1 ] && [ "$2" = 1 ]; then n W error already-exists; return 0; fi
-  if [ $X = 1 ] && [ $K != f ]; then n W error not-a-file "$(stat -c %F -- "$P" 2>/dev/null)"; return 0; fi
   if [ "$2" = 1 ]; then
-    if (set -C; base64 -d > "$P") 2>/dev/null; then n W ok; else n W error already-exists; fi
-  else
-    t=$P.agent-context-$$.tmp
-    if base64 -d > "$t" 2>/dev/null && mv -f -- "$t" "$P"; then n W ok; else rm -f -- "$t"; n W error write-failed; fi
+    # Create only: the name is taken below the real parent, never through a link at the path, and
+    # the open itself is exclusive (noclobber), so a file created meanwhile is not replaced.
+    if [ "$P" = / ]; then e=/\${1##*/}; else e=$P/\${1##*/}; fi
+    if [ -e "$e" ] || [ -L "$e" ]; then n W error already-exists; return 0; fi
+    ( set -C; { base64 -d >&3 || exit 8; } 3>"$e" || exit 9 ) 2>/dev/null
+    case $? in
+      0) n W ok;;
+      9) if [ -e "$e" ] || [ -L "$e" ]; then n W error already-exists; else n W error write-failed; fi;;
+      *) n W error write-failed;;
+    esac
+    return 0
   fi
+  walk "$1" || return 0
+  if [ $X = 1 ] && [ $K != f ]; then n W error not-a-file "$(stat -c %F -- "$P" 2>/dev/null)"; return 0; fi
+  t=$P.agent-context-$$.tmp
+  if base64 -d > "$t" 2>/dev/null && mv -f -- "$t" "$P"; then n W ok; else rm -f -- "$t"; n W error write-failed; fi
 }
 x() {
   if [ "\${1%/*}" = '' ]; then a=/; else a=\${1%/*}; fi

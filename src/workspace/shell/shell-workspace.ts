@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { AgentContextError } from '../../errors.js';
+import { alreadyExistsError } from '../already-exists-error.js';
 import { asError, type ListingPrimitives, listDirectoriesWith } from '../list-directories.js';
 import { notARegularFile } from '../open-verified.js';
 import { compareCodePoints, isInside, outsideWorkspaceError, resolvePosix } from '../paths.js';
@@ -221,6 +222,14 @@ export function shellWorkspace(options: ShellWorkspaceOptions): Workspace {
     return entriesOf(answer, absolute, true);
   };
 
+  /** One write in one script; `exclusive` creates only (see the script's `w`). */
+  const write = async (requested: string, data: string | Uint8Array, exclusive: boolean) => {
+    const absolute = resolve(requested);
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data);
+    const [answer] = await run([`w ${quote(absolute)} ${exclusive ? 1 : 0}`], bytes.toString('base64'));
+    settleWrite(answer, absolute, requested, 'write');
+  };
+
   const workspace: Workspace = {
     root,
     cwd,
@@ -249,15 +258,9 @@ export function shellWorkspace(options: ShellWorkspaceOptions): Workspace {
       const [answer] = await run([readLine(absolute, readOptions)]);
       return readOf(factOf(answer, absolute), requested, readOptions);
     },
-    async writeFile(requested, data, writeOptions: WriteFileOptions = {}) {
-      const absolute = resolve(requested);
-      const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : Buffer.from(data);
-      const [answer] = await run(
-        [`w ${quote(absolute)} ${writeOptions.exclusive ? 1 : 0}`],
-        bytes.toString('base64'),
-      );
-      settleWrite(answer, absolute, requested, 'write');
-    },
+    writeFile: (requested, data, writeOptions: WriteFileOptions = {}) =>
+      write(requested, data, writeOptions.exclusive ?? false),
+    createFile: (requested, data) => write(requested, data, true),
     async removeFile(requested) {
       const absolute = resolve(requested);
       const [answer] = await run([`x ${quote(absolute)}`]);
@@ -429,11 +432,7 @@ export function shellWorkspace(options: ShellWorkspaceOptions): Workspace {
     if (write.ok) return;
     switch (write.code) {
       case 'already-exists':
-        throw new AgentContextError(`Already exists: ${requested}`, {
-          code: 'already-exists',
-          path: requested,
-          reason: 'already exists',
-        });
+        throw alreadyExistsError(requested);
       case 'not-a-file':
         throw notARegularFile(requested, typeOf(write.detail ?? 'directory'));
       case 'not-found':
