@@ -85,7 +85,8 @@ export type { RuleFormatName } from './rules/rule.js';
 export { type InventoryOptions, inventory } from './inventory/inventory.js';
 export { inventoryDefaults } from './inventory/inventory-defaults.js';
 
-export { type ScanInventoryOptions, scanInventory } from './inventory/scan-inventory.js';
+export { scanInventory } from './inventory/scan-inventory.js';
+export type { ScanInventoryOptions } from './inventory/scan-inventory-options.js';
 
 // Hooks: the repository's hooks (Claude Code, Codex), run as their assistant does when the host allows.
 

@@ -7,7 +7,7 @@ import { agentFoldersOf, commandFoldersOf } from './command-folders.js';
 import { skippedDirectories } from './find-asset-files.js';
 import { inventoryDefaults } from './inventory-defaults.js';
 import { hookFileNames, maxSettingsBytes } from './read-settings.js';
-import type { ScanInventoryOptions } from './scan-inventory.js';
+import type { ScanInventoryOptions } from './scan-inventory-options.js';
 
 /** Plugin files of a project root (see `findPluginFolders`). */
 const pluginFiles = [

@@ -142,3 +142,53 @@ describe('localWorkspace against a process swapping paths for symlinks while it 
     expect(outcomes.refused).toBeGreaterThan(0);
   }, 30_000);
 });
+
+describe('whole listings that read their files, against the same swapping process', () => {
+  it('reads no byte outside the root in 300 listings of the root and of the swapped directory', async () => {
+    const base = await useTemporaryDirectory();
+    const root = path.join(base, 'root');
+    const outside = path.join(base, 'outside');
+    mkdirSync(path.join(root, 'flip'), { recursive: true });
+    mkdirSync(outside);
+    writeFileSync(path.join(root, 'flip', 'note.txt'), 'INSIDE');
+    writeFileSync(path.join(root, 'file.txt'), 'INSIDE');
+    writeFileSync(path.join(outside, 'note.txt'), 'OUTSIDE');
+    writeFileSync(path.join(outside, 'canary.txt'), 'OUTSIDE CANARY');
+    const then = new Date(Date.now() - 3_600_000);
+    const earlier = new Date(then.getTime() - 3_600_000);
+    for (const name of ['note.txt', 'canary.txt']) utimesSync(path.join(outside, name), earlier, then);
+    const before = ['note.txt', 'canary.txt'].map((name) => statSync(path.join(outside, name)));
+
+    const workspace = localWorkspace(root);
+    const child = await startSwapper(root, outside);
+    const leaks: string[] = [];
+    let read = 0;
+    try {
+      for (let index = 0; index < 300; index++) {
+        const outcomes = await workspace.listDirectories!([
+          { path: '.', depth: 3, read: { maxBytes: 100 } },
+          { path: 'flip', depth: 2, read: { maxBytes: 100 } },
+        ]);
+        for (const outcome of outcomes) {
+          if (!outcome.ok) continue;
+          for (const entry of outcome.value.entries) {
+            if (entry.contents === undefined) continue;
+            read += 1;
+            const text = Buffer.from(entry.contents.bytes).toString();
+            if (text.includes('OUTSIDE')) leaks.push(`listed and read ${entry.path}: ${text}`);
+          }
+        }
+      }
+    } finally {
+      await stopSwapper(child);
+    }
+
+    const after = ['note.txt', 'canary.txt'].map((name) => statSync(path.join(outside, name)));
+    expect(leaks).toEqual([]);
+    expect(after.map((stats) => [stats.atimeMs, stats.mtimeMs])).toEqual(
+      before.map((stats) => [stats.atimeMs, stats.mtimeMs]),
+    );
+    // The listings did read files inside while the swaps ran.
+    expect(read).toBeGreaterThan(0);
+  }, 30_000);
+});

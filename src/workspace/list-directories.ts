@@ -31,6 +31,27 @@ export interface ListingPrimitives {
   statFile(absolute: string, real: string): Promise<{ size: number; modifiedMs: number }>;
   /** Read a regular file, at most `maxBytes`: its bytes and its modification time. */
   read(absolute: string, real: string, maxBytes: number): Promise<ReadFileResult & { modifiedMs: number }>;
+  /**
+   * Optional: hold a checked directory open while it is listed whole, and read its regular files
+   * through it (see {@link OpenedDirectory}). Without it, `entries` lists and `read` reads.
+   */
+  openDirectory?(absolute: string, real: string): OpenedDirectory;
+}
+
+/**
+ * A directory held open for its listing: its entries (what `entries` would give for a full listing),
+ * and a read of each of its regular files through the open directory, which answers at once (no
+ * promise) when it can. The listing calls `close` once every entry below it is described.
+ */
+export interface OpenedDirectory {
+  entries: readonly DirectoryEntry[];
+  /** Read the regular file `name` (an entry of `entries`; `absolute` is its path, for errors), as `read` does. */
+  read(
+    name: string,
+    absolute: string,
+    maxBytes: number,
+  ): (ReadFileResult & { modifiedMs: number }) | Promise<ReadFileResult & { modifiedMs: number }>;
+  close(): void;
 }
 
 /** The deepest listing allowed, whatever a request asks (rule folders are walked to depth 8). */
@@ -109,6 +130,42 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
     return listed;
   };
 
+  /**
+   * An entry of a directory held open, described at once when it can be: a directory, and a regular
+   * file read through the open directory. A link, and a file only described, take `describe`.
+   */
+  const describeInOpened = (
+    opened: OpenedDirectory,
+    childAbsolute: string,
+    childReal: string,
+    path: string,
+    entry: DirectoryEntry,
+  ): ListedEntry | Promise<ListedEntry> => {
+    const fileRead = entry.kind === 'file' && maxBytes !== undefined && wanted(entry.name);
+    if (entry.kind === 'symlink' || (entry.kind === 'file' && !fileRead)) {
+      return describe(childAbsolute, childReal, path, entry);
+    }
+    const listed: ListedEntry = { path, kind: entry.kind, symlink: false, realPath: childReal };
+    if (!fileRead) return listed;
+    const fill = (read: ReadFileResult & { modifiedMs: number }) => {
+      const { modifiedMs, ...contents } = read;
+      listed.size = contents.size;
+      listed.modifiedMs = modifiedMs;
+      listed.contents = contents;
+      return listed;
+    };
+    const fail = (error: unknown) => {
+      listed.error = asError(error);
+      return listed;
+    };
+    try {
+      const read = opened.read(entry.name, childAbsolute, maxBytes);
+      return read instanceof Promise ? read.then(fill, fail) : fill(read);
+    } catch (error) {
+      return fail(error);
+    }
+  };
+
   const listBelow = async (
     directoryAbsolute: string,
     directoryReal: string,
@@ -116,25 +173,33 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
     levels: number,
   ) => {
     if (levels <= 0) return;
-    for (const entry of sorted(await primitives.entries(directoryAbsolute, directoryReal, false))) {
-      await yieldNow();
-      const childAbsolute = join(directoryAbsolute, entry.name);
-      const listed = await describe(
-        childAbsolute,
-        join(directoryReal, entry.name),
-        prefix + entry.name,
-        entry,
-      );
-      entries.push(listed);
-      if (
-        listed.kind === 'directory' &&
-        levels > 1 &&
-        !visited.has(listed.realPath) &&
-        !skipped.has(entry.name)
-      ) {
-        visited.add(listed.realPath);
-        await listBelow(childAbsolute, listed.realPath, `${listed.path}/`, levels - 1);
+    const opened = primitives.openDirectory?.(directoryAbsolute, directoryReal);
+    try {
+      const listing = opened?.entries ?? (await primitives.entries(directoryAbsolute, directoryReal, false));
+      for (const entry of sorted(listing)) {
+        const pause = yieldNow();
+        if (pause !== undefined) await pause;
+        const childAbsolute = join(directoryAbsolute, entry.name);
+        const childReal = join(directoryReal, entry.name);
+        const path = prefix + entry.name;
+        const described =
+          opened === undefined
+            ? describe(childAbsolute, childReal, path, entry)
+            : describeInOpened(opened, childAbsolute, childReal, path, entry);
+        const listed = described instanceof Promise ? await described : described;
+        entries.push(listed);
+        if (
+          listed.kind === 'directory' &&
+          levels > 1 &&
+          !visited.has(listed.realPath) &&
+          !skipped.has(entry.name)
+        ) {
+          visited.add(listed.realPath);
+          await listBelow(childAbsolute, listed.realPath, `${listed.path}/`, levels - 1);
+        }
       }
+    } finally {
+      opened?.close();
     }
   };
 

@@ -15,9 +15,10 @@ import { promisify } from 'node:util';
 import { AgentContextError, describeError } from '../errors.js';
 import { alreadyExistsError } from './already-exists-error.js';
 import { checkedDirectoriesOf, withCheckedDirectories } from './checked-directories.js';
-import { type ListingPrimitives, listDirectoriesWith } from './list-directories.js';
+import { type ListingPrimitives, listDirectoriesWith, type OpenedDirectory } from './list-directories.js';
 import {
   notARegularFile,
+  openEntrySync,
   openVerified,
   openVerifiedFileSync,
   platformVerification,
@@ -196,6 +197,13 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
    * thread-pool round trip per step.
    */
   const listVerifiedSync = (realPath: string, requested: string): DirectoryEntry[] => {
+    const { descriptor, entries } = openListedSync(realPath, requested);
+    closeSync(descriptor);
+    return entries;
+  };
+
+  /** {@link listVerifiedSync} with the directory left open (close `descriptor`). */
+  const openListedSync = (realPath: string, requested: string) => {
     let descriptor: number;
     try {
       descriptor = openVerifiedFileSync(realPath, openContext(requested), 'directory').descriptor;
@@ -203,17 +211,26 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
       throw translateError(error, requested, 'read-failed');
     }
     try {
-      return readdirSync(`/proc/self/fd/${descriptor}`, { withFileTypes: true })
+      const entries = readdirSync(`/proc/self/fd/${descriptor}`, { withFileTypes: true })
         .map((entry) => ({
           name: entry.name,
           kind: entry.isSymbolicLink() ? ('symlink' as const) : kindOf(entry),
         }))
         .sort((left, right) => compareCodePoints(left.name, right.name));
+      return { descriptor, entries };
     } catch (error) {
+      closeSync(descriptor);
       if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') throw notADirectory(requested, error);
       throw translateError(error, requested, 'read-failed');
-    } finally {
-      closeSync(descriptor);
+    }
+  };
+
+  /** Record the directories of a listing as checked in the current operation (their kind came with it). */
+  const recordCheckedDirectories = (absolute: string, real: string, entries: readonly DirectoryEntry[]) => {
+    const checked = contained ? checkedDirectoriesOf(realRoot) : undefined;
+    if (checked === undefined) return;
+    for (const entry of entries) {
+      if (entry.kind === 'directory') checked.set(`${absolute}/${entry.name}`, `${real}/${entry.name}`);
     }
   };
 
@@ -250,14 +267,31 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
       } else {
         entries = await listVerified(real, absolute);
       }
-      const checked = contained ? checkedDirectoriesOf(realRoot) : undefined;
-      if (checked !== undefined) {
-        for (const entry of entries) {
-          if (entry.kind === 'directory') checked.set(`${absolute}/${entry.name}`, `${real}/${entry.name}`);
-        }
-      }
+      recordCheckedDirectories(absolute, real, entries);
       return entries;
     },
+    // With `descriptor-path`, a directory listed whole stays open while its files are read through
+    // it (see `openEntrySync`): one open, fstat, read and close per file, no path check of its own.
+    ...(platformVerification === 'descriptor-path'
+      ? {
+          openDirectory(absolute: string, real: string): OpenedDirectory {
+            const { descriptor, entries } = openListedSync(real, absolute);
+            recordCheckedDirectories(absolute, real, entries);
+            return {
+              entries,
+              read: (name, childAbsolute, maxBytes) =>
+                readEntryFile(
+                  descriptor,
+                  name,
+                  { realRoot: contained ? realRoot : '/', requested: childAbsolute },
+                  maxBytes,
+                  refuseHardLinks,
+                ),
+              close: () => closeSync(descriptor),
+            };
+          },
+        }
+      : {}),
     async follow(absolute) {
       const resolution = await resolveReal(absolute);
       if (!resolution.exists) return undefined;
@@ -448,12 +482,7 @@ async function readRegularFile(
       readAt = async (buffer, offset, length, position) =>
         (await handle.read(buffer, offset, length, position)).bytesRead;
     }
-    if (refuseHardLinks && stats.nlink > 1) {
-      throw new AgentContextError(
-        `Refused ${JSON.stringify(requested)}: it has ${stats.nlink} hard links, and this workspace refuses hard-linked files (one of its names may be outside the workspace)`,
-        { code: 'hard-linked', path: requested, reason: `${stats.nlink} hard links` },
-      );
-    }
+    refuseHardLinked(stats, requested, refuseHardLinks);
     const start = Math.min(Math.max(0, options.start ?? 0), stats.size);
     const available = stats.size - start;
     const limit = maxBytes === undefined ? available : Math.max(0, Math.min(maxBytes, available));
@@ -477,6 +506,76 @@ async function readRegularFile(
     throw translateError(error, requested, 'read-failed');
   } finally {
     await close?.();
+  }
+}
+
+/**
+ * Read the regular file `name` of a directory held open (see `openEntrySync`), at most `maxBytes`:
+ * synchronously when that is at most 256 KiB, else the read goes to the thread pool.
+ */
+function readEntryFile(
+  directoryDescriptor: number,
+  name: string,
+  context: Pick<VerifiedOpenContext, 'realRoot' | 'requested'>,
+  maxBytes: number,
+  refuseHardLinks: boolean,
+): (ReadFileResult & { modifiedMs: number }) | Promise<ReadFileResult & { modifiedMs: number }> {
+  const { requested } = context;
+  let descriptor: number;
+  let stats: Stats;
+  try {
+    ({ descriptor, stats } = openEntrySync(directoryDescriptor, name, context));
+  } catch (error) {
+    throw translateError(error, requested, 'read-failed');
+  }
+  let synchronous = true;
+  try {
+    refuseHardLinked(stats, requested, refuseHardLinks);
+    const limit = Math.max(0, Math.min(maxBytes, stats.size));
+    const buffer = Buffer.allocUnsafe(limit);
+    const finish = (filled: number) => ({
+      bytes: buffer.subarray(0, filled),
+      size: stats.size,
+      truncated: stats.size > filled,
+      modifiedMs: stats.mtimeMs,
+    });
+    if (limit > synchronousReadBytes) {
+      synchronous = false;
+      const readRest = async (filled: number): Promise<number> => {
+        while (filled < limit) {
+          const { bytesRead } = await readDescriptor(descriptor, buffer, filled, limit - filled, filled);
+          if (bytesRead === 0) break;
+          filled += bytesRead;
+        }
+        return filled;
+      };
+      return readRest(0)
+        .then(finish, (error: unknown) => {
+          throw translateError(error, requested, 'read-failed');
+        })
+        .finally(() => closeSync(descriptor));
+    }
+    let filled = 0;
+    while (filled < limit) {
+      const bytesRead = readSync(descriptor, buffer, filled, limit - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return finish(filled);
+  } catch (error) {
+    throw translateError(error, requested, 'read-failed');
+  } finally {
+    if (synchronous) closeSync(descriptor);
+  }
+}
+
+/** `hard-linked` for a file with more than one name, when the workspace refuses them. */
+function refuseHardLinked(stats: Stats, requested: string, refuseHardLinks: boolean): void {
+  if (refuseHardLinks && stats.nlink > 1) {
+    throw new AgentContextError(
+      `Refused ${JSON.stringify(requested)}: it has ${stats.nlink} hard links, and this workspace refuses hard-linked files (one of its names may be outside the workspace)`,
+      { code: 'hard-linked', path: requested, reason: `${stats.nlink} hard links` },
+    );
   }
 }
 

@@ -118,6 +118,41 @@ export function openVerifiedFileSync(
   }
 }
 
+/**
+ * Open the entry `name` of a directory held open as `directoryDescriptor` (opened and verified with
+ * {@link openVerifiedFileSync}), for the `descriptor-path` method: one synchronous `open` of
+ * `/proc/self/fd/DIRECTORY/NAME`, no final symlink followed and never blocking, then `fstat` and the
+ * kind checked. No path check of its own is needed: the kernel looks `name` up in the directory
+ * object itself, not by a path that could be redirected, so what opens is an entry of a directory
+ * proven inside the root. `name` must be one entry name as a listing gives it (no `/`, not `.` or
+ * `..`; anything else is refused as `path-outside-workspace`). Returns the descriptor (close it) and
+ * its stats; throws as {@link openVerifiedFileSync}.
+ */
+export function openEntrySync(
+  directoryDescriptor: number,
+  name: string,
+  context: Pick<VerifiedOpenContext, 'realRoot' | 'requested'>,
+): { descriptor: number; stats: Stats } {
+  const { requested } = context;
+  if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\0')) {
+    throw outsideWorkspaceError(requested, context.realRoot, 'the entry name is not one plain name');
+  }
+  let descriptor: number;
+  try {
+    descriptor = openSync(`/proc/self/fd/${directoryDescriptor}/${name}`, readFlags);
+  } catch (error) {
+    throw refusalOfOpen(error, 'file', requested) ?? error;
+  }
+  try {
+    const stats = fstatSync(descriptor);
+    requireKind(stats, 'file', requested);
+    return { descriptor, stats };
+  } catch (error) {
+    closeSync(descriptor);
+    throw error;
+  }
+}
+
 /** Prove an open descriptor lies inside the root (see {@link VerificationMethod}). */
 export async function verifyHandle(
   handle: fs.FileHandle,

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { capDiagnostics } from '../../cap-diagnostics.js';
 import { diagnosticCodeOf } from '../../diagnostic-code-of-error.js';
 import type { DiagnosticCode } from '../../diagnostic-codes.js';
 import type { Diagnostic } from '../../diagnostics.js';
@@ -380,10 +381,12 @@ export class NestedTracker {
 
   /** Record a surfaced file's imports right after it: their events, then the files themselves. */
   #withImports(file: NestedFile, expanded: Awaited<ReturnType<typeof expandNestedImports>>): NestedFile[] {
-    for (const diagnostic of expanded.diagnostics) {
-      // The cut of an imported file is shown by its own note (below), not by the read limit's wording;
-      // an import not repeated (already delivered) or a cut cycle changes nothing the model sees.
-      if (diagnostic.code === 'file-truncated' || diagnostic.severity === 'info') continue;
+    // The cut of an imported file is shown by its own note (below), not by the read limit's wording;
+    // an import not repeated (already delivered) or a cut cycle changes nothing the model sees.
+    const reported = expanded.diagnostics.filter(
+      (diagnostic) => diagnostic.code !== 'file-truncated' && diagnostic.severity !== 'info',
+    );
+    for (const diagnostic of capDiagnostics(reported)) {
       this.#emit(
         this.#event(
           'diagnostic',
