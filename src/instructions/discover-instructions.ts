@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { capDiagnostics } from '../cap-diagnostics.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
 import { walkUpDirectories } from '../project/walk-up-directories.js';
@@ -293,7 +294,7 @@ async function discoverOnce(options: DiscoverInstructionsOptions): Promise<Instr
   markTruncatedFiles(context.truncatedFiles ?? new Map());
   return {
     items,
-    diagnostics: foldUnreadableDiagnostics(workspace, diagnostics),
+    diagnostics: capDiagnostics(foldUnreadableDiagnostics(workspace, diagnostics)),
     directory: workspace.cwd,
     ceiling: walk.ceiling,
     ceilingReason: walk.ceilingReason,
