@@ -5,6 +5,7 @@
 // Diagnostics: one line each, as every command prints them.
 
 export { formatDiagnostic } from './format-diagnostic.js';
+export { unreadableWorkingDirectory } from './workspace/unreadable-directories.js';
 
 // Terminal text: repository text made safe to print, as every command prints it.
 

@@ -150,6 +150,7 @@ const surface = {
       'terminalText',
       'testHooks',
       'toolRoles',
+      'unreadableWorkingDirectory',
     ],
     types: [
       'AssistantReading',

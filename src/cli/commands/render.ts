@@ -1,5 +1,4 @@
-import { formatDiagnostic, inspectInstructions } from '../../inspect.js';
-import { unreadableWorkingDirectory } from '../../workspace/unreadable-directories.js';
+import { formatDiagnostic, inspectInstructions, unreadableWorkingDirectory } from '../../inspect.js';
 import { type CliCommand, type CliOutput, exitCodeFor, exitCodes } from '../command.js';
 import { instructionOptionsUsage, parseInstructionArguments } from './inspect.js';
 
