@@ -159,7 +159,9 @@ describe('shell lines of command templates', () => {
       `Wait: [shell command failed (aborted: the session was reset or disposed): sleep ${marker} & sleep ${marker}]\n`,
     );
     expect(processesWith(marker)).toEqual([]);
-    expect((await session.expandCommand('/slow')).text).toContain('(aborted: the session was reset or disposed)');
+    expect((await session.expandCommand('/slow')).text).toContain(
+      '(aborted: the session was reset or disposed)',
+    );
     expect(processesWith(marker)).toEqual([]);
   });
 
