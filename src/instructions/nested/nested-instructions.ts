@@ -9,10 +9,12 @@ import { RuleTracker } from '../../rules/rule-tracker.js';
 import { rulesOfRun } from '../../rules/rules-of-run.js';
 import type { Capability, ContextSessionLike, TouchedPath } from '../../session/capability.js';
 import { declareRunStartRequests, runStartWorkspace } from '../../session/run-start-listing.js';
+import { declareTouchRequests, toolCallWorkspace } from '../../session/tool-call-listing.js';
 import { extractUserInputPaths } from '../../session/user-input-paths.js';
 import { withCheckedDirectories } from '../../workspace/checked-directories.js';
+import type { Workspace } from '../../workspace/workspace.js';
 import { resolveInstructionFilenames } from '../instruction-filenames.js';
-import { listNewDirectories } from './list-new-directories.js';
+import { listNewDirectories, newDirectoryRequests } from './list-new-directories.js';
 import { nestedInstructionDefaults } from './nested-instruction-defaults.js';
 import { NestedTracker } from './nested-tracker.js';
 import { renderNestedFiles, repoContextPointer } from './render-nested-files.js';
@@ -209,10 +211,28 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
    * new: each new directory's instruction files, then its nested rule folders. A touch whose
    * directory brought new `files` rules is matched again, so the touch that found them gets them.
    */
+  /** What a new directory is looked at for (its listing's names, see `newDirectoryRequests`). */
+  const newDirectoryNames = (session: ContextSessionLike) => ({
+    filenames: [
+      ...new Set([
+        ...settings.filenames,
+        ...settings.overrides.values(),
+        ...[...unlessPresent.values()].flat(),
+      ]),
+    ],
+    locations: readsRules ? ruleTrackerOf(session).locations : [],
+    instructionBytes: inject === 'contents' ? maxChars * 3 + 4 : undefined,
+  });
+
+  /**
+   * `reading` is where the new directories are listed: the session's workspace, or the listing a
+   * tool prefetched its touches with (see `toolCallWorkspace`), which answers the same requests.
+   */
   const surface = (
     session: ContextSessionLike,
     touches: readonly TouchedPath[],
     trigger: (touch: TouchedPath) => string,
+    reading: Workspace = session.workspace,
   ): undefined | Promise<{ tracker: NestedTracker; files: NestedFile[] }> => {
     const tracker = trackerOf(session);
     const claims = touches.map((touch) => tracker.claim(touch, () => trigger(touch)));
@@ -238,23 +258,13 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
     // new directory of these touches is listed in one request, and both trackers read from it.
     const checking = withCheckedDirectories(async () => {
       const claimed = await Promise.all(claims);
-      const reading = await listNewDirectories(session.workspace, claimed.flat(), {
-        filenames: [
-          ...new Set([
-            ...settings.filenames,
-            ...settings.overrides.values(),
-            ...[...unlessPresent.values()].flat(),
-          ]),
-        ],
-        locations: rules?.locations ?? [],
-        instructionBytes: inject === 'contents' ? maxChars * 3 + 4 : undefined,
-      });
+      const listed = await listNewDirectories(reading, claimed.flat(), newDirectoryNames(session));
       const files: NestedFile[] = [];
       for (const [index, directories] of claimed.entries()) {
         const touchTrigger = trigger(touches[index]!);
-        files.push(...(await tracker.check(directories, touchTrigger, reading)));
+        files.push(...(await tracker.check(directories, touchTrigger, listed)));
         if (rules !== undefined)
-          files.push(...(await rules.discover(directories, touchTrigger, reading)).files);
+          files.push(...(await rules.discover(directories, touchTrigger, listed)).files);
       }
       return files;
     }, tracker.checkedDirectories);
@@ -302,6 +312,7 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
         run.session,
         touches,
         (touch) => `${call.toolName} ${touch.path} (${call.id})`,
+        toolCallWorkspace(run, call),
       );
       return surfacing?.then(({ tracker, files }) => {
         if (files.length === 0) return undefined;
@@ -325,6 +336,12 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
       if (files.length > 0) deliverHidden(session, trackerOf(session), files, input.anchor);
     },
   };
+  // A tool that reports its touches before reading lists their new directories in its own batch.
+  declareTouchRequests(capability, (touches, run) => {
+    const tracker = trackerOf(run.session);
+    const directories = [...new Set(touches.flatMap((touch) => tracker.peek(touch)))];
+    return directories.length === 0 ? [] : newDirectoryRequests(directories, newDirectoryNames(run.session));
+  });
   // The run start's rules come from its one listing.
   return readsRules
     ? declareRunStartRequests(capability, (run) => ruleListRequests(run.workspace, ruleSelection))

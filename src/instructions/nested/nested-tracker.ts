@@ -103,6 +103,18 @@ export class NestedTracker {
     );
   }
 
+  /**
+   * The directories a touch of known kind would claim now, outermost first, claiming nothing: what a
+   * tool's prefetch lists ahead (see `declareTouchRequests`). No I/O: a touch of unknown kind, which
+   * would take a `stat` to place, gives none.
+   */
+  peek(touch: TouchedPath): string[] {
+    if (touch.kind === undefined || this.#inCheckedDirectory(touch.path, touch.kind)) return [];
+    const absolute = resolveBelowCwd(this.#workspace, touch.path);
+    if (absolute === undefined || exceedsPathLimits(absolute)) return [];
+    return this.#unchecked(touch.kind === 'directory' ? absolute : path.posix.dirname(absolute));
+  }
+
   /** Check claimed directories one at a time (outermost first, so first-occurrence dedup is deterministic). */
   /**
    * `reading` answers the checks (default: the session's workspace); the capability passes one
@@ -144,21 +156,23 @@ export class NestedTracker {
   }
 
   #claimDirectory(touched: string): string[] {
-    const { cwd } = this.#workspace;
-    if (touched === cwd || this.#checked.has(touched) || !isInside(cwd, touched)) return [];
-    const claimed: string[] = [];
-    if (this.#settings.scope === 'directory') {
-      claimed.push(touched);
-    } else {
-      // A checked directory's ancestors are all checked (chains are claimed whole), so stop there.
-      for (let directory = touched; directory !== cwd && !this.#checked.has(directory); ) {
-        claimed.push(directory);
-        directory = path.posix.dirname(directory);
-      }
-      claimed.reverse();
-    }
+    const claimed = this.#unchecked(touched);
     for (const directory of claimed) this.#checked.add(directory);
     return claimed;
+  }
+
+  /** The directories a touch of `touched` reaches that are not checked yet, outermost first. */
+  #unchecked(touched: string): string[] {
+    const { cwd } = this.#workspace;
+    if (touched === cwd || this.#checked.has(touched) || !isInside(cwd, touched)) return [];
+    if (this.#settings.scope === 'directory') return [touched];
+    const unchecked: string[] = [];
+    // A checked directory's ancestors are all checked (chains are claimed whole), so stop there.
+    for (let directory = touched; directory !== cwd && !this.#checked.has(directory); ) {
+      unchecked.push(directory);
+      directory = path.posix.dirname(directory);
+    }
+    return unchecked.reverse();
   }
 
   async #check(directory: string, trigger: string, reading: Workspace): Promise<NestedFile[]> {
