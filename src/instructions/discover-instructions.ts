@@ -4,12 +4,13 @@ import { capDiagnostics } from '../cap-diagnostics.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError } from '../errors.js';
 import { walkUpDirectories } from '../project/walk-up-directories.js';
-import type { AssistantName, AssistantReading } from '../rules/assistants/assistant-reading.js';
+import type { AssistantReading } from '../rules/assistants/assistant-reading.js';
 import { assistantReading } from '../rules/assistants/index.js';
 import { selectFormats } from '../rules/load-rules.js';
 import { readRenamedFilenames } from '../rules/read-renamed-filenames.js';
 import type { RuleFormatName } from '../rules/rule.js';
 import { omittedBytes } from '../text/cut-text.js';
+import type { AssistantName } from '../tool-vocabulary/assistant.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toPosixPath } from '../workspace/paths.js';
 import {
