@@ -11,36 +11,42 @@ export interface DiagnosticLimits {
 /** The caps every loader applies to the diagnostics it returns. */
 export const diagnosticLimits: DiagnosticLimits = { perFile: 20, total: 1000 };
 
+/** Result of {@link capPerFile}: what is kept, in order, and one `diagnostics-capped` info per cut. */
+export interface CappedList<Item> {
+  kept: Item[];
+  /** One line per file that had more than its share, then one for the list as a whole; `[]` when nothing was left out. */
+  leftOut: Diagnostic[];
+}
+
 /**
- * The diagnostics of one operation with at most `perFile` for each file and `total` in all, in their
- * order. Whatever is left out is counted, never dropped silently: each file that had more gets one
- * `diagnostics-capped` info saying how many of its diagnostics were left out, and so does the list as
- * a whole. Linear in the number of diagnostics. A list within the caps is returned unchanged, and a
- * list already capped is not capped again (the `diagnostics-capped` lines pass through and do not
- * count).
- *
- * @example
- * capDiagnostics(sixtyThousandFromOneFile); // 20 of them, then "59,980 more diagnostics of this file were left out"
+ * At most `perFile` items for each file and `total` in all, in their order, for any list of reports
+ * that name a file (diagnostics, `skipped` events). Whatever is left out is counted, never dropped
+ * silently: each file that had more gets one `diagnostics-capped` info saying how many of its
+ * reports were left out, and so does the list as a whole. Items for which `passes` says true are
+ * kept where they are and do not count. Linear in the number of items.
  */
-export function capDiagnostics(
-  diagnostics: readonly Diagnostic[],
+export function capPerFile<Item>(
+  items: readonly Item[],
+  pathOf: (item: Item) => string | undefined,
   limits: DiagnosticLimits = diagnosticLimits,
-): Diagnostic[] {
-  if (diagnostics.length <= Math.min(limits.perFile, limits.total)) return [...diagnostics];
+  passes: (item: Item) => boolean = () => false,
+): CappedList<Item> {
+  if (items.length <= Math.min(limits.perFile, limits.total)) return { kept: [...items], leftOut: [] };
   const keptPerFile = new Map<string, number>();
   const leftOutPerFile = new Map<string, { path: string | undefined; count: number }>();
-  const kept: Diagnostic[] = [];
+  const kept: Item[] = [];
   let keptInAll = 0;
   let leftOutInAll = 0;
-  for (const diagnostic of diagnostics) {
-    if (diagnostic.code === 'diagnostics-capped') {
-      kept.push(diagnostic);
+  for (const item of items) {
+    if (passes(item)) {
+      kept.push(item);
       continue;
     }
-    const place = diagnostic.path ?? '';
+    const path = pathOf(item);
+    const place = path ?? '';
     const forFile = keptPerFile.get(place) ?? 0;
     if (forFile >= limits.perFile) {
-      const leftOut = leftOutPerFile.get(place) ?? { path: diagnostic.path, count: 0 };
+      const leftOut = leftOutPerFile.get(place) ?? { path, count: 0 };
       leftOut.count += 1;
       leftOutPerFile.set(place, leftOut);
       continue;
@@ -51,10 +57,11 @@ export function capDiagnostics(
     }
     keptPerFile.set(place, forFile + 1);
     keptInAll += 1;
-    kept.push(diagnostic);
+    kept.push(item);
   }
+  const leftOut: Diagnostic[] = [];
   for (const { path, count } of leftOutPerFile.values()) {
-    kept.push({
+    leftOut.push({
       severity: 'info',
       code: 'diagnostics-capped',
       message: `${count.toLocaleString('en-US')} more ${count === 1 ? 'diagnostic' : 'diagnostics'} ${
@@ -64,7 +71,7 @@ export function capDiagnostics(
     });
   }
   if (leftOutInAll > 0) {
-    kept.push({
+    leftOut.push({
       severity: 'info',
       code: 'diagnostics-capped',
       message: `${leftOutInAll.toLocaleString('en-US')} more ${
@@ -72,5 +79,27 @@ export function capDiagnostics(
       } left out (at most ${limits.total.toLocaleString('en-US')} are reported at once).`,
     });
   }
-  return kept;
+  return { kept, leftOut };
+}
+
+/**
+ * The diagnostics of one operation with at most `perFile` for each file and `total` in all, in their
+ * order, each cut counted by one `diagnostics-capped` info at the end (see {@link capPerFile}). A
+ * list within the caps is returned unchanged, and a list already capped is not capped again (the
+ * `diagnostics-capped` lines pass through and do not count).
+ *
+ * @example
+ * capDiagnostics(sixtyThousandFromOneFile); // 20 of them, then "59,980 more diagnostics of this file were left out"
+ */
+export function capDiagnostics(
+  diagnostics: readonly Diagnostic[],
+  limits: DiagnosticLimits = diagnosticLimits,
+): Diagnostic[] {
+  const { kept, leftOut } = capPerFile(
+    diagnostics,
+    (diagnostic) => diagnostic.path,
+    limits,
+    (diagnostic) => diagnostic.code === 'diagnostics-capped',
+  );
+  return leftOut.length === 0 ? kept : [...kept, ...leftOut];
 }

@@ -6,6 +6,18 @@
 
 export { formatDiagnostic } from './format-diagnostic.js';
 
+// Terminal text: repository text made safe to print, as every command prints it.
+
+export { type TerminalTextOptions, terminalText } from './text/terminal-text.js';
+
+// Local projects: a directory on disk and its ceiling resolved to real paths, as every command resolves them.
+
+export {
+  type LocalProject,
+  type ResolveLocalProjectOptions,
+  resolveLocalProject,
+} from './project/resolve-local-project.js';
+
 // Instructions: the report of `agent-context inspect` and `render`.
 
 export type { AssistantReport, DroppedFile } from './instructions/assistant-instructions.js';
@@ -19,6 +31,11 @@ export {
   type InstructionsReport,
   inspectInstructions,
 } from './instructions/inspect-instructions.js';
+export type { InstructionFilenames } from './instructions/instruction-filenames.js';
+export {
+  type ListInstructionFilenamesOptions,
+  listInstructionFilenames,
+} from './instructions/list-instruction-filenames.js';
 
 // One path: everything an agent gets when it touches a file (`agent-context path`, MCP `instructions_for_path`).
 

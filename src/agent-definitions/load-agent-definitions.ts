@@ -1,3 +1,4 @@
+import { capDiagnostics } from '../cap-diagnostics.js';
 import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic, LoadResult } from '../diagnostics.js';
 import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
@@ -28,7 +29,8 @@ export interface LoadAgentDefinitionsOptions {
  * Never throws for a file: an unreadable or binary file is left out with its diagnostic; a file
  * whose frontmatter is missing or broken still gives a definition (named after the file) with its
  * diagnostics. A name an earlier file already has is left out (the earlier, nearer one wins) with an
- * `info` diagnostic. `diagnostics` holds every problem found, the items' own included.
+ * `info` diagnostic. `diagnostics` holds every problem found, the items' own included, at most 20 per
+ * file and 1,000 in all, with a count of the rest (see `capDiagnostics`); each item keeps all of its own.
  *
  * @example
  * const { items } = await loadAgentDefinitions(localWorkspace('/repo'));
@@ -65,7 +67,7 @@ export async function loadAgentDefinitions(
       diagnostics.push(...definition.diagnostics);
     }
   }
-  return { items, diagnostics };
+  return { items, diagnostics: capDiagnostics(diagnostics) };
 }
 
 type AgentFile = { ok: true; definition: AgentDefinition } | { ok: false; failure: Diagnostic };

@@ -1,4 +1,4 @@
-import type { Diagnostic } from '../diagnostics.js';
+import type { Diagnostic } from '../index.js';
 
 /** Where a CLI command writes. Tests pass their own; `main.ts` passes the process streams. */
 export interface CliOutput {
@@ -12,7 +12,13 @@ export interface CliOutput {
   cwd: string;
 }
 
-/** One subcommand of `agent-context`. Commands call the public API only. */
+/**
+ * One subcommand of `agent-context`. A command reaches the library only through the package's public
+ * entries (`agent-context`, `agent-context/inspect`, `agent-context/adapter-kit`), as a user's program
+ * would, besides the CLI's own files; the one exception is `mcp`, which loads the MCP server's files
+ * (`src/adapters/mcp/`): the server has no entry of its own, it is offered through this command alone.
+ * `cli-imports.test.ts` holds every import of the CLI to this.
+ */
 export interface CliCommand {
   /** The subcommand word, e.g. `inspect`. */
   name: string;

@@ -1,5 +1,5 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { describeError } from '../errors.js';
+import { describeError } from '../adapter-kit.js';
 import { CliUsageError } from './command.js';
 
 type OptionsConfig = NonNullable<ParseArgsConfig['options']>;

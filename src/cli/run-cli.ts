@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
-import { describeError, isAgentContextError } from '../errors.js';
-import { terminalText } from '../text/terminal-text.js';
+import { describeError } from '../adapter-kit.js';
+import { isAgentContextError } from '../index.js';
+import { terminalText } from '../inspect.js';
 import { type CliCommand, type CliOutput, CliUsageError, exitCodes } from './command.js';
 import { commands } from './commands/index.js';
 

@@ -1,3 +1,5 @@
+import { capDiagnostics } from '../cap-diagnostics.js';
+import type { Diagnostic } from '../diagnostics.js';
 import { describeError } from '../errors.js';
 import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
 import type { Capability, ContextEvent, ContextSessionLike, Run } from '../session/capability.js';
@@ -16,7 +18,7 @@ import { type CommandsRunOption, runShellLine, type ShellLineSettings } from './
 
 /** Options of {@link commands}. */
 export interface CommandsOptions {
-  /** The command formats read, in this order within a directory. Default: all (`claude`, `gemini`, `copilot`, `cursor`, `opencode`). */
+  /** The command formats read, in this order within a directory. Default `['claude', 'gemini', 'copilot', 'cursor', 'opencode']` (every format). */
   formats?: readonly CommandFormatName[];
   /** The highest directory whose command folders are read. Default: the project root (`rootMarkers`). */
   stopAt?: string;
@@ -107,14 +109,7 @@ export function commands(options: CommandsOptions = {}): CommandsCapability {
       ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
       ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
     });
-    for (const diagnostic of loaded.diagnostics) {
-      emit({
-        type: 'diagnostic',
-        message: diagnostic.message,
-        diagnostic,
-        ...(diagnostic.path ? { path: diagnostic.path } : {}),
-      });
-    }
+    const diagnostics: Diagnostic[] = [...loaded.diagnostics];
     const entries: Entry[] = [];
     const byName = new Map<string, Entry>();
     if (useSkills && run !== undefined) {
@@ -139,12 +134,7 @@ export function commands(options: CommandsOptions = {}): CommandsCapability {
       const skill = byName.get(command.name);
       if (skill) {
         const message = `The command /${command.name} of ${command.path} is shadowed by the skill of ${skill.summary.path}: a skill wins a name clash, as in Claude Code.`;
-        emit({
-          type: 'diagnostic',
-          path: command.path,
-          message,
-          diagnostic: { severity: 'info', code: 'shadowed-command', message, path: command.path },
-        });
+        diagnostics.push({ severity: 'info', code: 'shadowed-command', message, path: command.path });
         continue;
       }
       const { body, ...summary } = command;
@@ -155,6 +145,15 @@ export function commands(options: CommandsOptions = {}): CommandsCapability {
     for (const [alias, target] of loaded.aliases) {
       const entry = byName.get(target);
       if (entry && !byName.has(alias)) byName.set(alias, entry);
+    }
+    // A hostile repository gives at most 20 reports per file and 1,000 in all, with a count of the rest.
+    for (const diagnostic of capDiagnostics(diagnostics)) {
+      emit({
+        type: 'diagnostic',
+        message: diagnostic.message,
+        diagnostic,
+        ...(diagnostic.path ? { path: diagnostic.path } : {}),
+      });
     }
     return { entries, byName };
   };

@@ -1,3 +1,4 @@
+import { capDiagnostics } from '../cap-diagnostics.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { findAssetFiles } from '../inventory/find-asset-files.js';
 import { walkUpDirectories } from '../project/walk-up-directories.js';
@@ -14,7 +15,7 @@ import { readCommandDefinition } from './read-command-definition.js';
 /** Options of {@link loadCommands}. */
 export interface LoadCommandsOptions {
   workspace: Workspace;
-  /** The formats read, in this order within a directory. Default: every format (`claude`, `gemini`, `copilot`, `cursor`, `opencode`). */
+  /** The formats read, in this order within a directory. Default `['claude', 'gemini', 'copilot', 'cursor', 'opencode']` (every format). */
   formats?: readonly CommandFormatName[];
   /** The highest directory searched (absolute, or relative to the working directory). Default: the project root. */
   stopAt?: string;
@@ -42,7 +43,8 @@ export interface CommandsLoad {
  * ancestors up to the project root (or `stopAt`), nearest first; in each, the formats' folders in
  * the order of `formats`; in a folder, by path. A name already taken by an earlier command is left
  * out with an `info` diagnostic (`shadowed-command`): the nearer directory, then the earlier format,
- * wins. Never throws for what it finds; a file that is not a command is a diagnostic.
+ * wins. Never throws for what it finds; a file that is not a command is a diagnostic (at most 20 per
+ * file and 1,000 in all, with a count of the rest: see `capDiagnostics`).
  */
 export function loadCommands(options: LoadCommandsOptions): Promise<CommandsLoad> {
   return withCheckedDirectories(() => loadOnce(options));
@@ -110,7 +112,11 @@ async function loadOnce(options: LoadCommandsOptions): Promise<CommandsLoad> {
   for (const [alias, name] of pendingAliases) {
     if (!byName.has(alias) && !aliases.has(alias)) aliases.set(alias, name);
   }
-  return { commands, aliases, diagnostics: diagnostics.map((diagnostic) => labelled(workspace, diagnostic)) };
+  return {
+    commands,
+    aliases,
+    diagnostics: capDiagnostics(diagnostics.map((diagnostic) => labelled(workspace, diagnostic))),
+  };
 }
 
 function labelled(workspace: Workspace, diagnostic: Diagnostic): Diagnostic {

@@ -1,3 +1,4 @@
+import { capDiagnostics } from '../cap-diagnostics.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { assistantReading } from '../rules/assistants/index.js';
 import type { RulesLoad } from '../rules/load-rules.js';
@@ -154,8 +155,11 @@ export function projectInstructions(options: ProjectInstructionsOptions = {}): P
         message: `Named ${rule.path} (${rule.format}) in the rules catalog; the agent reads it when relevant.`,
       });
     }
-    for (const diagnostic of [...discovery.diagnostics, ...rendered.diagnostics]) {
-      const ofRule = rules.items.some((rule) => rule.path === diagnostic.path);
+    const rulePaths = new Set(rules.items.map((rule) => rule.path));
+    // Discovery's diagnostics come capped; the budget's cuts (one per file at most) are capped apart,
+    // so a file with many broken imports still reports its cut.
+    for (const diagnostic of [...discovery.diagnostics, ...capDiagnostics(rendered.diagnostics)]) {
+      const ofRule = diagnostic.path !== undefined && rulePaths.has(diagnostic.path);
       emit({
         type: ofRule && diagnostic.code === 'duplicate' ? 'skipped' : eventTypeOf(diagnostic),
         reason: diagnostic.code === 'import-failed' ? 'import' : ofRule ? 'rule' : runReason,

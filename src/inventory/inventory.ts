@@ -1,3 +1,4 @@
+import { capDiagnostics, capPerFile } from '../cap-diagnostics.js';
 import type { AssistantName } from '../rules/assistants/assistant-reading.js';
 import type { RuleFormatName } from '../rules/rule.js';
 import type { Capability, ContextEvent, JsonSchema, Run, ToolDefinition } from '../session/capability.js';
@@ -100,7 +101,7 @@ export function inventory(options: InventoryOptions = {}): Capability {
     const emit = (event: Omit<ContextEvent, 'capability' | 'reason' | 'trigger'>) =>
       run.emit({ ...event, capability: name, reason: 'inventory', trigger });
     emit({ type: 'loaded', message: summarize(result) });
-    for (const diagnostic of listInventoryDiagnostics(result)) {
+    for (const diagnostic of capDiagnostics(listInventoryDiagnostics(result))) {
       emit({ type: 'diagnostic', message: diagnostic.message, diagnostic, ...pathOf(diagnostic.path) });
     }
     return result;
@@ -114,8 +115,18 @@ export function inventory(options: InventoryOptions = {}): Capability {
       if (catalogOptions) {
         const excluded: CatalogExclusion[] = [];
         const listed = inventoryCatalogSkills(await scan(run, 'run-start', false), excluded);
-        for (const exclusion of excluded) {
+        const reported = capPerFile(excluded, (exclusion) => exclusion.path);
+        for (const exclusion of reported.kept) {
           run.emit({ type: 'skipped', reason: 'inventory', capability: name, ...exclusion });
+        }
+        for (const diagnostic of reported.leftOut) {
+          run.emit({
+            type: 'diagnostic',
+            reason: 'inventory',
+            capability: name,
+            message: diagnostic.message,
+            diagnostic,
+          });
         }
         const catalog = renderSkillsCatalog(listed, {
           ...catalogOptions,

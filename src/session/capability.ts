@@ -1,4 +1,4 @@
-import type { Workspace } from '../workspace/workspace.js';
+import type { ListRequest, Workspace } from '../workspace/workspace.js';
 import type { ContextEvent } from './context-event.js';
 import type { LoadedFile } from './describe-loaded-files.js';
 import type {
@@ -180,6 +180,19 @@ export interface ToolExecutionContext {
    * the tool; optional so a tool can be called directly (tests) without a session.
    */
   touch?(path: string, kind?: TouchKind): void;
+  /**
+   * Read ahead in one request (one round trip on a sandbox): `requests` (see
+   * `Workspace.listDirectories`) and what the session's capabilities will read for the touches this
+   * call reported so far, so a tool that calls `touch` first and then reads through the returned
+   * workspace pays nothing extra for its touches. The workspace answers from that listing and asks
+   * the run's workspace what it does not tell; its answers are as old as the listing. Present when
+   * the session runs the tool.
+   *
+   * @example
+   * context.touch?.('docs/guide', 'directory');
+   * const reading = (await context.prefetch?.([{ path: 'docs/guide' }])) ?? context.run.workspace;
+   */
+  prefetch?(requests: readonly ListRequest[]): Promise<Workspace>;
 }
 
 /** A framework-neutral tool. Adapters map it onto their framework's tool type. */

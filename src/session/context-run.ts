@@ -18,6 +18,7 @@ import type {
 } from './capability.js';
 import { collectCapabilities, collectInstructionBlocks, collectTools } from './run-start.js';
 import { beginRunStartListing, endRunStartListing } from './run-start-listing.js';
+import { endToolCallListing, prefetchForToolCall } from './tool-call-listing.js';
 import { validateToolInput } from './validate-tool-input.js';
 
 /**
@@ -173,7 +174,11 @@ export class ContextRun implements Run {
     }
     const effective = decision ? { ...call, input: decision.input } : call;
     const result = await this.#execute(effective, execute, options.signal);
-    return this.afterToolCall(effective, result);
+    try {
+      return await this.afterToolCall(effective, result);
+    } finally {
+      endToolCallListing(effective);
+    }
   }
 
   async beforeToolCall(call: ToolCall): Promise<BeforeToolCallDecision | undefined> {
@@ -225,6 +230,7 @@ export class ContextRun implements Run {
       touch: (path, kind) => {
         touched.push(kind === undefined ? { path } : { path, kind });
       },
+      prefetch: (requests) => prefetchForToolCall(this, call, touched, requests),
     };
     if (signal) context.signal = signal;
     let implementation = execute;

@@ -60,7 +60,8 @@ const fileInput = zodSchemaOnFirstUse((z) =>
  * `load_skill({ name })`: the instructions of one skill of the run's catalog (`skillsOf(run)`, fixed
  * for the run, so a call reads one `SKILL.md` and lists one folder, and never scans again).
  * Returns the body of its `SKILL.md` without frontmatter, after a header made by `renderLoadedSkill`.
- * A skill in the workspace counts as a touch of its folder, so its nested instructions apply.
+ * A skill in the workspace counts as a touch of its folder, so its nested instructions apply; the
+ * touch's reads join the tool's own request (`context.prefetch`).
  * An unknown name is a tool error that lists the closest names.
  */
 export function loadSkillTool(
@@ -81,15 +82,20 @@ export function loadSkillTool(
       if (!found) throw new Error(unknownSkill(input.name, skills));
       const { skill, directory } = found;
       if (options.file && input.file !== undefined) return readBundledFile(found, input.file);
-      // The SKILL.md and the folder's listing in one request (one round trip on a sandbox).
-      const workspace = await prefetchWorkspace(found.workspace, [
-        {
-          path: directory,
-          depth: defaultBundledDepth + 1,
-          skip: [...bundledSkippedDirectories],
-          read: { maxBytes: maxSkillFileBytes, endings: ['SKILL.md'] },
-        },
-      ]);
+      const folder = {
+        path: directory,
+        depth: defaultBundledDepth + 1,
+        skip: [...bundledSkippedDirectories],
+        read: { maxBytes: maxSkillFileBytes, endings: ['SKILL.md'] },
+      };
+      // A skill in the workspace is a touch of its folder, reported first: the SKILL.md, the
+      // folder's listing and what the touch reads (nested instructions of the new folder) go in one
+      // request, one round trip on a sandbox. The touch counts only if the call succeeds.
+      if (found.inWorkspace) context.touch?.(skill.directory, 'directory');
+      const workspace =
+        found.inWorkspace && context.prefetch !== undefined && found.workspace === context.run.workspace
+          ? await context.prefetch([folder])
+          : await prefetchWorkspace(found.workspace, [folder]);
 
       let file: Awaited<ReturnType<typeof readTextFile>>;
       try {
@@ -107,7 +113,6 @@ export function loadSkillTool(
       // Outside the workspace only load_skill can read a bundled file: list only those it will read.
       const bundled = await listBundledFiles(workspace, directory, { withinFolder: !found.inWorkspace });
       options.onLoaded?.(found, context.run, context.callId);
-      if (found.inWorkspace) context.touch?.(skill.directory, 'directory');
       return renderLoadedSkill(
         skill,
         body + cut,

@@ -1,3 +1,4 @@
+import { capPerFile } from '../cap-diagnostics.js';
 import { inventoryListRequests } from '../inventory/inventory-list-requests.js';
 import { renderSkillsCatalog } from '../inventory/render-skills-catalog.js';
 import { scanInventory } from '../inventory/scan-inventory.js';
@@ -9,7 +10,7 @@ import { readOnlyWorkspace } from '../workspace/read-only-workspace.js';
 import { type LoadableSkill, loadSkillTool } from './load-skill-tool.js';
 import { skillsDefaults } from './skills-defaults.js';
 import { type SkillsOfRun, skillsOffer } from './skills-offer.js';
-import { selectUsableSkills } from './usable-skills.js';
+import { type SkippedSkill, selectUsableSkills } from './usable-skills.js';
 
 export type { LoadableSkill } from './load-skill-tool.js';
 
@@ -116,24 +117,33 @@ export function skills(options: SkillsOptions = {}): SkillsCapability {
       }
     }
     const selection = selectUsableSkills([project, user]);
-    for (const skipped of selection.skipped) {
-      run.emit({
-        type: 'skipped',
-        reason: 'skill',
-        capability: name,
-        path: skipped.path,
-        message: skipped.message,
-      });
-    }
+    const skipped: SkippedSkill[] = [...selection.skipped];
     for (const skill of selection.skills) {
       const left = catalogExclusion(skill);
       if (left === undefined) continue;
+      skipped.push({
+        path: skill.path,
+        message: `Skill ${skill.name} (${skill.path}) is not in the catalog: ${left}.`,
+      });
+    }
+    // At most 1,000 of them (a hostile repository may hold 100,000 broken skills), then a count.
+    const reported = capPerFile(skipped, (entry) => entry.path);
+    for (const entry of reported.kept) {
       run.emit({
         type: 'skipped',
         reason: 'skill',
         capability: name,
-        path: skill.path,
-        message: `Skill ${skill.name} (${skill.path}) is not in the catalog: ${left}.`,
+        path: entry.path,
+        message: entry.message,
+      });
+    }
+    for (const diagnostic of reported.leftOut) {
+      run.emit({
+        type: 'diagnostic',
+        reason: 'skill',
+        capability: name,
+        message: diagnostic.message,
+        diagnostic,
       });
     }
     return selection.skills.map((skill) =>

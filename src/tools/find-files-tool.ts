@@ -62,8 +62,9 @@ export function findFilesTool(
       }
       found.sort(compareCodePoints);
       const shown = found.slice(0, maxPaths);
-      for (const path of shown) context.touch?.(path, 'file');
       const lines = shown.map((path) => toLabel(workspace, path));
+      // Touched by label, as the agent names them (and as read_file reports its input path).
+      for (const line of lines) context.touch?.(line, 'file');
       if (found.length > maxPaths)
         lines.push(`[${found.length - maxPaths} more: narrow the pattern or the path]`);
       if (found.length === 0)

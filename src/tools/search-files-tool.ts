@@ -170,7 +170,8 @@ export function searchFilesTool(
           const result = searchFile(path, reads.get(path), pattern, maxMatches + 1 - lines.length);
           if (result.skipped) skipped[result.skipped] += 1;
           if (result.lines.length === 0) continue;
-          context.touch?.(result.path, 'file');
+          // Touched by label, as the agent names it (and as read_file reports its input path).
+          context.touch?.(toLabel(workspace, result.path), 'file');
           for (const line of result.lines) {
             if (lines.length === maxMatches) {
               stopped = true;

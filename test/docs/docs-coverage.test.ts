@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands/index.js';
-import { instructionDefaults } from '../../src/instructions/discover-instructions.js';
-import { resolveInstructionFilenames } from '../../src/instructions/instruction-filenames.js';
+import { listInstructionFilenames } from '../../src/inspect.js';
 import { repositoryRoot, runCliInProcess } from '../support/cli.js';
 import { extractCodeBlocks } from './code-blocks.js';
 
@@ -23,11 +22,7 @@ describe('the docs name what the code has', () => {
 
   it('inspect --help gives every file name read by default as the --filenames default', async () => {
     const help = (await runCliInProcess(repositoryRoot, ['inspect', '--help'])).stdout;
-    const { filenames, overrides } = resolveInstructionFilenames(
-      undefined,
-      undefined,
-      instructionDefaults.filenames,
-    );
+    const { filenames, overrides } = listInstructionFilenames();
     expect(help.replace(/\s+/g, ' ')).toContain(`(default ${filenames.join(',')}`);
     for (const [replaced, override] of overrides)
       expect(help).toContain(`${override} read in place of ${replaced}`);

@@ -4,6 +4,7 @@ import {
   resolveCacheControl,
 } from '../../session/cache-control.js';
 import type { ContextSession } from '../../session/context-session.js';
+import { adapterWarning } from './report-once.js';
 
 /** Anthropic accepts at most this many `cache_control` breakpoints per request. */
 export const maxCacheBreakpoints = 4;
@@ -75,34 +76,21 @@ export function budgetBreakpoints(
 export function createBreakpointWarnings(
   adapter: string,
 ): (session: ContextSession, budget: BreakpointBudget) => void {
-  let reportedDrop = false;
-  let reportedSkip = false;
-  return (session, budget) => {
-    if (budget.droppedInstructions && !reportedDrop) {
-      reportedDrop = true;
-      warn(
-        session,
-        adapter,
-        `The host already sets ${budget.host} cache breakpoints; the instruction breakpoint was left out.`,
-      );
-    }
-    if (budget.skippedRolling && !reportedSkip) {
-      reportedSkip = true;
-      warn(
-        session,
-        adapter,
-        'Four cache breakpoints are already in use; the rolling breakpoint on the newest message was left out.',
-      );
-    }
+  const reported = new Set<string>();
+  const report = (session: ContextSession, kind: string, message: string) => {
+    if (reported.has(kind)) return;
+    reported.add(kind);
+    session.emit(adapterWarning(adapter, 'cache-breakpoint-limit', message));
   };
-}
-
-function warn(session: ContextSession, adapter: string, message: string): void {
-  session.emit({
-    type: 'diagnostic',
-    reason: 'run-start',
-    capability: adapter,
-    message,
-    diagnostic: { severity: 'warning', code: 'cache-breakpoint-limit', message },
-  });
+  return (session, budget) => {
+    const { host, droppedInstructions, skippedRolling } = budget;
+    const rolling = 'the rolling breakpoint on the newest message was left out';
+    if (droppedInstructions)
+      report(
+        session,
+        'drop',
+        `The host already sets ${host} cache breakpoints; the instruction breakpoint was left out.`,
+      );
+    if (skippedRolling) report(session, 'skip', `Four cache breakpoints are already in use; ${rolling}.`);
+  };
 }

@@ -6,17 +6,23 @@ import { reportSubAgentDiagnostics } from './prepare-sub-agent-run.js';
 import { subAgentToolsDefaults } from './sub-agent-defaults.js';
 import { planSubAgentTools, type SubAgentToolPlan } from './sub-agent-tool-names.js';
 
-/** The options every adapter's `subAgentTools` shares, over the framework's model type. */
-export interface SubAgentToolsBaseOptions<Model> {
-  /** The sub-agents' model, or a choice per definition. */
+/** The options every adapter's `subAgentTools` shares, over the framework's model and tool list types. */
+export interface SubAgentToolsBaseOptions<Model, Tools = unknown> {
+  /** The model every sub-agent runs on, or a choice per definition (its `model` field is only read here). */
   model: Model | ((definition: AgentDefinition) => Model);
-  /** The host's session: each call runs in a new session over its workspace and capabilities. */
+  /** Host tools a sub-agent may be given; each gets those its definition names (all when it names none). Default none. */
+  tools?: Tools | undefined;
+  /**
+   * The host's session: each sub-agent call then runs in a new session with the same workspace and
+   * capabilities (instructions, nested instructions on touch, file tools...), limited to the tools its
+   * definition names, and its events reach this session's listeners. Default: no capabilities.
+   */
   session?: ContextSession | undefined;
-  /** Maps the definitions' tool names to tools. Default `toolVocabulary()`. */
+  /** Maps the definitions' tool names (`Read`, `Bash`) to tools; map the host's own with `toolVocabulary({ hostTools })`. Default `toolVocabulary()`. */
   vocabulary?: ToolVocabulary | undefined;
-  /** Most model calls of one sub-agent run. Default 20. */
+  /** Most model calls (steps, turns) of one sub-agent run. Default 20. */
   maxSteps?: number | undefined;
-  /** Most sub-agents on one delegation path. Default 3. */
+  /** Most sub-agents on one delegation path (a sub-agent's sub-agent counts two). Default 3. */
   maxDepth?: number | undefined;
 }
 

@@ -36,11 +36,12 @@ export {
   reportSubAgentDiagnostics,
   type SubAgentRunOptions,
 } from './prepare-sub-agent-run.js';
+export { adapterWarning, createReportOnce } from './report-once.js';
 export { resolveSession } from './resolve-session.js';
 export { type RunInput, startContextRun } from './start-context-run.js';
 export { subAgentToolsDefaults } from './sub-agent-defaults.js';
 export { planSubAgentTools, type SubAgentToolPlan, subAgentToolName } from './sub-agent-tool-names.js';
-export { type ContentPart, textOfParts } from './text-of-parts.js';
+export { type ContentPart, replaceTextParts, textOfParts } from './text-of-parts.js';
 export {
   composeToolList,
   offeredCapabilityTools,

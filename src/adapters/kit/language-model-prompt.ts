@@ -3,7 +3,7 @@ import { type BreakpointBudget, budgetBreakpoints } from './cache-breakpoints.js
 import type { CommandMessageFormat } from './expand-command-messages.js';
 import type { HiddenMessageFormat } from './hidden-messages.js';
 import { createMessageKeyOf } from './message-keys.js';
-import { type ContentPart, textOfParts } from './text-of-parts.js';
+import { replaceTextParts, textOfParts } from './text-of-parts.js';
 
 /**
  * One message of a prompt in the AI SDK's language-model specification (`LanguageModelV3Prompt`, the
@@ -78,21 +78,11 @@ export function languageModelCommandFormat<
   Message extends LanguageModelMessage,
 >(): CommandMessageFormat<Message> {
   return {
-    userText: (message) =>
-      message.role === 'user' ? textOfParts(message.content as string | ContentPart[]) : undefined,
-    withText: (message, text) => {
-      if (message.role !== 'user' || typeof message.content === 'string') return message;
-      const content: LanguageModelPart[] = [];
-      let placed = false;
-      for (const part of message.content) {
-        if (part.type !== 'text') content.push(part);
-        else if (!placed) {
-          content.push({ ...part, text } as LanguageModelPart);
-          placed = true;
-        }
-      }
-      return { ...message, content };
-    },
+    userText: (message) => (message.role === 'user' ? textOfParts(message.content) : undefined),
+    withText: (message, text) =>
+      message.role !== 'user' || typeof message.content === 'string'
+        ? message
+        : { ...message, content: replaceTextParts(message.content, text) },
   };
 }
 

@@ -5,6 +5,7 @@ import { createContextSession } from '../../session/context-session.js';
 import { limitCapabilityTools } from '../../session/limit-capability-tools.js';
 import { assistantOfFile } from '../../tool-vocabulary/assistant.js';
 import { type ToolVocabulary, toolVocabulary } from '../../tool-vocabulary/tool-vocabulary.js';
+import { createReportOnce } from './report-once.js';
 
 /** What {@link prepareSubAgentRun} needs to know of the host. */
 export interface SubAgentRunOptions {
@@ -28,7 +29,7 @@ export interface PreparedSubAgentRun {
   finish(): void;
 }
 
-const reported = new WeakMap<ContextSession, Set<string>>();
+const firstReport = createReportOnce<ContextSession>();
 
 /**
  * Report `diagnostics` on `session` as `diagnostic` events with reason `sub-agent`, each once per
@@ -39,15 +40,9 @@ export function reportSubAgentDiagnostics(
   diagnostics: readonly Diagnostic[],
 ): void {
   if (session === undefined) return;
-  let seen = reported.get(session);
-  if (seen === undefined) {
-    seen = new Set();
-    reported.set(session, seen);
-  }
   for (const diagnostic of diagnostics) {
-    const key = `${diagnostic.code}\0${diagnostic.path ?? ''}\0${diagnostic.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    if (!firstReport(session, `${diagnostic.code}\0${diagnostic.path ?? ''}\0${diagnostic.message}`))
+      continue;
     const event: Parameters<ContextSession['emit']>[0] = {
       type: 'diagnostic',
       reason: 'sub-agent',

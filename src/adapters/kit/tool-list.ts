@@ -1,7 +1,8 @@
 import type { Run, ToolDefinition } from '../../session/capability.js';
+import { adapterWarning, createReportOnce } from './report-once.js';
 
 /** The names reported as taken, per run, so each is reported once however often the list is built. */
-const reportedNames = new WeakMap<Run, Set<string>>();
+const firstReport = createReportOnce<Run>();
 
 /**
  * The run's capability tools that the host has not taken, in the run's order. A capability tool whose
@@ -67,19 +68,7 @@ export function withCapabilityTools(active: readonly string[], capabilityNames: 
 }
 
 function reportTakenOnce(run: Run, toolName: string, adapter: string): void {
-  let reported = reportedNames.get(run);
-  if (reported === undefined) {
-    reported = new Set();
-    reportedNames.set(run, reported);
-  }
-  if (reported.has(toolName)) return;
-  reported.add(toolName);
+  if (!firstReport(run, toolName)) return;
   const message = `The tool "${toolName}" is defined by the host and by a capability; the host's tool is used.`;
-  run.emit({
-    type: 'diagnostic',
-    reason: 'run-start',
-    capability: adapter,
-    message,
-    diagnostic: { severity: 'warning', code: 'tool-name-taken', message },
-  });
+  run.emit(adapterWarning(adapter, 'tool-name-taken', message));
 }

@@ -1,7 +1,6 @@
 import { type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import {
   type CommandMessageFormat,
-  type ContentPart,
   createMessageKeyOf,
   type HiddenMessageFormat,
   textOfParts,
@@ -36,8 +35,7 @@ export const langChainMessageFormat: HiddenMessageFormat<BaseMessage> = {
  * text replaces its text blocks (as a string when the content was one), its id and other blocks kept.
  */
 export const langChainCommandFormat: CommandMessageFormat<BaseMessage> = {
-  userText: (message) =>
-    HumanMessage.isInstance(message) ? textOfParts(message.content as string | ContentPart[]) : undefined,
+  userText: (message) => (HumanMessage.isInstance(message) ? textOfParts(message.content) : undefined),
   withText: (message, text) => {
     const others =
       typeof message.content === 'string' ? [] : message.content.filter((part) => part.type !== 'text');

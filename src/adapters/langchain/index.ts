@@ -1,3 +1,4 @@
+export { subAgentToolName, subAgentToolsDefaults } from '../kit/index.js';
 export {
   type ContextMiddlewareOptions,
   contextMiddleware,
@@ -10,9 +11,4 @@ export {
   type DeepagentsWorkspaceOptions,
   deepagentsWorkspace,
 } from './deepagents-workspace.js';
-export {
-  type SubAgentToolsOptions,
-  subAgentToolName,
-  subAgentTools,
-  subAgentToolsDefaults,
-} from './sub-agent-tools.js';
+export { type SubAgentToolsOptions, subAgentTools } from './sub-agent-tools.js';

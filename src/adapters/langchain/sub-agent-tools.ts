@@ -4,27 +4,12 @@ import { DynamicStructuredTool, type StructuredToolInterface } from '@langchain/
 import { type AgentMiddleware, createAgent } from 'langchain';
 import { z } from 'zod';
 import type { AgentDefinition } from '../../agent-definitions/agent-definition.js';
-import type { ContextSession } from '../../session/context-session.js';
-import type { ToolVocabulary } from '../../tool-vocabulary/tool-vocabulary.js';
-import { createSubAgentTools, DelegationRefused } from '../kit/index.js';
+import { createSubAgentTools, DelegationRefused, type SubAgentToolsBaseOptions } from '../kit/index.js';
 import { contextMiddleware } from './context-middleware.js';
 
-export { subAgentToolName, subAgentToolsDefaults } from '../kit/index.js';
-
-/** Options of {@link subAgentTools}. */
-export interface SubAgentToolsOptions {
-  /** The chat model every sub-agent runs on (or a model id `createAgent` accepts), or a choice per definition. */
-  model: BaseChatModel | string | ((definition: AgentDefinition) => BaseChatModel | string);
-  /** Host tools a sub-agent may be given; each gets those its definition names (all when it names none). Default none. */
-  tools?: readonly StructuredToolInterface[];
-  /** The host's session: each call runs in a new session over its workspace and capabilities. Default: no capabilities. */
-  session?: ContextSession;
-  /** Maps the definitions' tool names (`Read`, `Bash`) to tools. Default `toolVocabulary()`. */
-  vocabulary?: ToolVocabulary;
-  /** Most model calls of one sub-agent run. Default 20. */
-  maxSteps?: number;
-  /** Most sub-agents on one delegation path. Default 3. */
-  maxDepth?: number;
+/** Options of {@link subAgentTools}: the model is a chat model, or a model id `createAgent` accepts. */
+export interface SubAgentToolsOptions
+  extends SubAgentToolsBaseOptions<BaseChatModel | string, readonly StructuredToolInterface[]> {
   /** More middleware for the nested agents, after the context middleware (prompt caching, logging). Default none. */
   middleware?: readonly AgentMiddleware[];
 }
@@ -34,13 +19,13 @@ const taskInput = z.object({
 });
 
 /**
- * One LangChain tool per sub-agent definition (see `loadAgentDefinitions`), named after it (see
- * `subAgentToolName`; colliding names kept with a `_2` suffix and a warning), taking `{ task }`. A
- * call runs a nested `createAgent` with the definition's prompt as system prompt, the task as the
- * user message and, with `session`, `contextMiddleware` over a new session with the same workspace
- * and capabilities; it returns the sub-agent's final text. Tools are chosen as by the AI SDK's
- * `subAgentTools`: through the tool vocabulary, sub-agent tools within `maxDepth`, a cycle refused
- * with a tool error.
+ * One LangChain tool per sub-agent definition (see `loadAgentDefinitions`), taking `{ task }`: a call
+ * runs a nested `createAgent` with the definition's prompt as system prompt, the task as the user
+ * message and, with `session`, `contextMiddleware` over the sub-agent's session, and returns its final
+ * text.
+ * As in every adapter: named by `subAgentToolName` (a taken name gets `_2` and a warning), a sub-agent
+ * gets the tools its definition names through the tool vocabulary (all when it names none) and
+ * sub-agent tools within `maxDepth`; a cycle is refused with a tool error.
  *
  * @example
  * const agent = createAgent({

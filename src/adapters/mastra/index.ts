@@ -1,3 +1,4 @@
+export { subAgentToolName, subAgentToolsDefaults } from '../kit/index.js';
 export {
   type ContextProcessorOptions,
   contextProcessor,
@@ -6,9 +7,4 @@ export {
   type MastraCall,
 } from './context-processor.js';
 export { type MastraWorkspaceOptions, mastraWorkspace } from './mastra-workspace.js';
-export {
-  type SubAgentToolsOptions,
-  subAgentToolName,
-  subAgentTools,
-  subAgentToolsDefaults,
-} from './sub-agent-tools.js';
+export { type SubAgentToolsOptions, subAgentTools } from './sub-agent-tools.js';

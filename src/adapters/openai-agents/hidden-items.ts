@@ -1,5 +1,11 @@
 import type { AgentInputItem } from '@openai/agents';
-import { type CommandMessageFormat, createMessageKeyOf, type HiddenMessageFormat } from '../kit/index.js';
+import {
+  type CommandMessageFormat,
+  createMessageKeyOf,
+  type HiddenMessageFormat,
+  replaceTextParts,
+  textOfParts,
+} from '../kit/index.js';
 
 /**
  * The Agents SDK's model input items for the kit's hidden-message placement (`callModelInputFilter`):
@@ -30,29 +36,16 @@ export const inputItemFormat: HiddenMessageFormat<AgentInputItem> = {
  * parts (images, files) kept.
  */
 export const inputItemCommandFormat: CommandMessageFormat<AgentInputItem> = {
-  userText: (item) => {
-    if (item.type !== 'message' || item.role !== 'user') return undefined;
-    const content: unknown = item.content;
-    if (typeof content === 'string') return content;
-    if (!Array.isArray(content)) return '';
-    return content
-      .flatMap((part: { type?: string; text?: unknown }) =>
-        part.type === 'input_text' && typeof part.text === 'string' && part.text !== '' ? [part.text] : [],
-      )
-      .join('\n');
-  },
+  userText: (item) => (isUserMessage(item) ? textOfParts(item.content, 'input_text') : undefined),
   withText: (item, text) => {
-    if (item.type !== 'message' || item.role !== 'user') return item;
-    if (typeof item.content === 'string') return { ...item, content: text };
-    const content: typeof item.content = [];
-    let placed = false;
-    for (const part of item.content) {
-      if (part.type !== 'input_text') content.push(part);
-      else if (!placed) {
-        content.push({ ...part, text });
-        placed = true;
-      }
-    }
+    if (!isUserMessage(item)) return item;
+    const content =
+      typeof item.content === 'string' ? text : replaceTextParts(item.content, text, 'input_text');
     return { ...item, content };
   },
 };
+
+/** True for a user message item (text, images, files). */
+export function isUserMessage(item: AgentInputItem): item is Extract<AgentInputItem, { role: 'user' }> {
+  return item.type === 'message' && item.role === 'user';
+}

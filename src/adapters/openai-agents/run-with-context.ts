@@ -11,9 +11,9 @@ import {
 } from '@openai/agents';
 import type { ContextAdapterOptions } from '../../session/adapter-options.js';
 import type { SessionSource } from '../../session/session-source.js';
-import { expandCommandMessages, placeHiddenMessages, startContextRun } from '../kit/index.js';
+import { expandCommandMessages, placeHiddenMessages, startContextRun, textOfParts } from '../kit/index.js';
 import { composeTools } from './compose-tools.js';
-import { inputItemCommandFormat, inputItemFormat } from './hidden-items.js';
+import { inputItemCommandFormat, inputItemFormat, isUserMessage } from './hidden-items.js';
 
 /** What the adapter knows about a `run()` call; a session function picks by it. */
 export interface AgentsCall {
@@ -77,7 +77,7 @@ export async function runWithContext<TAgent extends AnyAgent, TContext = undefin
     {
       messages: typeof input === 'string' ? [{ type: 'message', role: 'user', content: input }] : input,
       readUserInput: (item: AgentInputItem) =>
-        item.type === 'message' && item.role === 'user' ? { text: inputText(item.content) } : undefined,
+        isUserMessage(item) ? { text: textOfParts(item.content, 'input_text') } : undefined,
     },
   );
   const blocks = run.instructionBlocks.map((block) => block.text);
@@ -101,15 +101,4 @@ export async function runWithContext<TAgent extends AnyAgent, TContext = undefin
   const settled = { ...runOptions, callModelInputFilter };
   const execute = runner ? runner.run.bind(runner) : runAgent;
   return execute(composed, input, settled as never) as never;
-}
-
-/** The `input_text` parts of a user message (the SDK's part type), joined with a newline. */
-function inputText(content: unknown): string {
-  if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return '';
-  return content
-    .flatMap((part: { type?: string; text?: unknown }) =>
-      part.type === 'input_text' && typeof part.text === 'string' && part.text !== '' ? [part.text] : [],
-    )
-    .join('\n');
 }

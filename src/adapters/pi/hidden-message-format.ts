@@ -1,9 +1,9 @@
 import type { ContextEvent } from '@mariozechner/pi-coding-agent';
 import {
   type CommandMessageFormat,
-  type ContentPart,
   createMessageKeyOf,
   type HiddenMessageFormat,
+  replaceTextParts,
   textOfParts,
 } from '../kit/index.js';
 
@@ -37,20 +37,12 @@ export const piMessageFormat: HiddenMessageFormat<PiMessage> = {
  * part where the first was, images kept.
  */
 export const piCommandFormat: CommandMessageFormat<PiMessage> = {
-  userText: (message) =>
-    message.role === 'user' ? textOfParts(message.content as string | ContentPart[]) : undefined,
-  withText: (message, text) => {
-    if (message.role !== 'user') return message;
-    if (typeof message.content === 'string') return { ...message, content: text };
-    const content: typeof message.content = [];
-    let placed = false;
-    for (const part of message.content) {
-      if (part.type !== 'text') content.push(part);
-      else if (!placed) {
-        content.push({ ...part, text });
-        placed = true;
-      }
-    }
-    return { ...message, content };
-  },
+  userText: (message) => (message.role === 'user' ? textOfParts(message.content) : undefined),
+  withText: (message, text) =>
+    message.role !== 'user'
+      ? message
+      : {
+          ...message,
+          content: typeof message.content === 'string' ? text : replaceTextParts(message.content, text),
+        },
 };

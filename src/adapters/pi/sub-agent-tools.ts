@@ -1,12 +1,9 @@
 import type { ExtensionContext, ToolDefinition as PiToolDefinition } from '@mariozechner/pi-coding-agent';
 import type { AgentDefinition } from '../../agent-definitions/agent-definition.js';
-import type { ContextSession } from '../../session/context-session.js';
 import type { ToolRole } from '../../tool-vocabulary/tool-role.js';
 import { type ToolVocabulary, toolVocabulary } from '../../tool-vocabulary/tool-vocabulary.js';
-import { createSubAgentTools, type NestedAgentRun } from '../kit/index.js';
+import { createSubAgentTools, type NestedAgentRun, type SubAgentToolsBaseOptions } from '../kit/index.js';
 import { contextExtension } from './context-extension.js';
-
-export { subAgentToolName, subAgentToolsDefaults } from '../kit/index.js';
 
 /** A pi model (`ctx.model`, `getModel(...)` of pi-ai, a faux provider's model). */
 export type PiModel = NonNullable<ExtensionContext['model']>;
@@ -41,27 +38,18 @@ function builtInTool(pi: Pi, name: PiBuiltInToolName, cwd: string): PiToolDefini
   return create(cwd) as PiToolDefinition;
 }
 
-/** Options of {@link subAgentTools}. */
-export interface SubAgentToolsOptions {
+type HostTool = PiBuiltInToolName | PiToolDefinition;
+
+/**
+ * Options of {@link subAgentTools}. `tools` are names of pi's built-in tools (`'read'`, `'grep'`,
+ * `'bash'`..., created for pi's working directory) or tool definitions; the vocabulary has pi's
+ * built-in tools mapped in (`piBuiltInToolRoles`).
+ */
+export interface SubAgentToolsOptions
+  extends Omit<SubAgentToolsBaseOptions<PiModel, readonly HostTool[]>, 'model'> {
   /** The model every sub-agent runs on, or a choice per definition. Default: the host's current model (`ctx.model`). */
   model?: PiModel | ((definition: AgentDefinition) => PiModel | undefined);
-  /**
-   * Host tools a sub-agent may be given: names of pi's built-in tools (`'read'`, `'grep'`, `'bash'`...,
-   * created for pi's working directory) or tool definitions; each sub-agent gets those its definition
-   * names (all when it names none). Default none.
-   */
-  tools?: readonly (PiBuiltInToolName | PiToolDefinition)[];
-  /** The host's session: each call runs in a new session over its workspace and capabilities. Default: no capabilities. */
-  session?: ContextSession;
-  /** Maps the definitions' tool names (`Read`, `Bash`) to tools; pi's built-in tools are mapped in (`piBuiltInToolRoles`). Default `toolVocabulary()`. */
-  vocabulary?: ToolVocabulary;
-  /** Most model calls (turns) of one sub-agent run. Default 20. */
-  maxSteps?: number;
-  /** Most sub-agents on one delegation path. Default 3. */
-  maxDepth?: number;
 }
-
-type HostTool = PiBuiltInToolName | PiToolDefinition;
 
 const taskInput = {
   type: 'object',
@@ -76,17 +64,17 @@ const taskInput = {
 } as unknown as PiToolDefinition['parameters'];
 
 /**
- * One pi tool definition per sub-agent definition (see `loadAgentDefinitions`), named after it (see
- * `subAgentToolName`; colliding names kept with a `_2` suffix and a warning), taking `{ task }`:
+ * One pi tool definition per sub-agent definition (see `loadAgentDefinitions`), taking `{ task }`:
  * register them with `pi.registerTool` in an extension, or pass them as `customTools` to
  * `createAgentSession`. A call runs a nested pi agent session (`createAgentSession`, in pi's working
  * directory, with the host's model registry and credentials) whose system prompt is the definition's
- * prompt, whose prompt is the task, and which, with `session`, has `contextExtension` over a new
- * session with the host session's workspace and capabilities; it returns the sub-agent's last text.
+ * prompt, whose prompt is the task, and which, with `session`, has `contextExtension` over the
+ * sub-agent's session; it returns the sub-agent's last text.
  * The nested session discovers nothing on its own (no extensions, skills, prompt templates or
  * context files: agent-context delivers the repository's) and keeps its transcript in memory.
- * Tools are chosen as in every adapter: through the tool vocabulary, sub-agent tools within
- * `maxDepth`, a cycle refused with a tool error.
+ * As in every adapter: named by `subAgentToolName` (a taken name gets `_2` and a warning), a sub-agent
+ * gets the tools its definition names through the tool vocabulary (all when it names none) and
+ * sub-agent tools within `maxDepth`; a cycle is refused with a tool error.
  *
  * @example
  * const tools = subAgentTools(items, { session, tools: ['read', 'grep', 'find', 'ls'] });

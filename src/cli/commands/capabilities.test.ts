@@ -88,9 +88,7 @@ describe('agent-context capabilities', () => {
     [['list'], 'agent-context capabilities: missing --dir DIR: the capability directory\n'],
     [
       ['--dir', 'nowhere'],
-      expect.stringMatching(
-        /^agent-context capabilities: The capability directory \S+\/nowhere does not exist\.\n$/,
-      ),
+      expect.stringMatching(/^agent-context capabilities: The directory \S+\/nowhere does not exist\.\n$/),
     ],
     [
       ['remove', 'x', '--dir', 'caps'],

@@ -1,9 +1,7 @@
 import path from 'node:path';
-import { formatDiagnostic } from '../../format-diagnostic.js';
 import { createCapabilityStore, type Diagnostic } from '../../index.js';
 import type { CapabilityOutcome, CapabilityRecord } from '../../inspect.js';
-import { formatCapabilitySummary } from '../../inspect.js';
-import { realDirectory } from '../../workspace/real-directory.js';
+import { formatCapabilitySummary, formatDiagnostic, resolveLocalProject } from '../../inspect.js';
 import { type CliCommand, type CliOutput, CliUsageError } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 
@@ -33,7 +31,8 @@ export const capabilitiesCommand: CliCommand = {
   async run(args: string[], output: CliOutput): Promise<number> {
     const { action, name, directory, json } = parseCapabilitiesArguments(args);
     const absolute = path.resolve(output.cwd, directory);
-    realDirectory(absolute, 'capability directory');
+    // Only to refuse a missing directory (or a file) before anything is read, as every command does.
+    await resolveLocalProject({ directory: absolute });
     const store = createCapabilityStore(absolute);
 
     if (action === 'list') {

@@ -5,16 +5,15 @@ import {
   formatInstructionsReport,
   type InspectInstructionsOptions,
   inspectInstructions,
+  listInstructionFilenames,
   renderInventorySummary,
   ruleFormatNames,
 } from '../../inspect.js';
-import { instructionDefaults } from '../../instructions/discover-instructions.js';
-import { resolveInstructionFilenames } from '../../instructions/instruction-filenames.js';
 import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 
 /** Every file name read per directory by default (with every format), and the overrides, for the usage text. */
-const defaultFilenames = resolveInstructionFilenames(undefined, undefined, instructionDefaults.filenames);
+const defaultFilenames = listInstructionFilenames();
 const defaultOverrides = [...defaultFilenames.overrides].map(
   ([replaced, override]) => `${override} read in place of ${replaced}`,
 );

@@ -10,9 +10,9 @@ import {
   assistantNames,
   listInventoryDiagnostics,
   renderInventoryTree,
+  resolveLocalProject,
   ruleFormatNames,
 } from '../../inspect.js';
-import { resolveLocalProject } from '../../project/resolve-local-project.js';
 import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 import { assistantOption, ruleFormatList } from './inspect.js';

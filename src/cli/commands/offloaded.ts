@@ -1,13 +1,11 @@
 import path from 'node:path';
-import { formatDiagnostic } from '../../format-diagnostic.js';
 import {
   filesystemContextDefaults,
   listOffloadedFiles,
   localWorkspace,
   removeOffloadedFiles,
 } from '../../index.js';
-import type { OffloadedFile } from '../../inspect.js';
-import { realDirectory } from '../../workspace/real-directory.js';
+import { formatDiagnostic, type OffloadedFile, resolveLocalProject } from '../../inspect.js';
 import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 
@@ -38,7 +36,8 @@ export const offloadedCommand: CliCommand = {
     const shown = directory ?? filesystemContextDefaults.offload.directory;
     const stat = await workspace.stat(shown);
     // Only the default may be missing (nothing offloaded yet); a directory named is checked as every command does.
-    if (directory !== undefined || stat !== undefined) realDirectory(path.resolve(output.cwd, shown));
+    if (directory !== undefined || stat !== undefined)
+      await resolveLocalProject({ directory: path.resolve(output.cwd, shown) });
 
     const now = Date.now();
     const result = clean

@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { localWorkspace } from '../../index.js';
-import { formatDiagnostic, type InstructionsForPathOptions, instructionsForPath } from '../../inspect.js';
-import { resolveLocalProject } from '../../project/resolve-local-project.js';
+import {
+  formatDiagnostic,
+  type InstructionsForPathOptions,
+  instructionsForPath,
+  resolveLocalProject,
+} from '../../inspect.js';
 
 import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';

@@ -1,5 +1,4 @@
-import { formatDiagnostic } from '../../format-diagnostic.js';
-import { inspectInstructions } from '../../inspect.js';
+import { formatDiagnostic, inspectInstructions } from '../../inspect.js';
 import { type CliCommand, type CliOutput, exitCodeFor, exitCodes } from '../command.js';
 import { instructionOptionsUsage, parseInstructionArguments } from './inspect.js';
 

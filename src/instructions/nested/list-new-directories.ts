@@ -30,6 +30,24 @@ export async function listNewDirectories(
   names: NewDirectoryNames,
 ): Promise<Workspace> {
   if (directories.length === 0) return workspace;
+  const requests = newDirectoryRequests(directories, names);
+  try {
+    const outcomes = await workspaceBatches(workspace).listDirectories(requests);
+    return listedWorkspace(workspace, requests, outcomes);
+  } catch {
+    // The whole request failed (a sandbox gone): the single calls say why, path by path.
+    return workspace;
+  }
+}
+
+/**
+ * The list requests of {@link listNewDirectories}: one per directory, the same for the same
+ * directories and names, so requests made ahead of a touch (a tool's prefetch) answer it exactly.
+ */
+export function newDirectoryRequests(
+  directories: readonly string[],
+  names: NewDirectoryNames,
+): ListRequest[] {
   const ruleFolders = names.locations.map(({ location }) => location.path);
   const maxBytes = Math.max(
     names.instructionBytes ?? 0,
@@ -40,12 +58,5 @@ export async function listNewDirectories(
     ...(ruleFolders.length > 0 ? { depth: ruleFolderDepth } : {}),
     ...(maxBytes > 0 ? { read: { maxBytes } } : {}),
   };
-  const requests = directories.map((path) => ({ path, ...request }));
-  try {
-    const outcomes = await workspaceBatches(workspace).listDirectories(requests);
-    return listedWorkspace(workspace, requests, outcomes);
-  } catch {
-    // The whole request failed (a sandbox gone): the single calls say why, path by path.
-    return workspace;
-  }
+  return directories.map((path) => ({ path, ...request }));
 }

@@ -9,10 +9,12 @@ import { RuleTracker } from '../../rules/rule-tracker.js';
 import { rulesOfRun } from '../../rules/rules-of-run.js';
 import type { Capability, ContextSessionLike, TouchedPath } from '../../session/capability.js';
 import { declareRunStartRequests, runStartWorkspace } from '../../session/run-start-listing.js';
+import { declareTouchRequests, toolCallWorkspace } from '../../session/tool-call-listing.js';
 import { extractUserInputPaths } from '../../session/user-input-paths.js';
 import { withCheckedDirectories } from '../../workspace/checked-directories.js';
+import type { Workspace } from '../../workspace/workspace.js';
 import { resolveInstructionFilenames } from '../instruction-filenames.js';
-import { listNewDirectories } from './list-new-directories.js';
+import { listNewDirectories, newDirectoryRequests } from './list-new-directories.js';
 import { nestedInstructionDefaults } from './nested-instruction-defaults.js';
 import { NestedTracker } from './nested-tracker.js';
 import { renderNestedFiles, repoContextPointer } from './render-nested-files.js';
@@ -27,7 +29,7 @@ export interface NestedInstructionsOptions {
   name?: string;
   /**
    * Candidate file names, in per-directory order; a list given here is used as is (no format adds a
-   * file or an override to it). Default `AGENTS.md`, `CLAUDE.md`, then the per-directory files of the
+   * file or an override to it). Default `['AGENTS.md', 'CLAUDE.md']`, then the per-directory files of the
    * selected `formats` (with every format: `.claude/CLAUDE.md`, `CLAUDE.local.md`, `GEMINI.md`,
    * `QWEN.md`, `AGENT.md`).
    */
@@ -54,7 +56,7 @@ export interface NestedInstructionsOptions {
   traversalPathArg?: string;
   /** Among the traversal tools, those whose path is a directory. Default `['list_directory']`. */
   directoryToolNames?: string[];
-  /** Replaces `traversalToolNames` + `traversalPathArg`: read the touched paths from any call. */
+  /** Replaces `traversalToolNames` + `traversalPathArg`: read the touched paths from any call. Default: none (those two decide). */
   extractPaths?: PathExtractor;
   /** Per-file character limit in `contents` mode, cut with a visible marker. Default 32,000. */
   maxChars?: number;
@@ -65,7 +67,10 @@ export interface NestedInstructionsOptions {
    * no file, so it follows no import. Default `5`.
    */
   maxImportDepth?: number;
-  /** Static guidance in the run's instructions. Default: a two-sentence note saying directory instructions will appear; `''` for none. */
+  /**
+   * Static guidance in the run's instructions. Default `nestedInstructionDefaults.guidance`, a
+   * two-sentence note saying directory instructions will appear; `''` for none.
+   */
   guidance?: string;
   /** The pointer line of one file. Default {@link repoContextPointer} (RepoContext's text). */
   pointer?: (file: NestedFile) => string;
@@ -209,10 +214,28 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
    * new: each new directory's instruction files, then its nested rule folders. A touch whose
    * directory brought new `files` rules is matched again, so the touch that found them gets them.
    */
+  /** What a new directory is looked at for (its listing's names, see `newDirectoryRequests`). */
+  const newDirectoryNames = (session: ContextSessionLike) => ({
+    filenames: [
+      ...new Set([
+        ...settings.filenames,
+        ...settings.overrides.values(),
+        ...[...unlessPresent.values()].flat(),
+      ]),
+    ],
+    locations: readsRules ? ruleTrackerOf(session).locations : [],
+    instructionBytes: inject === 'contents' ? maxChars * 3 + 4 : undefined,
+  });
+
+  /**
+   * `reading` is where the new directories are listed: the session's workspace, or the listing a
+   * tool prefetched its touches with (see `toolCallWorkspace`), which answers the same requests.
+   */
   const surface = (
     session: ContextSessionLike,
     touches: readonly TouchedPath[],
     trigger: (touch: TouchedPath) => string,
+    reading: Workspace = session.workspace,
   ): undefined | Promise<{ tracker: NestedTracker; files: NestedFile[] }> => {
     const tracker = trackerOf(session);
     const claims = touches.map((touch) => tracker.claim(touch, () => trigger(touch)));
@@ -238,23 +261,13 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
     // new directory of these touches is listed in one request, and both trackers read from it.
     const checking = withCheckedDirectories(async () => {
       const claimed = await Promise.all(claims);
-      const reading = await listNewDirectories(session.workspace, claimed.flat(), {
-        filenames: [
-          ...new Set([
-            ...settings.filenames,
-            ...settings.overrides.values(),
-            ...[...unlessPresent.values()].flat(),
-          ]),
-        ],
-        locations: rules?.locations ?? [],
-        instructionBytes: inject === 'contents' ? maxChars * 3 + 4 : undefined,
-      });
+      const listed = await listNewDirectories(reading, claimed.flat(), newDirectoryNames(session));
       const files: NestedFile[] = [];
       for (const [index, directories] of claimed.entries()) {
         const touchTrigger = trigger(touches[index]!);
-        files.push(...(await tracker.check(directories, touchTrigger, reading)));
+        files.push(...(await tracker.check(directories, touchTrigger, listed)));
         if (rules !== undefined)
-          files.push(...(await rules.discover(directories, touchTrigger, reading)).files);
+          files.push(...(await rules.discover(directories, touchTrigger, listed)).files);
       }
       return files;
     }, tracker.checkedDirectories);
@@ -302,6 +315,7 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
         run.session,
         touches,
         (touch) => `${call.toolName} ${touch.path} (${call.id})`,
+        toolCallWorkspace(run, call),
       );
       return surfacing?.then(({ tracker, files }) => {
         if (files.length === 0) return undefined;
@@ -325,6 +339,12 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
       if (files.length > 0) deliverHidden(session, trackerOf(session), files, input.anchor);
     },
   };
+  // A tool that reports its touches before reading lists their new directories in its own batch.
+  declareTouchRequests(capability, (touches, run) => {
+    const tracker = trackerOf(run.session);
+    const directories = [...new Set(touches.flatMap((touch) => tracker.peek(touch)))];
+    return directories.length === 0 ? [] : newDirectoryRequests(directories, newDirectoryNames(run.session));
+  });
   // The run start's rules come from its one listing.
   return readsRules
     ? declareRunStartRequests(capability, (run) => ruleListRequests(run.workspace, ruleSelection))

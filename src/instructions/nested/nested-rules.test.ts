@@ -114,6 +114,22 @@ describe('rule folders of subfolders below the working directory', () => {
     for (const event of skipped) expect(event.trigger).toBe(trigger);
   });
 
+  it('names the files a search touched as the agent names them, in the events and the hidden message', async () => {
+    const { chat, events, repository } = await conversation();
+    await chat.call('search_files', { pattern: 'server = ', path: 'packages' });
+    await chat.call('find_files', { pattern: '*.sql', path: 'packages/billing/db' });
+    const triggers = ruleEvents(events)
+      .filter(([type]) => type === 'loaded')
+      .map(([, , trigger]) => trigger);
+    expect(triggers).toEqual([
+      'search_files packages/api/src/server.ts (call_1)',
+      'search_files packages/api/src/server.ts (call_1) matched src/**/*.ts',
+      'find_files packages/billing/db/invoices.sql (call_2) matched **/*.sql',
+    ]);
+    const texts = [...events.map((event) => event.trigger ?? ''), ...chat.hiddenTexts()];
+    for (const text of texts) expect(text).not.toContain(repository.root);
+  });
+
   it('never reads the rule folder of a package the agent does not touch', async () => {
     const { chat, workspace } = await conversation();
     await chat.call('read_file', { path: 'packages/api/src/server.ts' });

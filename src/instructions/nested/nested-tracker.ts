@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { capDiagnostics } from '../../cap-diagnostics.js';
 import { diagnosticCodeOf } from '../../diagnostic-code-of-error.js';
 import type { DiagnosticCode } from '../../diagnostic-codes.js';
 import type { Diagnostic } from '../../diagnostics.js';
@@ -102,6 +103,18 @@ export class NestedTracker {
     );
   }
 
+  /**
+   * The directories a touch of known kind would claim now, outermost first, claiming nothing: what a
+   * tool's prefetch lists ahead (see `declareTouchRequests`). No I/O: a touch of unknown kind, which
+   * would take a `stat` to place, gives none.
+   */
+  peek(touch: TouchedPath): string[] {
+    if (touch.kind === undefined || this.#inCheckedDirectory(touch.path, touch.kind)) return [];
+    const absolute = resolveBelowCwd(this.#workspace, touch.path);
+    if (absolute === undefined || exceedsPathLimits(absolute)) return [];
+    return this.#unchecked(touch.kind === 'directory' ? absolute : path.posix.dirname(absolute));
+  }
+
   /** Check claimed directories one at a time (outermost first, so first-occurrence dedup is deterministic). */
   /**
    * `reading` answers the checks (default: the session's workspace); the capability passes one
@@ -143,21 +156,23 @@ export class NestedTracker {
   }
 
   #claimDirectory(touched: string): string[] {
-    const { cwd } = this.#workspace;
-    if (touched === cwd || this.#checked.has(touched) || !isInside(cwd, touched)) return [];
-    const claimed: string[] = [];
-    if (this.#settings.scope === 'directory') {
-      claimed.push(touched);
-    } else {
-      // A checked directory's ancestors are all checked (chains are claimed whole), so stop there.
-      for (let directory = touched; directory !== cwd && !this.#checked.has(directory); ) {
-        claimed.push(directory);
-        directory = path.posix.dirname(directory);
-      }
-      claimed.reverse();
-    }
+    const claimed = this.#unchecked(touched);
     for (const directory of claimed) this.#checked.add(directory);
     return claimed;
+  }
+
+  /** The directories a touch of `touched` reaches that are not checked yet, outermost first. */
+  #unchecked(touched: string): string[] {
+    const { cwd } = this.#workspace;
+    if (touched === cwd || this.#checked.has(touched) || !isInside(cwd, touched)) return [];
+    if (this.#settings.scope === 'directory') return [touched];
+    const unchecked: string[] = [];
+    // A checked directory's ancestors are all checked (chains are claimed whole), so stop there.
+    for (let directory = touched; directory !== cwd && !this.#checked.has(directory); ) {
+      unchecked.push(directory);
+      directory = path.posix.dirname(directory);
+    }
+    return unchecked.reverse();
   }
 
   async #check(directory: string, trigger: string, reading: Workspace): Promise<NestedFile[]> {
@@ -366,10 +381,12 @@ export class NestedTracker {
 
   /** Record a surfaced file's imports right after it: their events, then the files themselves. */
   #withImports(file: NestedFile, expanded: Awaited<ReturnType<typeof expandNestedImports>>): NestedFile[] {
-    for (const diagnostic of expanded.diagnostics) {
-      // The cut of an imported file is shown by its own note (below), not by the read limit's wording;
-      // an import not repeated (already delivered) or a cut cycle changes nothing the model sees.
-      if (diagnostic.code === 'file-truncated' || diagnostic.severity === 'info') continue;
+    // The cut of an imported file is shown by its own note (below), not by the read limit's wording;
+    // an import not repeated (already delivered) or a cut cycle changes nothing the model sees.
+    const reported = expanded.diagnostics.filter(
+      (diagnostic) => diagnostic.code !== 'file-truncated' && diagnostic.severity !== 'info',
+    );
+    for (const diagnostic of capDiagnostics(reported)) {
       this.#emit(
         this.#event(
           'diagnostic',
