@@ -383,11 +383,6 @@ export const diagnosticCodes = {
     meaning: 'A large tool result could not be written to a file; the full result stays in the transcript.',
     fix: 'Check that the offload directory is writable.',
   },
-  'outside-workspace': {
-    severity: ['warning'],
-    meaning: 'A listed path leaves the workspace root; it was not read.',
-    fix: 'List a path inside the workspace.',
-  },
   'over-budget': {
     severity: ['error', 'warning'],
     meaning:
@@ -395,8 +390,9 @@ export const diagnosticCodes = {
     fix: 'Raise `maxChars`, or shorten broader files (for Codex, the files nearer the project root).',
   },
   'path-outside-workspace': {
-    severity: ['error'],
-    meaning: 'A path, or a link it goes through, leads outside the workspace root; it was not read.',
+    severity: ['error', 'warning'],
+    meaning:
+      'A path, or a link it goes through, leads outside the workspace root; it was not read. A warning for what a listing names (a rules configuration entry, a linked skill or command folder), an error for a file asked for.',
     fix: 'Keep the files inside the workspace, or widen the workspace.',
   },
   'plugin-not-found': {
@@ -473,11 +469,6 @@ export const diagnosticCodes = {
     meaning: 'A symbolic link loops; it was not followed.',
     fix: 'Fix the link.',
   },
-  'symlink-outside-workspace': {
-    severity: ['warning'],
-    meaning: 'A linked skill or command folder leads outside the workspace; it was not read.',
-    fix: 'Keep linked folders inside the workspace.',
-  },
   'symlink-refused': {
     severity: ['error', 'warning'],
     meaning: 'A symbolic link leaves its directory or the workspace root; it was not read.',
@@ -527,11 +518,6 @@ export const diagnosticCodes = {
     meaning:
       'A directory could not be read (permission denied). It is reported once per operation, in place of one error per file that would have been read there; nothing below a directory that cannot be entered is checked.',
     fix: "Check the directory's permissions (read to list it, execute to enter it), or leave it out of the search.",
-  },
-  'unreadable-file': {
-    severity: ['error'],
-    meaning: 'An agent definition file could not be read.',
-    fix: "Check the file's permissions; the message names the error.",
   },
   'user-directory-unreadable': {
     severity: ['warning'],

@@ -17,7 +17,7 @@ export interface UnreadableDirectory {
 }
 
 /** The codes of "could not read this path" diagnostics that an unreadable directory above explains. */
-const foldedCodes = new Set<string>(['read-failed', 'stat-failed', 'unreadable-file']);
+const foldedCodes = new Set<string>(['read-failed', 'stat-failed']);
 
 /**
  * The directories one operation found it could not read, under one workspace root, kept so that
@@ -220,7 +220,7 @@ function permissionWords(reason: string): string {
 
 /**
  * The recorded unreadable directory that explains `diagnostic`, if any: a "could not read" diagnostic
- * (`read-failed`, `stat-failed`, `unreadable-file`) on the directory itself or on a path below a
+ * (`read-failed`, `stat-failed`) on the directory itself or on a path below a
  * closed one, or an `unreadable-directory` diagnostic.
  */
 export function unreadableDirectoryOf(
