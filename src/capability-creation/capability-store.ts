@@ -36,7 +36,10 @@ import type { ValidationRecord } from './validation-record.js';
 
 /** Options of {@link createCapabilityStore}. */
 export interface CapabilityStoreOptions extends ValidationLimits, CallLimits {
-  /** How long to wait for, and when to take over, the manifest lock. See `FileLockOptions`. */
+  /**
+   * How long to wait for, and when to take over, the manifest lock (`FileLockOptions`). Default: wait
+   * up to 30,000 ms, take over a lock held 10,000 ms.
+   */
   lock?: FileLockOptions;
   /**
    * Import authored capabilities into the agent's process instead of running them in the sandboxed

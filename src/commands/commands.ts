@@ -18,7 +18,7 @@ import { type CommandsRunOption, runShellLine, type ShellLineSettings } from './
 
 /** Options of {@link commands}. */
 export interface CommandsOptions {
-  /** The command formats read, in this order within a directory. Default: all (`claude`, `gemini`, `copilot`, `cursor`, `opencode`). */
+  /** The command formats read, in this order within a directory. Default `['claude', 'gemini', 'copilot', 'cursor', 'opencode']` (every format). */
   formats?: readonly CommandFormatName[];
   /** The highest directory whose command folders are read. Default: the project root (`rootMarkers`). */
   stopAt?: string;

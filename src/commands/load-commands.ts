@@ -15,7 +15,7 @@ import { readCommandDefinition } from './read-command-definition.js';
 /** Options of {@link loadCommands}. */
 export interface LoadCommandsOptions {
   workspace: Workspace;
-  /** The formats read, in this order within a directory. Default: every format (`claude`, `gemini`, `copilot`, `cursor`, `opencode`). */
+  /** The formats read, in this order within a directory. Default `['claude', 'gemini', 'copilot', 'cursor', 'opencode']` (every format). */
   formats?: readonly CommandFormatName[];
   /** The highest directory searched (absolute, or relative to the working directory). Default: the project root. */
   stopAt?: string;

@@ -31,7 +31,7 @@ export interface DiscoverInstructionsOptions {
   workspace: Workspace;
   /**
    * File names looked for in each directory, in per-directory order; a list given here is used as is
-   * (no format adds a file or an override to it). Default `AGENTS.md`, `CLAUDE.md`, then the
+   * (no format adds a file or an override to it). Default `['AGENTS.md', 'CLAUDE.md']`, then the
    * per-directory files of the selected `formats` (with every format: `.claude/CLAUDE.md`,
    * `CLAUDE.local.md`, `GEMINI.md`, `QWEN.md`, `AGENT.md`), with the names a repository's settings
    * give in place of a format's own (`.gemini/settings.json` `context.fileName`, nearest first).
@@ -51,7 +51,10 @@ export interface DiscoverInstructionsOptions {
   perDirectory?: 'all' | 'first';
   /** Names (file or directory) that mark the project root. Default `['.git']`. */
   rootMarkers?: readonly string[];
-  /** The highest directory to search, absolute or relative to `workspace.cwd`; overrides `rootMarkers`. */
+  /**
+   * The highest directory to search, absolute or relative to `workspace.cwd`; overrides `rootMarkers`.
+   * Default: none (the nearest ancestor holding a root marker).
+   */
   stopAt?: string;
   /** Follow `@path` imports outside `workspace.root`, and `@~/` imports. Default `false`. */
   allowExternalImports?: boolean;
@@ -68,7 +71,7 @@ export interface DiscoverInstructionsOptions {
   /**
    * Bytes read from one file at most. A bigger file keeps its head, cut on a whole character and
    * ended by a `[truncated: N bytes of LABEL omitted]` line, with a `file-truncated` warning.
-   * Default 1 MiB (`1_048_576`).
+   * Default 1 MiB.
    */
   maxFileBytes?: number;
   /**

@@ -8,7 +8,7 @@ export interface ScanInventoryOptions {
   workspace: Workspace;
   /**
    * Asset root names, relative to each directory searched, in the order reported. Default
-   * {@link DEFAULT_ASSET_ROOTS}. A root given twice is scanned once. An absolute root, or one that
+   * `['.claude', '.agents', '.codex', '.grok', '.gemini', '.github', '.cursor', '.opencode']`. A root given twice is scanned once. An absolute root, or one that
    * leaves its directory, throws `AgentContextError` (`invalid-option`).
    */
   roots?: readonly string[];

@@ -14,14 +14,15 @@ export interface RunProcessOptions {
   input?: string;
   /**
    * Variables set on top of the host's own environment (a value of `undefined` removes one). The
-   * process gets the host's environment: it runs with the host's rights.
+   * process gets the host's environment: it runs with the host's rights. Default: none (the host's
+   * environment as it is).
    */
   env?: Readonly<Record<string, string | undefined>>;
   /** Time limit, in milliseconds; then the whole process group is killed. @default 60000 */
   timeoutMs?: number;
   /** Bytes kept of stdout, and of stderr; the rest is counted and cut visibly. @default 65536 */
   maxOutputBytes?: number;
-  /** The owner of the process (a run, a session): when it aborts, the whole group is killed. */
+  /** The owner of the process (a run, a session): when it aborts, the whole group is killed. Default: none (only `timeoutMs` ends it). */
   signal?: AbortSignal;
 }
 

@@ -44,7 +44,7 @@ export interface McpHttpOptions {
   maxSessions?: number;
   /** Requests handled at once across all sessions; the others wait, in arrival order. Default 16. */
   maxConcurrentRequests?: number;
-  /** A session with no request for this long (and none open) is closed. Default 30 minutes. */
+  /** A session with no request for this long (and none open) is closed. Default 30 minutes (`1_800_000`). */
   idleSessionMs?: number;
   /** Gets one line per refused request and per session opened or closed. Default: nothing is logged. */
   log?: (line: string) => void;

@@ -29,7 +29,7 @@ export interface NestedInstructionsOptions {
   name?: string;
   /**
    * Candidate file names, in per-directory order; a list given here is used as is (no format adds a
-   * file or an override to it). Default `AGENTS.md`, `CLAUDE.md`, then the per-directory files of the
+   * file or an override to it). Default `['AGENTS.md', 'CLAUDE.md']`, then the per-directory files of the
    * selected `formats` (with every format: `.claude/CLAUDE.md`, `CLAUDE.local.md`, `GEMINI.md`,
    * `QWEN.md`, `AGENT.md`).
    */
@@ -56,7 +56,7 @@ export interface NestedInstructionsOptions {
   traversalPathArg?: string;
   /** Among the traversal tools, those whose path is a directory. Default `['list_directory']`. */
   directoryToolNames?: string[];
-  /** Replaces `traversalToolNames` + `traversalPathArg`: read the touched paths from any call. */
+  /** Replaces `traversalToolNames` + `traversalPathArg`: read the touched paths from any call. Default: none (those two decide). */
   extractPaths?: PathExtractor;
   /** Per-file character limit in `contents` mode, cut with a visible marker. Default 32,000. */
   maxChars?: number;
@@ -67,7 +67,10 @@ export interface NestedInstructionsOptions {
    * no file, so it follows no import. Default `5`.
    */
   maxImportDepth?: number;
-  /** Static guidance in the run's instructions. Default: a two-sentence note saying directory instructions will appear; `''` for none. */
+  /**
+   * Static guidance in the run's instructions. Default `nestedInstructionDefaults.guidance`, a
+   * two-sentence note saying directory instructions will appear; `''` for none.
+   */
   guidance?: string;
   /** The pointer line of one file. Default {@link repoContextPointer} (RepoContext's text). */
   pointer?: (file: NestedFile) => string;
