@@ -76,9 +76,9 @@ export type { PathExtractor } from './instructions/nested/traversal-paths.js';
 
 // Rules: the coding assistants' rule files (Cursor, Copilot, Windsurf, ...) in one model.
 
-export type { AssistantName } from './rules/assistants/assistant-reading.js';
 export { type LoadRulesOptions, loadRules } from './rules/load-rules.js';
 export type { RuleFormatName } from './rules/rule.js';
+export type { AssistantName } from './tool-vocabulary/assistant.js';
 
 // Inventory: the repository's skills, agents, commands, hooks and settings.
 
@@ -119,8 +119,6 @@ export {
 
 // Tool vocabulary: each assistant's tool names (`Read`, `editFiles`, `run_shell_command`...) and the
 // session's and host's tools they stand for; used by sub-agents, hook matchers and `allowed-tools`.
-
-export { type Assistant, assistants } from './tool-vocabulary/assistant.js';
 
 export type { ToolRole } from './tool-vocabulary/tool-role.js';
 export {

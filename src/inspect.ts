@@ -145,14 +145,14 @@ export {
 } from './inventory/inventory-result.js';
 export type { CeilingReason } from './project/walk-up-directories.js';
 export type { AssistantReading } from './rules/assistants/assistant-reading.js';
-export { assistantNames, assistantReadings } from './rules/assistants/index.js';
+export { assistantReadings } from './rules/assistants/index.js';
 export { ruleFormatNames } from './rules/formats/index.js';
 export type { RulesLoad } from './rules/load-rules.js';
 export type { NestedFile } from './rules/nested-file.js';
 export type { LoadedRule, Rule, RuleScope } from './rules/rule.js';
 export type { LoadableSkill, SkillsCapability } from './skills/skills.js';
 export type { UsableSkill } from './skills/usable-skills.js';
-export { assistantOfFile } from './tool-vocabulary/assistant.js';
+export { assistantNames, assistantOfFile } from './tool-vocabulary/assistant.js';
 export { type AssistantToolName, assistantToolNames } from './tool-vocabulary/assistant-tool-names.js';
 export { parseToolList } from './tool-vocabulary/check-tool-names.js';
 export { parseToolPattern, type ToolPattern } from './tool-vocabulary/parse-tool-pattern.js';

@@ -14,7 +14,6 @@ const surface = {
     values: [
       'AgentContextError',
       'agentDefinitionDefaults',
-      'assistants',
       'capabilityCreation',
       'capabilityCreationDefaults',
       'capabilityGroup',
@@ -65,7 +64,6 @@ const surface = {
     types: [
       'AgentContextErrorCode',
       'AgentDefinition',
-      'Assistant',
       'AssistantName',
       'Capability',
       'CapabilityCreationOptions',

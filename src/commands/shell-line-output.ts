@@ -23,7 +23,7 @@ export function describeShellFailure(result: ProcessResult): string | undefined 
     case 'output-flood':
       return `stopped: its ${failure.stream} passed ${failure.limitBytes} bytes`;
     case 'aborted':
-      return 'aborted: the session ended';
+      return 'aborted: the session was reset or disposed';
     case 'spawn-failed':
       return `could not start: ${failure.message}`;
   }

@@ -156,10 +156,33 @@ describe('shell lines of command templates', () => {
     await waitUntil(() => processesWith(marker).length >= 2);
     session.dispose();
     expect((await running).text).toBe(
-      `Wait: [shell command failed (aborted: the session ended): sleep ${marker} & sleep ${marker}]\n`,
+      `Wait: [shell command failed (aborted: the session was reset or disposed): sleep ${marker} & sleep ${marker}]\n`,
     );
     expect(processesWith(marker)).toEqual([]);
-    expect((await session.expandCommand('/slow')).text).toContain('(aborted: the session ended)');
+    expect((await session.expandCommand('/slow')).text).toContain(
+      '(aborted: the session was reset or disposed)',
+    );
     expect(processesWith(marker)).toEqual([]);
+  });
+
+  it('kills a running shell line with its children at reset, and runs shell lines in the next conversation', async () => {
+    const marker = sleepMarker();
+    const root = await repository({
+      '.claude/commands/slow.md': `Wait: !\`sleep ${marker} & sleep ${marker}\`\n`,
+      '.claude/commands/quick.md': 'Said: !`echo next`\n',
+    });
+    const { session, events } = startSession(root, { run: true });
+    const running = session.expandCommand('/slow');
+    await waitUntil(() => processesWith(marker).length >= 2);
+    session.reset();
+    expect((await running).text).toBe(
+      `Wait: [shell command failed (aborted: the session was reset or disposed): sleep ${marker} & sleep ${marker}]\n`,
+    );
+    expect(processesWith(marker)).toEqual([]);
+    expect(events.find((event) => event.type === 'reset')?.message).toBe(
+      'Session reset: everything surfaced is forgotten, and the processes started for the conversation are killed.',
+    );
+    // The session goes on: the next conversation's shell lines run.
+    expect((await session.expandCommand('/quick')).text).toBe('Said: next\n');
   });
 });

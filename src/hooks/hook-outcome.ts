@@ -113,7 +113,7 @@ export function describeFailure(failure: ProcessFailure): string {
     case 'output-flood':
       return `printed more than ${failure.limitBytes} bytes to ${failure.stream} and was killed`;
     case 'aborted':
-      return 'was killed because its run or its session ended';
+      return 'was killed because its run ended or its session was reset or disposed';
     case 'spawn-failed':
       return `could not start (${failure.message})`;
   }

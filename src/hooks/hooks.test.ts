@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { processesWith, waitUntil } from '../../test/support/processes.js';
@@ -193,12 +193,36 @@ describe('hooks()', () => {
     expect(result.isError).toBe(false);
     expect(events.filter((event) => event.type === 'disposed')).toHaveLength(1);
     expect(events.find((event) => event.diagnostic?.code === 'hook-failed')?.message).toContain(
-      'was killed because its run or its session ended',
+      'was killed because its run ended or its session was reset or disposed',
     );
     // A disposed session starts no hook process: the next call's hook fails at once as aborted.
     await run.executeTool({ ...call, id: 'call-2' });
     expect(events.filter((event) => event.diagnostic?.code === 'hook-failed')).toHaveLength(2);
     expect(processesWith(marker)).toEqual([]);
+  });
+
+  it('kills a running hook with its children at reset, and runs hooks again in the next conversation', async () => {
+    const root = await useTemporaryDirectory();
+    const marker = `3600.${process.pid}9`;
+    await writeHookRepository(root, {
+      PreToolUse: [commandGroup(`test -e block || (sleep ${marker} & sleep ${marker})`, '*')],
+    });
+    const { session, run, events } = await startSession(root, { run: true });
+    const call = { id: 'call-1', toolName: 'write_file', input: { path: 'a.txt', content: 'a' } };
+    const running = run.executeTool(call);
+    await waitUntil(() => processesWith(marker).length >= 2);
+    session.reset();
+    await running;
+    expect(processesWith(marker)).toEqual([]);
+    expect(events.find((event) => event.diagnostic?.code === 'hook-failed')?.message).toContain(
+      'was killed because its run ended or its session was reset or disposed',
+    );
+    // A new conversation: its hooks run (and finish) as before.
+    await writeFile(join(root, 'block'), '');
+    const next = await session.startRun();
+    await next.executeTool({ ...call, id: 'call-2' });
+    const ran = events.filter((event) => event.type === 'hook-ran');
+    expect(ran.at(-1)?.message).toContain('exited with 0');
   });
 
   it('goes on after a hook that prints 100 MB and one that dies by SIGKILL', async () => {

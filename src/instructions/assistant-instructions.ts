@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import type { AssistantName, AssistantReading } from '../rules/assistants/assistant-reading.js';
+import type { AssistantReading } from '../rules/assistants/assistant-reading.js';
 import type { LoadedRule } from '../rules/rule.js';
+import type { AssistantName } from '../tool-vocabulary/assistant.js';
 import { addAlwaysRules } from './add-always-rules.js';
 import { applyByteBudget } from './apply-byte-budget.js';
 import type { InstructionDiscovery, InstructionFile } from './instruction-file.js';

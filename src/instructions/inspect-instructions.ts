@@ -3,9 +3,12 @@ import { assistantReading } from '../rules/assistants/index.js';
 import { loadRules } from '../rules/load-rules.js';
 import { renderRulesCatalog } from '../rules/render-rules-catalog.js';
 import type { RuleScope } from '../rules/rule.js';
+import { ruleListRequests } from '../rules/rule-list-requests.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { toPosixPath } from '../workspace/paths.js';
+import { prefetchWorkspace } from '../workspace/prefetch-workspace.js';
+import type { Workspace } from '../workspace/workspace.js';
 import { addAlwaysRules } from './add-always-rules.js';
 import {
   type AssistantReport,
@@ -15,6 +18,7 @@ import {
 } from './assistant-instructions.js';
 import { type DiscoverInstructionsOptions, discoverInstructions } from './discover-instructions.js';
 import type { InstructionDiscovery } from './instruction-file.js';
+import { instructionListRequests } from './instruction-list-requests.js';
 import { joinInstructionText } from './instruction-text.js';
 import { type RenderedInstructions, renderInstructions } from './render-instructions.js';
 
@@ -77,22 +81,65 @@ export function inspectInstructions(options: InspectInstructionsOptions): Promis
 }
 
 async function inspectOnce(options: InspectInstructionsOptions): Promise<InstructionsReport> {
-  const { directory: givenDirectory, maxChars, formats, userDirectory, ...discoverOptions } = options;
   const givenStopAt = options.stopAt;
   const { directory, stopAt, root } = await resolveLocalProject({
-    directory: givenDirectory,
+    directory: options.directory,
     ...(givenStopAt === undefined ? {} : { stopAt: givenStopAt }),
     ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
   });
-  const workspace = localWorkspace(root, { cwd: directory });
+  const { directory: _directory, ...rest } = options;
+  return inspectInstructionsIn(localWorkspace(root, { cwd: directory }), {
+    ...rest,
+    ...(stopAt === undefined ? {} : { stopAt: toPosixPath(stopAt) }),
+  });
+}
+
+/**
+ * {@link inspectInstructions} over a workspace already made (its `cwd` the directory inspected,
+ * `stopAt` already resolved): what the rules and the walk-up read, asked as one `listDirectories`
+ * request (see `instructionListRequests` and `ruleListRequests`), imports afterwards.
+ */
+export async function inspectInstructionsIn(
+  base: Workspace,
+  options: Omit<InspectInstructionsOptions, 'directory'>,
+): Promise<InstructionsReport> {
+  const { maxChars, formats, userDirectory, ...discoverOptions } = options;
+  const { stopAt } = options;
   const reading = options.assistant === undefined ? undefined : assistantReading(options.assistant);
+  const selections: Array<[typeof formats, typeof options.assistant]> = [
+    [reading === undefined ? formats : reading.formats, options.assistant],
+    ...(reading === undefined ? [] : [[undefined, undefined] as [typeof formats, typeof options.assistant]]),
+  ];
+  const workspace = await prefetchWorkspace(
+    base,
+    selections.flatMap(([selected, assistant]) => {
+      const { assistant: _assistant, ...withoutAssistant } = discoverOptions;
+      try {
+        return [
+          ...instructionListRequests(base, {
+            ...withoutAssistant,
+            ...(assistant === undefined ? {} : { assistant }),
+            ...(assistant !== undefined || formats === undefined ? {} : { formats }),
+          }),
+          ...ruleListRequests(base, {
+            ...(selected === undefined ? {} : { formats: selected }),
+            ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
+            ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
+          }),
+        ];
+      } catch {
+        // Options that cannot work fail below, in the loader's own words.
+        return [];
+      }
+    }),
+  );
   const load = async (selected: typeof formats, assistant: typeof options.assistant) => {
     const rules = await loadRules({
       workspace,
       ...(selected === undefined ? {} : { formats: selected }),
       ...(userDirectory === undefined ? {} : { userDirectory }),
       ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
-      ...(stopAt === undefined ? {} : { stopAt: toPosixPath(stopAt) }),
+      ...(stopAt === undefined ? {} : { stopAt }),
       ...(options.maxFileBytes === undefined ? {} : { maxFileBytes: options.maxFileBytes }),
     });
     const { assistant: _assistant, ...rest } = discoverOptions;
@@ -100,7 +147,7 @@ async function inspectOnce(options: InspectInstructionsOptions): Promise<Instruc
       ...rest,
       ...(assistant === undefined ? {} : { assistant }),
       ...(assistant !== undefined || formats === undefined ? {} : { formats }),
-      ...(stopAt === undefined ? {} : { stopAt: toPosixPath(stopAt) }),
+      ...(stopAt === undefined ? {} : { stopAt }),
       ...(userDirectory === undefined ? {} : { userDirectory }),
       workspace,
       ...(options.allowExternalImports
@@ -109,7 +156,7 @@ async function inspectOnce(options: InspectInstructionsOptions): Promise<Instruc
     });
     return { rules, found };
   };
-  const { rules, found } = await load(reading === undefined ? formats : reading.formats, options.assistant);
+  const { rules, found } = await load(...selections[0]!);
   const withRules =
     reading === undefined
       ? addAlwaysRules(found, rules.items)
@@ -120,7 +167,7 @@ async function inspectOnce(options: InspectInstructionsOptions): Promise<Instruc
   let assistant: AssistantReport | undefined;
   if (reading !== undefined) {
     // The union of every format (the default reading), to say what this assistant leaves out.
-    const union = await load(undefined, undefined);
+    const union = await load(...selections[1]!);
     assistant = assistantReport(
       reading,
       { discovery, rules: rules.items },
@@ -130,8 +177,8 @@ async function inspectOnce(options: InspectInstructionsOptions): Promise<Instruc
   const catalog = renderRulesCatalog(rules.items);
   const count = (scope: RuleScope) => rules.items.filter((rule) => rule.scope === scope).length;
   return {
-    directory: workspace.cwd,
-    root: workspace.root,
+    directory: base.cwd,
+    root: base.root,
     discovery,
     rendered,
     text: joinInstructionText(rendered.text, catalog),

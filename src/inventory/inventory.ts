@@ -1,9 +1,9 @@
 import { capDiagnostics, capPerFile } from '../cap-diagnostics.js';
-import type { AssistantName } from '../rules/assistants/assistant-reading.js';
 import type { RuleFormatName } from '../rules/rule.js';
 import type { Capability, ContextEvent, JsonSchema, Run, ToolDefinition } from '../session/capability.js';
 import { declareRunStartRequests, runStartWorkspace } from '../session/run-start-listing.js';
 import { plural } from '../text/plural.js';
+import type { AssistantName } from '../tool-vocabulary/assistant.js';
 import { inventoryDefaults } from './inventory-defaults.js';
 import { inventoryListRequests } from './inventory-list-requests.js';
 import { type InventoryResult, listInventoryDiagnostics } from './inventory-result.js';

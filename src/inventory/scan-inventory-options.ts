@@ -1,5 +1,5 @@
-import type { AssistantName } from '../rules/assistants/assistant-reading.js';
 import type { RuleFormatName } from '../rules/rule.js';
+import type { AssistantName } from '../tool-vocabulary/assistant.js';
 import type { Workspace } from '../workspace/workspace.js';
 
 /** Options of {@link scanInventory}. */

@@ -6,11 +6,13 @@ import { toLabel } from '../workspace/labels.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { resolvePathInWorkingDirectory } from '../workspace/path-in-working-directory.js';
 import { isInside, toPosixPath } from '../workspace/paths.js';
-import type { Workspace } from '../workspace/workspace.js';
+import { prefetchWorkspace } from '../workspace/prefetch-workspace.js';
+import type { ListRequest, Workspace } from '../workspace/workspace.js';
 import { loadNestedRules, nestedRuleLocations } from './load-nested-rules.js';
 import { type LoadRulesOptions, loadRules } from './load-rules.js';
 import type { LoadedRule, Rule } from './rule.js';
 import { isNotLoaded } from './rule-collector.js';
+import { nestedRuleListRequests, ruleListRequests } from './rule-list-requests.js';
 import { RuleMatcher } from './rule-matcher.js';
 
 /** Options of {@link inspectRules}. */
@@ -70,12 +72,34 @@ export async function inspectRules(options: InspectRulesOptions): Promise<RulesR
   const { directory, root } = project;
   // A ceiling that is not the directory or an ancestor means the directory alone.
   const stopAt = project.stopAt === undefined ? undefined : root;
-  const workspace = localWorkspace(root, { cwd: directory });
-  const loaded = await loadRules({
+  return inspectRulesIn(localWorkspace(root, { cwd: directory }), {
     ...loadOptions,
+    ...(file === undefined ? {} : { file }),
     ...(stopAt === undefined ? {} : { stopAt: toPosixPath(stopAt) }),
-    workspace,
   });
+}
+
+/**
+ * {@link inspectRules} over a workspace already made (its `cwd` the directory inspected, `stopAt`
+ * already resolved): the rule files and folders of every directory of the walk-up asked as one
+ * `listDirectories` request (see `ruleListRequests`), and with `file` the rule folders of the
+ * directories on the way to it as one more.
+ */
+export async function inspectRulesIn(
+  workspace: Workspace,
+  options: Omit<InspectRulesOptions, 'directory'>,
+): Promise<RulesReport> {
+  const { file, ...loadOptions } = options;
+  let requests: ListRequest[] = [];
+  try {
+    requests = ruleListRequests(workspace, loadOptions);
+  } catch {
+    // Options that cannot work fail in `loadRules`, in its own words.
+  }
+  // The file itself in the same request, so its checks below are answered from it.
+  const fileRequest = file === undefined ? undefined : fileListRequest(workspace, file);
+  const listed = await prefetchWorkspace(workspace, [...requests, ...(fileRequest ?? [])]);
+  const loaded = await loadRules({ ...loadOptions, workspace: listed });
   const report: RulesReport = {
     directory: workspace.cwd,
     root: workspace.root,
@@ -84,7 +108,7 @@ export async function inspectRules(options: InspectRulesOptions): Promise<RulesR
     skipped: loaded.skipped,
   };
   if (file !== undefined) {
-    const { absolute } = await resolvePathInWorkingDirectory(workspace, file);
+    const { absolute } = await resolvePathInWorkingDirectory(listed, file);
     // The rule folders of the directories between the working directory and the file, as the
     // touch of the file would find them.
     const nested = await nestedRulesOnTheWay(workspace, absolute, loadOptions.formats, loaded.items);
@@ -129,15 +153,28 @@ async function nestedRulesOnTheWay(
   if (locations.length === 0 || directories.length === 0) return { items, diagnostics, matcher };
   const seen = new Map<string, string>();
   for (const rule of loaded) if (!seen.has(rule.sha256)) seen.set(rule.sha256, rule.path);
+  // Every directory's rule folders in one request, as a touch of the file lists them.
+  const reading = await prefetchWorkspace(workspace, nestedRuleListRequests(directories, locations));
   await withCheckedDirectories(async () => {
     for (const directory of directories) {
-      const found = await loadNestedRules({ workspace, directory, locations, seen: () => seen });
+      const found = await loadNestedRules({ workspace: reading, directory, locations, seen: () => seen });
       items.push(...found.items);
       diagnostics.push(...found.diagnostics);
       matcher.add(found.entries);
     }
   });
   return { items, diagnostics, matcher };
+}
+
+/** A request naming `file` in its directory (its kind and real path come with the listing); none for a path refused as written. */
+function fileListRequest(workspace: Workspace, file: string): ListRequest[] {
+  try {
+    const absolute = workspace.resolve(file);
+    const directory = path.posix.dirname(absolute);
+    return absolute === directory ? [] : [{ path: directory, names: [path.posix.basename(absolute)] }];
+  } catch {
+    return [];
+  }
 }
 
 /** The rule without the host paths and hash `loadRules` keeps for matching. */

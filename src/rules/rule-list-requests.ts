@@ -1,5 +1,6 @@
 import { walkUpCandidates } from '../project/walk-up-directories.js';
 import type { ListRequest, Workspace } from '../workspace/workspace.js';
+import type { NestedRuleLocation } from './load-nested-rules.js';
 import { selectFormats } from './load-rules.js';
 import type { RuleFormatName } from './rule.js';
 import { defaultMaxRuleFileBytes } from './rule-collector.js';
@@ -47,4 +48,18 @@ export function ruleListRequests(workspace: Workspace, options: RuleListRequestO
           },
         ]),
   ]);
+}
+
+/**
+ * What `loadNestedRules` reads in each of `directories`, as list requests for one batch: the rule
+ * folders read in subfolders (`.cursor/rules`, ...) to the walk's depth, their files read.
+ */
+export function nestedRuleListRequests(
+  directories: readonly string[],
+  locations: readonly NestedRuleLocation[],
+  maxBytes = defaultMaxRuleFileBytes,
+): ListRequest[] {
+  if (locations.length === 0) return [];
+  const names = [...new Set(locations.map(({ location }) => location.path))];
+  return directories.map((path) => ({ path, names, depth: ruleFolderDepth, read: { maxBytes } }));
 }

@@ -144,8 +144,10 @@ export interface ContextSessionLike {
   /** Report a touched path to every capability's `onTouch`. `options` as a string is the trigger. */
   touch(path: string, options?: string | TouchOptions): Promise<void>;
   /**
-   * Aborts when the session is disposed (`session.dispose()`). Pass it to every process or long task
-   * started for the session (hooks, command shell lines), so that ending the session ends them.
+   * Aborts when the conversation ends: at `session.reset()` (the next conversation gets a new signal,
+   * so read this property when you start a task, do not keep it) and at `session.dispose()` (for
+   * good). Pass it to every process or long task started for the conversation (hooks, command shell
+   * lines), so that ending the conversation ends them.
    */
   readonly signal: AbortSignal;
 }
@@ -298,7 +300,13 @@ export interface ContextSession extends ContextSessionLike {
   ): Array<Message | HiddenMessage>;
   /** The host compacted the conversation: capabilities keep their state; lost context is re-delivered once. */
   onCompaction(): Promise<void>;
-  /** A new conversation: forget everything surfaced, every hidden message and every capability's session state. */
+  /**
+   * A new conversation: forget everything surfaced, every hidden message and every capability's
+   * session state, and kill the processes started for the conversation that ended (running hooks and
+   * command shell lines, with their process groups: their output would reach a conversation that is
+   * gone). The session stays usable: processes of the next conversation start as before. Emits a
+   * `reset` event.
+   */
   reset(): void;
   /**
    * The conversation ended: `signal` aborts, so every process the capabilities started for the

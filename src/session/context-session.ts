@@ -68,7 +68,9 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
   const loaded = new Map<string, LoadedFile>();
   // The first expansion of each keyed user message: its bytes never change afterwards.
   const expansions = new Map<string, Promise<CommandExpansion>>();
-  const ending = new AbortController();
+  // One controller per conversation: `reset()` aborts it and starts the next, `dispose()` aborts it for good.
+  let conversation = new AbortController();
+  let disposed = false;
   let runCount = 0;
   let currentRun: ContextRun | undefined;
 
@@ -101,7 +103,9 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
       return currentRun;
     },
     emit,
-    signal: ending.signal,
+    get signal() {
+      return conversation.signal;
+    },
     state<State>(owner: object, create: () => State): State {
       if (!states.has(owner)) states.set(owner, create());
       return states.get(owner) as State;
@@ -169,6 +173,9 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
       }
     },
     reset() {
+      // The processes of the conversation that ended (running hooks, shell lines) end with it.
+      conversation.abort();
+      if (!disposed) conversation = new AbortController();
       states.clear();
       expansions.clear();
       hidden.clear();
@@ -177,12 +184,14 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
         type: 'reset',
         reason: 'reset',
         capability: 'session',
-        message: 'Session reset: everything surfaced is forgotten.',
+        message:
+          'Session reset: everything surfaced is forgotten, and the processes started for the conversation are killed.',
       });
     },
     dispose() {
-      if (ending.signal.aborted) return;
-      ending.abort();
+      if (disposed) return;
+      disposed = true;
+      conversation.abort();
       emit({
         type: 'disposed',
         reason: 'dispose',

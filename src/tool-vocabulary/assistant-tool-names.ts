@@ -1,9 +1,9 @@
-import type { Assistant } from './assistant.js';
+import type { AssistantName } from './assistant.js';
 import type { ToolRole } from './tool-role.js';
 
 /** One tool name an assistant uses in its agent, command and hook files, and what the tool does. */
 export interface AssistantToolName {
-  assistant: Assistant;
+  assistant: AssistantName;
   /** The name as the assistant writes it (`Read`, `editFiles`, `run_shell_command`). */
   name: string;
   /** What it does; a tool set (Copilot's `search`) has several roles. */
@@ -26,7 +26,8 @@ const opencodePermissions = 'https://opencode.ai/docs/permissions/';
 
 type Row = readonly [name: string, roles: readonly ToolRole[], source: string];
 
-const rowsByAssistant: Record<Assistant, readonly Row[]> = {
+/** Each assistant's tool names, in the order a look-up without `assistant` tries them. */
+const rowsByAssistant: Partial<Record<AssistantName, readonly Row[]>> = {
   'claude-code': [
     ['Read', ['read'], claudeTools],
     ['Write', ['write'], claudeTools],
@@ -46,7 +47,7 @@ const rowsByAssistant: Record<Assistant, readonly Row[]> = {
     ['TodoWrite', ['todo'], claudeTools],
     ['Skill', ['skill'], claudeTools],
   ],
-  copilot: [
+  'github-copilot': [
     // GitHub's aliases (cloud agent, Copilot CLI), case-insensitive, including Claude Code's names.
     ['read', ['read'], copilotAliases],
     ['edit', ['write', 'edit'], copilotAliases],
@@ -142,7 +143,9 @@ const rowsByAssistant: Record<Assistant, readonly Row[]> = {
 };
 
 /** Assistants whose names are matched without regard to case (GitHub documents its aliases so). */
-export const caseInsensitiveAssistants: ReadonlySet<Assistant> = new Set<Assistant>(['copilot']);
+export const caseInsensitiveAssistants: ReadonlySet<AssistantName> = new Set<AssistantName>([
+  'github-copilot',
+]);
 
 /**
  * Every tool name the vocabulary knows, per assistant, with the page it comes from. Names an
@@ -151,5 +154,13 @@ export const caseInsensitiveAssistants: ReadonlySet<Assistant> = new Set<Assista
  */
 export const assistantToolNames: readonly AssistantToolName[] = Object.entries(rowsByAssistant).flatMap(
   ([assistant, rows]) =>
-    rows.map(([name, roles, source]) => ({ assistant: assistant as Assistant, name, roles, source })),
+    (rows ?? []).map(([name, roles, source]) => ({
+      assistant: assistant as AssistantName,
+      name,
+      roles,
+      source,
+    })),
 );
+
+/** The assistants whose tool names are known, in the order a look-up without `assistant` tries them. */
+export const toolNameAssistants = Object.keys(rowsByAssistant) as readonly AssistantName[];

@@ -1,20 +1,26 @@
-/** The coding assistants whose tool names the vocabulary knows. */
-export type Assistant = 'claude-code' | 'copilot' | 'gemini-cli' | 'codex' | 'cursor' | 'opencode';
-
-/** Every {@link Assistant}. */
-export const assistants: readonly Assistant[] = [
+/**
+ * Every coding assistant the library knows by name, in the order `--as` lists them: whose documented
+ * reading of instructions and rules the `assistant` option reproduces (`assistantReadings`), and
+ * whose tool names the tool vocabulary knows (`assistantToolNames`; Windsurf and Zed document none).
+ */
+export const assistantNames = [
   'claude-code',
-  'copilot',
-  'gemini-cli',
   'codex',
+  'gemini-cli',
+  'github-copilot',
   'cursor',
+  'windsurf',
+  'zed',
   'opencode',
-];
+] as const;
+
+/** One coding assistant, as the `assistant` options and `--as` name it (see {@link assistantNames}). */
+export type AssistantName = (typeof assistantNames)[number];
 
 /** Folders whose files belong to one assistant, matched as a path segment (`.claude/agents/x.md`). */
-const assistantFolders: ReadonlyArray<readonly [string, Assistant]> = [
+const assistantFolders: ReadonlyArray<readonly [string, AssistantName]> = [
   ['.claude', 'claude-code'],
-  ['.github', 'copilot'],
+  ['.github', 'github-copilot'],
   ['.gemini', 'gemini-cli'],
   ['.codex', 'codex'],
   ['.cursor', 'cursor'],
@@ -23,12 +29,12 @@ const assistantFolders: ReadonlyArray<readonly [string, Assistant]> = [
 
 /**
  * The assistant a file belongs to, from the nearest assistant folder in its label
- * (`.claude/agents/reviewer.md` -> `claude-code`, `.github/agents/x.agent.md` -> `copilot`);
+ * (`.claude/agents/reviewer.md` -> `claude-code`, `.github/agents/x.agent.md` -> `github-copilot`);
  * `undefined` for shared folders (`.agents/`) and anything else, which every assistant's names then apply to.
  *
  * @example assistantOfFile('packages/api/.claude/agents/reviewer.md') // 'claude-code'
  */
-export function assistantOfFile(label: string): Assistant | undefined {
+export function assistantOfFile(label: string): AssistantName | undefined {
   const segments = label.split('/');
   for (let index = segments.length - 2; index >= 0; index -= 1) {
     const found = assistantFolders.find(([folder]) => folder === segments[index]);

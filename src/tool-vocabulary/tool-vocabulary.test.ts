@@ -17,7 +17,7 @@ describe('toolVocabulary', () => {
 
   it("maps a Copilot agent's codebase and editFiles to search_files and write_file", () => {
     const selection = toolVocabulary().select(['codebase', 'editFiles'], sessionTools, {
-      assistant: 'copilot',
+      assistant: 'github-copilot',
     });
     expect(selection.tools).toEqual(['write_file', 'search_files']);
   });
@@ -29,7 +29,7 @@ describe('toolVocabulary', () => {
         assistant: 'gemini-cli',
       }).tools,
     ).toEqual(['read_file', 'find_files', 'search_files']);
-    expect(vocabulary.select(['search'], sessionTools, { assistant: 'copilot' }).tools).toEqual([
+    expect(vocabulary.select(['search'], sessionTools, { assistant: 'github-copilot' }).tools).toEqual([
       'list_directory',
       'find_files',
       'search_files',
@@ -39,9 +39,9 @@ describe('toolVocabulary', () => {
   it('matches Copilot names without regard to case, and Claude Code names exactly', () => {
     const vocabulary = toolVocabulary();
     expect(
-      vocabulary.select(['EXECUTE', 'Read'], ['read_file', 'bash'], { assistant: 'copilot' }).tools,
+      vocabulary.select(['EXECUTE', 'Read'], ['read_file', 'bash'], { assistant: 'github-copilot' }).tools,
     ).toEqual(['read_file']);
-    expect(vocabulary.rolesOfName('execute', { assistant: 'copilot' })).toEqual(['shell']);
+    expect(vocabulary.rolesOfName('execute', { assistant: 'github-copilot' })).toEqual(['shell']);
     expect(vocabulary.rolesOfName('read', { assistant: 'claude-code' })).toBeUndefined();
   });
 
@@ -52,10 +52,9 @@ describe('toolVocabulary', () => {
     expect(vocabulary.select(['run_shell_command'], available, { assistant: 'gemini-cli' }).tools).toEqual([
       'bash',
     ]);
-    expect(vocabulary.select(['runCommands', 'fetch'], available, { assistant: 'copilot' }).tools).toEqual([
-      'bash',
-      'fetch_page',
-    ]);
+    expect(
+      vocabulary.select(['runCommands', 'fetch'], available, { assistant: 'github-copilot' }).tools,
+    ).toEqual(['bash', 'fetch_page']);
     expect(vocabulary.select(['run_tests'], available).tools).toEqual(['run_tests']);
     expect(vocabulary.select(['*'], available).tools).toEqual(available);
   });
@@ -118,7 +117,7 @@ describe('assistantToolNames', () => {
 describe('assistantOfFile', () => {
   it('finds the assistant from the nearest assistant folder of a label', () => {
     expect(assistantOfFile('.claude/agents/reviewer.md')).toBe('claude-code');
-    expect(assistantOfFile('packages/api/.github/agents/x.agent.md')).toBe('copilot');
+    expect(assistantOfFile('packages/api/.github/agents/x.agent.md')).toBe('github-copilot');
     expect(assistantOfFile('.gemini/agents/x.md')).toBe('gemini-cli');
     expect(assistantOfFile('.agents/agents/x.md')).toBeUndefined();
     expect(assistantOfFile('plugins/review/agents/x.md')).toBeUndefined();

@@ -1,7 +1,7 @@
 import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { type Assistant, assistants } from './assistant.js';
-import { assistantToolNames, caseInsensitiveAssistants } from './assistant-tool-names.js';
+import type { AssistantName } from './assistant.js';
+import { assistantToolNames, caseInsensitiveAssistants, toolNameAssistants } from './assistant-tool-names.js';
 import { parseToolPattern } from './parse-tool-pattern.js';
 import type { ToolRole } from './tool-role.js';
 import { toolVocabularyDefaults } from './tool-vocabulary-defaults.js';
@@ -20,9 +20,10 @@ export interface ToolVocabularyOptions {
 export interface ToolLookupOptions {
   /**
    * Whose names these are (see `assistantOfFile`). Default: every assistant, first match wins in the
-   * order Claude Code, Copilot, Gemini CLI, Codex, Cursor, OpenCode.
+   * order Claude Code, GitHub Copilot, Gemini CLI, Codex, Cursor, OpenCode. Windsurf and Zed
+   * document no tool names: with them, only the session's and the host's own names select.
    */
-  assistant?: Assistant;
+  assistant?: AssistantName;
 }
 
 /** Options of {@link ToolVocabulary.select}. */
@@ -83,7 +84,7 @@ export function toolVocabulary(options: ToolVocabularyOptions = {}): ToolVocabul
   const rolesOfTool = (toolName: string): readonly ToolRole[] => toolRoles.get(toolName) ?? [];
 
   const rolesOfName = (name: string, lookup: ToolLookupOptions = {}): readonly ToolRole[] | undefined => {
-    const order = lookup.assistant === undefined ? assistants : [lookup.assistant];
+    const order = lookup.assistant === undefined ? toolNameAssistants : [lookup.assistant];
     for (const assistant of order) {
       const row = assistantToolNames.find((entry) => entry.assistant === assistant && entry.name === name);
       if (row) return row.roles;

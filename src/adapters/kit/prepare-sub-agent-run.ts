@@ -25,7 +25,11 @@ export interface PreparedSubAgentRun {
   allowed: (toolName: string) => boolean;
   /** The sub-agent's own session (with `session`): same workspace, capabilities limited to its tools. */
   session: ContextSession | undefined;
-  /** Stop forwarding the sub-agent session's events to the host session. */
+  /**
+   * The sub-agent's work is over: stop forwarding its session's events to the host session, then
+   * dispose that session, so a hook or shell line it started dies with it (also when the nested
+   * agent failed or was aborted).
+   */
   finish(): void;
 }
 
@@ -94,8 +98,12 @@ export function prepareSubAgentRun(
     capabilities: parent.capabilities.map((capability) => limitCapabilityTools(capability, allowed)),
   });
   const label = `${definition.name} sub-agent`;
-  const finish = session.on((event) =>
+  const forwarding = session.on((event) =>
     parent.emit({ ...event, trigger: event.trigger === undefined ? label : `${label}: ${event.trigger}` }),
   );
+  const finish = () => {
+    forwarding();
+    session.dispose();
+  };
   return { allowed, session, finish };
 }

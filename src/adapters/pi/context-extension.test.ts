@@ -115,4 +115,18 @@ describe('pi contextExtension', () => {
     expect(seen[0]).toBe('user: What does @packages/x/src/index.ts export?');
     expect(seen[1]).toContain('Run the x tests after a change.');
   });
+
+  it('disposes the session when pi quits, and keeps it through a reload', async () => {
+    const session = createContextSession({ workspace: localWorkspace(root), capabilities: [noteTaker()] });
+    const events: ContextEvent[] = [];
+    session.on((event) => events.push(event));
+    const agent = await start(root, contextExtension(session), [textStep('Done.')]);
+    await agent.session.prompt('Go.');
+    // What pi's runtime sends its extensions before it tears them down.
+    await agent.session.extensionRunner.emit({ type: 'session_shutdown', reason: 'reload' });
+    expect(session.signal.aborted).toBe(false);
+    await agent.session.extensionRunner.emit({ type: 'session_shutdown', reason: 'quit' });
+    expect(session.signal.aborted).toBe(true);
+    expect(events.filter((event) => event.type === 'disposed')).toHaveLength(1);
+  });
 });

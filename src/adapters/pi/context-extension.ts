@@ -52,7 +52,9 @@ export type ContextExtensionOptions = ContextAdapterOptions;
  * pi creates a new instance of the extension for every pi session (startup, new, resume, fork,
  * reload). A session function is called once per instance, at its `session_start` (or first prompt).
  * A single session object is `reset()` when pi starts a new, resumed or forked session, so surfaced
- * context does not leak between conversations. Before the first prompt, the extension does nothing.
+ * context does not leak between conversations (and the old conversation's hooks and shell lines are
+ * killed). When pi quits (`session_shutdown`, reason `quit`), the session is disposed
+ * (`session.dispose()`). Before the first prompt, the extension does nothing.
  */
 export function contextExtension(
   source: SessionSource<PiSessionInfo>,
@@ -101,6 +103,10 @@ export function contextExtension(
     });
     pi.on('session_compact', async () => {
       if (session !== undefined) await (await session).onCompaction();
+    });
+    // pi quits: the conversation ends, and so does every process its session started.
+    pi.on('session_shutdown', async (event) => {
+      if (event.reason === 'quit' && session !== undefined) (await session).dispose();
     });
   };
 }

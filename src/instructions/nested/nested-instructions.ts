@@ -1,5 +1,4 @@
 import { AgentContextError } from '../../errors.js';
-import type { AssistantName } from '../../rules/assistants/assistant-reading.js';
 import { assistantReading } from '../../rules/assistants/index.js';
 import { nestedRuleLocations } from '../../rules/load-nested-rules.js';
 import type { NestedFile } from '../../rules/nested-file.js';
@@ -11,6 +10,7 @@ import type { Capability, ContextSessionLike, TouchedPath } from '../../session/
 import { declareRunStartRequests, runStartWorkspace } from '../../session/run-start-listing.js';
 import { declareTouchRequests, toolCallWorkspace } from '../../session/tool-call-listing.js';
 import { extractUserInputPaths } from '../../session/user-input-paths.js';
+import type { AssistantName } from '../../tool-vocabulary/assistant.js';
 import { withCheckedDirectories } from '../../workspace/checked-directories.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import { resolveInstructionFilenames } from '../instruction-filenames.js';

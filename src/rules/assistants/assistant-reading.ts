@@ -1,16 +1,6 @@
+import type { AssistantName } from '../../tool-vocabulary/assistant.js';
 import type { RuleFormatName } from '../rule.js';
 import type { InstructionOverride } from '../rule-format.js';
-
-/** The assistants whose documented reading `--as` and the `assistant` option reproduce. */
-export type AssistantName =
-  | 'claude-code'
-  | 'codex'
-  | 'gemini-cli'
-  | 'github-copilot'
-  | 'cursor'
-  | 'windsurf'
-  | 'zed'
-  | 'opencode';
 
 /** One per-directory instruction file as one assistant reads it. */
 export interface AssistantFilename {

@@ -8,9 +8,9 @@ import { projectInstructions } from '../../instructions/project-instructions.js'
 import { scanInventory } from '../../inventory/scan-inventory.js';
 import type { ContextEvent } from '../../session/capability.js';
 import { createContextSession } from '../../session/context-session.js';
+import { type AssistantName, assistantNames } from '../../tool-vocabulary/assistant.js';
 import { localWorkspace } from '../../workspace/local-workspace.js';
-import type { AssistantName } from './assistant-reading.js';
-import { assistantNames, assistantReading } from './index.js';
+import { assistantReading, assistantReadings } from './index.js';
 
 // Sizes chosen so Codex's 32 KiB budget ends inside the working directory's file, in a character.
 const packagesText = `# Packages\n${'Every package builds with its own script.\n'.repeat(760)}`;
@@ -109,6 +109,7 @@ async function repository() {
 describe('reading as one assistant (`assistant`, `--as`)', () => {
   it('knows every assistant of the expected table, and no other', () => {
     expect([...assistantNames].sort()).toEqual(Object.keys(expected).sort());
+    expect(assistantReadings.map((reading) => reading.name)).toEqual(assistantNames);
     for (const name of assistantNames) expect(assistantReading(name).sources.length).toBeGreaterThan(0);
   });
 

@@ -1,5 +1,6 @@
 import { AgentContextError } from '../../errors.js';
-import type { AssistantName, AssistantReading } from './assistant-reading.js';
+import { assistantNames } from '../../tool-vocabulary/assistant.js';
+import type { AssistantReading } from './assistant-reading.js';
 import { claudeCodeReading } from './claude-code.js';
 import { codexReading } from './codex.js';
 import { cursorReading } from './cursor.js';
@@ -20,9 +21,6 @@ export const assistantReadings: readonly AssistantReading[] = [
   zedReading,
   opencodeReading,
 ];
-
-/** The names of {@link assistantReadings}, in order. */
-export const assistantNames: readonly AssistantName[] = assistantReadings.map((reading) => reading.name);
 
 /** The reading of one assistant. Throws `invalid-option` for a name that is not one of {@link assistantNames}. */
 export function assistantReading(name: string): AssistantReading {
