@@ -383,11 +383,6 @@ export const diagnosticCodes = {
     meaning: 'A large tool result could not be written to a file; the full result stays in the transcript.',
     fix: 'Check that the offload directory is writable.',
   },
-  'outside-workspace': {
-    severity: ['warning'],
-    meaning: 'A listed path leaves the workspace root; it was not read.',
-    fix: 'List a path inside the workspace.',
-  },
   'over-budget': {
     severity: ['error', 'warning'],
     meaning:
@@ -395,8 +390,9 @@ export const diagnosticCodes = {
     fix: 'Raise `maxChars`, or shorten broader files (for Codex, the files nearer the project root).',
   },
   'path-outside-workspace': {
-    severity: ['error'],
-    meaning: 'A path, or a link it goes through, leads outside the workspace root; it was not read.',
+    severity: ['error', 'warning'],
+    meaning:
+      'A path, or a link it goes through, leads outside the workspace root; it was not read. A warning for what a listing names (a rules configuration entry, a linked skill or command folder), an error for a file asked for.',
     fix: 'Keep the files inside the workspace, or widen the workspace.',
   },
   'plugin-not-found': {
@@ -473,11 +469,6 @@ export const diagnosticCodes = {
     meaning: 'A symbolic link loops; it was not followed.',
     fix: 'Fix the link.',
   },
-  'symlink-outside-workspace': {
-    severity: ['warning'],
-    meaning: 'A linked skill or command folder leads outside the workspace; it was not read.',
-    fix: 'Keep linked folders inside the workspace.',
-  },
   'symlink-refused': {
     severity: ['error', 'warning'],
     meaning: 'A symbolic link leaves its directory or the workspace root; it was not read.',
@@ -521,11 +512,6 @@ export const diagnosticCodes = {
     meaning:
       "A definition names a tool that no assistant's vocabulary knows; only a host tool of exactly that name will match it.",
     fix: 'Fix the spelling, or name the host tool.',
-  },
-  'unreadable-file': {
-    severity: ['error'],
-    meaning: 'An agent definition file could not be read.',
-    fix: "Check the file's permissions; the message names the error.",
   },
   'user-directory-unreadable': {
     severity: ['warning'],

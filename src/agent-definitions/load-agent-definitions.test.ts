@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeTestRepository } from '../../test/support/test-repository.js';
+import type { Workspace } from '../workspace/workspace.js';
 import { loadAgentDefinitions } from './load-agent-definitions.js';
 
 const reviewer = [
@@ -102,6 +103,26 @@ describe('loadAgentDefinitions', () => {
       ['missing-frontmatter', '.claude/agents/plain.md'],
       ['missing-description', '.claude/agents/plain.md'],
     ]);
+  });
+
+  it('reports a definition file the system fails to read as read-failed, and keeps the others', async () => {
+    const { workspace } = await makeTestRepository({
+      '.claude/agents/broken.md': reviewer,
+      '.claude/agents/planner.md': planner,
+    });
+    const failing: Workspace = Object.assign(Object.create(workspace) as Workspace, {
+      readFile: (path: string, options?: Parameters<Workspace['readFile']>[1]) =>
+        path.endsWith('broken.md')
+          ? Promise.reject(Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' }))
+          : workspace.readFile(path, options),
+    });
+    const { items, diagnostics } = await loadAgentDefinitions(failing);
+    expect(items.map((item) => item.name)).toEqual(['planner']);
+    const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+    expect(errors.map((diagnostic) => [diagnostic.code, diagnostic.path])).toEqual([
+      ['read-failed', '.claude/agents/broken.md'],
+    ]);
+    expect(errors[0]?.message).toContain('EIO');
   });
 
   it('gives an empty list without agent folders, and reads only the roots asked for', async () => {

@@ -1,4 +1,5 @@
 import { capDiagnostics } from '../cap-diagnostics.js';
+import { diagnosticCodeOf } from '../diagnostic-code-of-error.js';
 import type { DiagnosticCode } from '../diagnostic-codes.js';
 import type { Diagnostic, LoadResult } from '../diagnostics.js';
 import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
@@ -83,7 +84,7 @@ async function readAgentFile(workspace: Workspace, label: string): Promise<Agent
     file = await readTextFile(workspace, label, { maxBytes: maxAgentFileBytes });
   } catch (error) {
     return fail(
-      'unreadable-file',
+      diagnosticCodeOf(error),
       `${label} could not be read: ${error instanceof Error ? error.message : String(error)}`,
     );
   }

@@ -179,7 +179,7 @@ export async function findAssetFiles(
       if (isAgentContextError(error) && error.code === 'path-outside-workspace') {
         const refused: Diagnostic = {
           severity: 'warning',
-          code: 'symlink-outside-workspace',
+          code: 'path-outside-workspace',
           message: `${label(path)} is a symbolic link to a folder outside the workspace; it was not read.`,
           path: label(path),
         };

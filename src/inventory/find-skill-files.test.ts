@@ -26,7 +26,7 @@ describe('the skills walk of scanInventory', () => {
     ]);
     const shared = claude?.skills[1];
     expect(shared?.name).toBeNull();
-    expect(shared?.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['symlink-outside-workspace']);
+    expect(shared?.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['path-outside-workspace']);
     const behindLink = workspace.calls.filter(
       (call) => call.path.includes('/skills/shared/') && call.method !== 'stat',
     );

@@ -11,7 +11,7 @@ import type { Workspace } from '../workspace/workspace.js';
 import { checkAssetFields } from './check-asset-fields.js';
 import { inventoryDefaults } from './inventory-defaults.js';
 import type { InventoryAssetFields } from './inventory-result.js';
-import { readAssetText } from './read-asset-text.js';
+import { type AssetText, readAssetText } from './read-asset-text.js';
 
 /** Options of {@link readAssetFile}. */
 export interface ReadAssetFileOptions {
@@ -83,7 +83,11 @@ export async function readFrontmatterFile(
   path: string,
   maxBytes: number = inventoryDefaults.maxFileBytes,
 ): Promise<FrontmatterFile> {
-  const read = await readAssetText(workspace, path, maxBytes, 'Markdown');
+  return frontmatterFileOf(await readAssetText(workspace, path, maxBytes, 'Markdown'), maxBytes);
+}
+
+/** {@link readFrontmatterFile} of a file already read as text (see `assetTextOf`). */
+export function frontmatterFileOf(read: AssetText, maxBytes: number): FrontmatterFile {
   if (!read.ok) return { ok: false, failure: read.failure };
   const { file, label } = read;
   const fail = (code: DiagnosticCode, message: string): FrontmatterFile => ({

@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { toLabel } from '../workspace/labels.js';
-import { readTextFile, type TextFile } from '../workspace/read-text-file.js';
-import type { Workspace } from '../workspace/workspace.js';
+import { decodeText, type TextFile } from '../workspace/read-text-file.js';
+import type { ReadFileResult, Workspace } from '../workspace/workspace.js';
 import { diagnosticFromError } from './diagnostic-from-error.js';
 
 /** Result of {@link readAssetText}: the file as text with its label, or the one problem that stopped the read. */
@@ -21,15 +21,26 @@ export async function readAssetText(
   format: string,
 ): Promise<AssetText> {
   const label = toLabel(workspace, path);
-  let file: TextFile;
+  let read: AssetRead;
   try {
-    file = await readTextFile(workspace, path, { maxBytes });
+    read = { ok: true, value: await workspace.readFile(path, { maxBytes }) };
   } catch (error) {
-    return { ok: false, failure: diagnosticFromError(error, label, 'file'), label };
+    read = { ok: false, error };
   }
-  if (file.binary) {
+  return assetTextOf(label, read, format);
+}
+
+/** What a read gave: its result, or what it threw (a batch answer is one). */
+export type AssetRead = { ok: true; value: ReadFileResult } | { ok: false; error: unknown };
+
+/** {@link readAssetText} of a read already made (one answer of a batch read), labelled `label`. */
+export function assetTextOf(label: string, read: AssetRead, format: string): AssetText {
+  if (!read.ok) return { ok: false, failure: diagnosticFromError(read.error, label, 'file'), label };
+  const { bytes, size, truncated } = read.value;
+  const { text, binary } = decodeText(bytes, truncated);
+  if (binary) {
     const message = `${label} is a binary file, not ${format}; skipped.`;
     return { ok: false, failure: { severity: 'error', code: 'binary-file', message, path: label }, label };
   }
-  return { ok: true, file, label };
+  return { ok: true, file: { text, truncated, size, binary }, label };
 }

@@ -3,7 +3,7 @@ import { cutWithEllipsis } from '../text/cut-text.js';
 import { toLabel } from '../workspace/labels.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type { InventoryCommand } from './inventory-result.js';
-import { readFrontmatterFile } from './read-asset-file.js';
+import { type FrontmatterFile, readFrontmatterFile } from './read-asset-file.js';
 
 /** Longest description taken from a command's body, in characters (code points). */
 export const maxCommandBodyDescription = 200;
@@ -28,9 +28,13 @@ export async function readCommandFile(
   path: string,
   options: ReadCommandFileOptions,
 ): Promise<InventoryCommand> {
-  const label = toLabel(workspace, path);
-  const empty = { path: label, name: options.name, description: null, attributes: {} };
   const read = await readFrontmatterFile(workspace, path, options.maxBytes);
+  return commandOf(toLabel(workspace, path), options.name, read);
+}
+
+/** {@link readCommandFile} of a file already read and parsed (see `frontmatterFileOf`), labelled `label`. */
+export function commandOf(label: string, name: string, read: FrontmatterFile): InventoryCommand {
+  const empty = { path: label, name, description: null, attributes: {} };
   if (!read.ok) return { ...empty, diagnostics: [read.failure] };
   const { description: written, ...attributes } = read.parsed.data;
   const diagnostics: Diagnostic[] = [...read.parsed.diagnostics];
@@ -44,7 +48,7 @@ export async function readCommandFile(
   }
   const description =
     typeof written === 'string' && written.trim() !== '' ? written : firstBodyLine(read.parsed.body);
-  return { path: label, name: options.name, description, attributes, diagnostics };
+  return { path: label, name, description, attributes, diagnostics };
 }
 
 /**

@@ -30,7 +30,7 @@ const result: InventoryResult = {
           diagnostics: [
             {
               severity: 'warning',
-              code: 'symlink-outside-workspace',
+              code: 'path-outside-workspace',
               message: 'Outside.',
               path: '.claude/skills/shared',
             },
@@ -134,7 +134,7 @@ describe('renderInventoryTree', () => {
         '├── skills',
         '│   ├── long: Line one line two word word w… (.claude/skills/long/SKILL.md)',
         '│   └── (no name) (.claude/skills/shared)',
-        '│       └── warning: Outside. [symlink-outside-workspace]',
+        '│       └── warning: Outside. [path-outside-workspace]',
         '├── commands',
         '│   └── /frontend:build: Build the storefront. (.claude/commands/frontend/build.md)',
         '└── hooks (.claude/settings.json)',

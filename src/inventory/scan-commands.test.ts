@@ -144,7 +144,7 @@ describe('the commands of scanInventory', () => {
     ).toEqual([
       ['.claude/commands/local.md', 'local', []],
       ['.claude/commands/secret.md', 'secret', ['path-outside-workspace']],
-      ['.claude/commands/team', null, ['symlink-outside-workspace']],
+      ['.claude/commands/team', null, ['path-outside-workspace']],
     ]);
     expect(JSON.stringify(result)).not.toContain('Hidden');
     const behindLinks = workspace.calls.filter((call) => call.path.includes('/commands/team/'));

@@ -3,10 +3,13 @@ import { mapWithLimit } from '../shared/map-with-limit.js';
 import { toLabel } from '../workspace/labels.js';
 import { compareCodePoints } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { workspaceBatches } from '../workspace/workspace-batches.js';
 import type { CommandFolder } from './command-folders.js';
-import { findAssetFiles } from './find-asset-files.js';
+import { type AssetLocation, findAssetFiles } from './find-asset-files.js';
 import type { InventoryCommand } from './inventory-result.js';
-import { commandName, firstBodyLine, readCommandFile } from './read-command-file.js';
+import { frontmatterFileOf } from './read-asset-file.js';
+import { assetTextOf } from './read-asset-text.js';
+import { commandName, commandOf, firstBodyLine } from './read-command-file.js';
 import { readConcurrency } from './read-concurrency.js';
 import { readTomlFile } from './read-toml-file.js';
 import { statKind } from './stat-kind.js';
@@ -39,32 +42,69 @@ export async function scanCommands(
     maxDepth: settings.maxDepth,
   });
   diagnostics.push(...found.diagnostics);
-  const commands = await mapWithLimit(found.locations, readConcurrency, async (location) => {
-    if (location.refused) {
-      const path = toLabel(workspace, location.path);
-      const refused: InventoryCommand = {
-        path,
-        name: null,
-        description: null,
-        attributes: {},
-        diagnostics: [location.refused],
-      };
-      return refused;
+  const nameOf = (path: string) =>
+    folder === undefined
+      ? commandName(commandsDirectory, path)
+      : folder.nameOf(path.slice(commandsDirectory.length + 1).split('/'));
+  /** Record the command's real path; a promise only when it must be asked (a link to a file). */
+  const record = (command: InventoryCommand, location: AssetLocation): Promise<void> | undefined => {
+    if (realPaths === undefined || command.diagnostics.some((diagnostic) => diagnostic.severity === 'error'))
+      return undefined;
+    if (location.realPath !== undefined) {
+      realPaths.set(command, location.realPath);
+      return undefined;
     }
-    const name =
-      folder === undefined
-        ? commandName(commandsDirectory, location.path)
-        : folder.nameOf(location.path.slice(commandsDirectory.length + 1).split('/'));
-    const command =
-      folder?.file === 'toml'
-        ? await readTomlCommand(workspace, location.path, name, settings.maxBytes)
-        : await readCommandFile(workspace, location.path, { name, maxBytes: settings.maxBytes });
-    if (realPaths && !command.diagnostics.some((diagnostic) => diagnostic.severity === 'error')) {
-      const realPath = location.realPath ?? (await workspace.realpath(location.path).catch(() => undefined));
-      if (realPath !== undefined) realPaths.set(command, realPath);
-    }
-    return command;
+    return workspace.realpath(location.path).then(
+      (real) => void realPaths.set(command, real),
+      () => undefined,
+    );
+  };
+  const refusedCommand = (location: AssetLocation, refused: Diagnostic): InventoryCommand => ({
+    path: toLabel(workspace, location.path),
+    name: null,
+    description: null,
+    attributes: {},
+    diagnostics: [refused],
   });
+  let commands: InventoryCommand[];
+  if (folder?.file === 'toml') {
+    commands = await mapWithLimit(found.locations, readConcurrency, async (location) => {
+      if (location.refused) return refusedCommand(location, location.refused);
+      const command = await readTomlCommand(
+        workspace,
+        location.path,
+        nameOf(location.path),
+        settings.maxBytes,
+      );
+      await record(command, location);
+      return command;
+    });
+  } else {
+    // Markdown commands are read in batches (one request each; answered at once from a listing)
+    // and parsed as each batch arrives.
+    commands = [];
+    const batches = workspaceBatches(workspace);
+    for (let start = 0; start < found.locations.length; start += readConcurrency) {
+      const batch = found.locations.slice(start, start + readConcurrency);
+      const reads = await batches.readFiles(
+        batch.filter((location) => location.refused === undefined).map((location) => location.path),
+        { maxBytes: settings.maxBytes },
+      );
+      let next = 0;
+      for (const location of batch) {
+        if (location.refused) {
+          commands.push(refusedCommand(location, location.refused));
+          continue;
+        }
+        const label = toLabel(workspace, location.path);
+        const text = assetTextOf(label, reads[next++]!, 'Markdown');
+        const command = commandOf(label, nameOf(location.path), frontmatterFileOf(text, settings.maxBytes));
+        const recording = record(command, location);
+        if (recording !== undefined) await recording;
+        commands.push(command);
+      }
+    }
+  }
   return commands.sort((left, right) => compareCodePoints(left.path, right.path));
 }
 

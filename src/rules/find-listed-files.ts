@@ -82,7 +82,7 @@ export async function findListedFiles(
     }
     const target = path.posix.resolve(base, entry);
     if (!isInside(workspace.root, target)) {
-      note('leaves the workspace root; not read', 'outside-workspace');
+      note('leaves the workspace root; not read', 'path-outside-workspace');
       continue;
     }
     if (!/[*?[\]{}]/.test(entry)) {

@@ -108,5 +108,19 @@ describe('listedWorkspace', () => {
       'readdir /.cursor',
       'readdir /.cursor/rules/again',
     ]);
+    // The batch read answers every path as the single read does, in the order asked.
+    const allProbes = probes(directory);
+    for (const maxBytes of [5, 20, undefined]) {
+      const batch = await listed.readFiles!(allProbes, { maxBytes });
+      const singles = await Promise.all(
+        allProbes.map((probe) => answer(() => local.readFile(probe, { maxBytes }))),
+      );
+      const batchAnswers = await Promise.all(
+        batch.map((outcome) =>
+          answer(() => (outcome.ok ? Promise.resolve(outcome.value) : Promise.reject(outcome.error))),
+        ),
+      );
+      expect(batchAnswers).toEqual(singles);
+    }
   });
 });

@@ -9,9 +9,11 @@ import type {
   ListedDirectory,
   ListedEntry,
   ListRequest,
+  ReadFileOptions,
   ReadFileResult,
   Workspace,
 } from './workspace.js';
+import { workspaceBatches } from './workspace-batches.js';
 
 /** Milliseconds of answers in a row before the event loop is let run. */
 const yieldEveryMs = 20;
@@ -28,7 +30,8 @@ type Knowledge = ListedEntry | 'missing' | undefined;
  * - a named path not reported, its way there explored: it does not exist;
  * - a directory listed whole (within the depth asked): its entries, and that no other name exists.
  * A directory's `stat` answers `size: 0, modifiedMs: 0` (the listing carries neither): only its kind
- * is for use. Writes and batches are not offered; the answers are as old as the listing.
+ * is for use. Of the batches only `readFiles` is offered (answered the same way, in one promise);
+ * writes are not. The answers are as old as the listing.
  */
 export function listedWorkspace(
   inner: Workspace,
@@ -41,8 +44,8 @@ export function listedWorkspace(
   const wholeDirectories = new Set<string>();
   /** The real path of each directory listed. */
   const listedRealPaths = new Map<string, string>();
-  /** The names of each directory's entries reported (by its absolute path). */
-  const childNames = new Map<string, Set<string>>();
+  /** The entries reported in each directory (by its absolute path): name -> the entry's absolute path. */
+  const childNames = new Map<string, Map<string, string>>();
   for (const [index, request] of requests.entries()) {
     const outcome = outcomes[index];
     if (!outcome?.ok) continue;
@@ -52,16 +55,35 @@ export function listedWorkspace(
     } catch {
       continue;
     }
-    recordListing(directory, request, outcome.value, entries, lookedFor, wholeDirectories);
-    for (const entry of outcome.value.entries) {
-      const absolute = directory === '/' ? `/${entry.path}` : `${directory}/${entry.path}`;
-      const parent = path.posix.dirname(absolute);
-      let names = childNames.get(parent);
-      if (names === undefined) {
-        names = new Set();
-        childNames.set(parent, names);
+    const listed = outcome.value;
+    // Each entry's absolute path is built once and is the key everywhere (its hash is computed once).
+    const absolutes = listed.entries.map((entry) =>
+      directory === '/' ? `/${entry.path}` : `${directory}/${entry.path}`,
+    );
+    recordListing(directory, request, listed, absolutes, entries, lookedFor, wholeDirectories);
+    // Siblings come one after the other: the directory of the previous entry is usually this one's.
+    let parentPrefix: string | undefined;
+    let names: Map<string, string> | undefined;
+    for (const [position, entry] of listed.entries.entries()) {
+      const slash = entry.path.lastIndexOf('/');
+      if (
+        names === undefined ||
+        parentPrefix!.length !== slash + 1 ||
+        !entry.path.startsWith(parentPrefix!)
+      ) {
+        parentPrefix = entry.path.slice(0, slash + 1);
+        const parent =
+          slash === -1
+            ? directory
+            : absolutes[position]!.slice(0, absolutes[position]!.length - entry.path.length + slash);
+        names = childNames.get(parent);
+        if (names === undefined) {
+          names = new Map();
+          childNames.set(parent, names);
+        }
       }
-      names.add(path.posix.basename(absolute));
+      const name = slash === -1 ? entry.path : entry.path.slice(slash + 1);
+      if (!names.has(name)) names.set(name, absolutes[position]!);
     }
     listedRealPaths.set(directory, outcome.value.realPath);
   }
@@ -103,7 +125,8 @@ export function listedWorkspace(
     cwd: inner.cwd,
     resolve: (requested) => inner.resolve(requested),
     async stat(requested): Promise<FileStat | undefined> {
-      await turn();
+      const pause = turn();
+      if (pause !== undefined) await pause;
       const known = knowledge(requested);
       if (known === undefined) return inner.stat(requested);
       if (known === 'missing') return undefined;
@@ -118,7 +141,8 @@ export function listedWorkspace(
       return { kind: known.kind, size: 0, modifiedMs: 0, symlink: known.symlink };
     },
     async realpath(requested): Promise<string> {
-      await turn();
+      const pause = turn();
+      if (pause !== undefined) await pause;
       const listed = listedRealPathOf(requested);
       if (listed !== undefined) return listed;
       const known = knowledge(requested);
@@ -128,7 +152,8 @@ export function listedWorkspace(
       return known.realPath;
     },
     async readdir(requested): Promise<DirectoryEntry[]> {
-      await turn();
+      const pause = turn();
+      if (pause !== undefined) await pause;
       let absolute: string;
       try {
         absolute = inner.resolve(requested);
@@ -149,35 +174,66 @@ export function listedWorkspace(
         return inner.readdir(requested);
       }
       const children: DirectoryEntry[] = [];
-      for (const name of childNames.get(absolute) ?? []) {
-        const entry = entries.get(absolute === '/' ? `/${name}` : `${absolute}/${name}`)!;
+      for (const [name, childAbsolute] of childNames.get(absolute) ?? []) {
+        const entry = entries.get(childAbsolute)!;
         children.push({ name, kind: entry.symlink ? 'symlink' : entry.kind });
       }
       return children.sort((left, right) => compareCodePoints(left.name, right.name));
     },
     async readFile(requested, options = {}): Promise<ReadFileResult> {
-      await turn();
-      const known = knowledge(requested);
-      if (known === 'missing') throw notFound(requested);
-      if (known !== undefined && known.error !== undefined && known.kind === 'other') throw known.error;
-      if (known === undefined || known.kind !== 'file' || options.start !== undefined)
-        return inner.readFile(requested, options);
-      if (known.error !== undefined) throw known.error;
-      const contents = known.contents;
-      if (contents === undefined) return inner.readFile(requested, options);
-      const { maxBytes } = options;
-      const whole = !contents.truncated;
-      if (!whole && (maxBytes === undefined || maxBytes > contents.bytes.byteLength))
-        return inner.readFile(requested, options);
-      const length =
-        maxBytes === undefined ? contents.bytes.byteLength : Math.min(maxBytes, contents.bytes.byteLength);
-      return {
-        bytes: contents.bytes.subarray(0, length),
-        size: contents.size,
-        truncated: contents.size > length,
-      };
+      const pause = turn();
+      if (pause !== undefined) await pause;
+      return listedRead(requested, options) ?? inner.readFile(requested, options);
+    },
+    /**
+     * Every path as `readFile` answers it, in one promise: what the listing read is answered at
+     * once, the rest asked of the workspace (as a batch when it has one).
+     */
+    async readFiles(paths, options = {}): Promise<Array<BatchOutcome<ReadFileResult>>> {
+      const pause = turn();
+      if (pause !== undefined) await pause;
+      const outcomes: Array<BatchOutcome<ReadFileResult>> = new Array(paths.length);
+      const asked: number[] = [];
+      for (const [index, requested] of paths.entries()) {
+        try {
+          const known = listedRead(requested, options);
+          if (known === undefined) asked.push(index);
+          else outcomes[index] = { ok: true, value: known };
+        } catch (error) {
+          outcomes[index] = { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
+        }
+      }
+      if (asked.length > 0) {
+        const answers = await workspaceBatches(inner).readFiles(
+          asked.map((index) => paths[index]!),
+          options,
+        );
+        for (const [position, index] of asked.entries()) outcomes[index] = answers[position]!;
+      }
+      return outcomes;
     },
   };
+
+  /** `readFile` answered from the listing; `undefined` when it must be asked of the workspace. Throws as `readFile`. */
+  function listedRead(requested: string, options: ReadFileOptions): ReadFileResult | undefined {
+    const known = knowledge(requested);
+    if (known === 'missing') throw notFound(requested);
+    if (known !== undefined && known.error !== undefined && known.kind === 'other') throw known.error;
+    if (known === undefined || known.kind !== 'file' || options.start !== undefined) return undefined;
+    if (known.error !== undefined) throw known.error;
+    const contents = known.contents;
+    if (contents === undefined) return undefined;
+    const { maxBytes } = options;
+    const whole = !contents.truncated;
+    if (!whole && (maxBytes === undefined || maxBytes > contents.bytes.byteLength)) return undefined;
+    const length =
+      maxBytes === undefined ? contents.bytes.byteLength : Math.min(maxBytes, contents.bytes.byteLength);
+    return {
+      bytes: contents.bytes.subarray(0, length),
+      size: contents.size,
+      truncated: contents.size > length,
+    };
+  }
 }
 
 /** Record what one listing tells (see {@link listedWorkspace}). */
@@ -185,18 +241,27 @@ function recordListing(
   directory: string,
   request: ListRequest,
   listed: ListedDirectory,
+  absolutes: readonly string[],
   entries: Map<string, ListedEntry>,
   lookedFor: Set<string>,
   wholeDirectories: Set<string>,
 ): void {
   const absoluteOf = (relative: string) => (directory === '/' ? `/${relative}` : `${directory}/${relative}`);
+  // The listing's own entries by path, as far as they are asked about below: its directories, and
+  // the named paths with the ways to them.
+  const namePrefixes = new Set<string>();
+  for (const name of request.names ?? []) {
+    for (let slash = name.indexOf('/'); slash !== -1; slash = name.indexOf('/', slash + 1))
+      namePrefixes.add(name.slice(0, slash));
+    namePrefixes.add(name);
+  }
   const own = new Map<string, ListedEntry>();
   const skipped = new Set(request.skip ?? []);
   /** Levels already marked whole below a directory in this listing. */
   const markedLevels = new Map<string, number>();
-  for (const entry of listed.entries) own.set(entry.path, entry);
-  for (const entry of listed.entries) {
-    const absolute = absoluteOf(entry.path);
+  for (const [position, entry] of listed.entries.entries()) {
+    if (entry.kind === 'directory' || namePrefixes.has(entry.path)) own.set(entry.path, entry);
+    const absolute = absolutes[position]!;
     // Two requests may report one path: the answer that read more of the file is kept.
     const earlier = entries.get(absolute);
     if (earlier === undefined || readBytes(entry) > readBytes(earlier)) entries.set(absolute, entry);
@@ -216,9 +281,10 @@ function recordListing(
     const parent = path.posix.dirname(relative);
     return parent === '.' || isExploredDirectory(own.get(parent));
   };
-  /** The entries of each listed directory, by its path below the listing (`''` for the listing's own). */
+  /** The directories in each listed directory, by its path below the listing (`''` for the listing's own). */
   const childrenOf = new Map<string, ListedEntry[]>();
   for (const entry of listed.entries) {
+    if (entry.kind !== 'directory') continue;
     const slash = entry.path.lastIndexOf('/');
     const parent = slash === -1 ? '' : entry.path.slice(0, slash);
     let children = childrenOf.get(parent);

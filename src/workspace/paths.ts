@@ -80,6 +80,19 @@ export function outsideWorkspaceError(requested: string, root: string, reason: s
  * platform and in every language.
  */
 export function compareCodePoints(left: string, right: string): number {
+  // Below the surrogates, code units are code points: most names are compared here, unit by unit.
+  const shorter = Math.min(left.length, right.length);
+  for (let index = 0; index < shorter; index++) {
+    const a = left.charCodeAt(index);
+    const b = right.charCodeAt(index);
+    if (a >= 0xd800 || b >= 0xd800) return compareFromCodePoints(left, right);
+    if (a !== b) return a - b;
+  }
+  return left.length === right.length ? 0 : left.length < right.length ? -1 : 1;
+}
+
+/** {@link compareCodePoints} by whole code points, for strings with a unit at or above U+D800. */
+function compareFromCodePoints(left: string, right: string): number {
   const leftPoints = left[Symbol.iterator]();
   const rightPoints = right[Symbol.iterator]();
   for (;;) {

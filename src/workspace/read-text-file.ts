@@ -22,9 +22,13 @@ export interface DecodedText {
 export function decodeText(bytes: Uint8Array, truncated = false): DecodedText {
   const probe = bytes.subarray(0, binaryProbeBytes);
   if (probe.includes(0)) return { text: '', binary: true };
-  const decoder = new TextDecoder('utf-8');
+  // A whole input leaves the shared decoder without state; a cut one needs its own (it keeps the
+  // incomplete last character).
+  const decoder = truncated ? new TextDecoder('utf-8') : wholeDecoder;
   return { text: decoder.decode(bytes, { stream: truncated }), binary: false };
 }
+
+const wholeDecoder = new TextDecoder('utf-8');
 
 /** Result of {@link readTextFile}. */
 export interface TextFile {

@@ -2,8 +2,8 @@
  * The POSIX `sh` side of `shellWorkspace`: a prelude of functions, and one line per operation.
  * Paths go into the script single-quoted (see {@link quote}); answers come back as fields ended by
  * a NUL byte, file contents in base64. Needs `sh` (POSIX), and from coreutils (or busybox)
- * `readlink` (one hop, no options), `stat -c`, `cat`, `tail -c`, `head -c`, `base64`, `mkdir -p`,
- * `mv`, `rm`.
+ * `readlink` (one hop, no options), `stat -c`, `cat`, `tail -c`, `head -c`, `base64`, `tr -d`,
+ * `mkdir -p`, `mv`, `rm`; `set -C` (noclobber) of the shell for exclusive creates.
  */
 
 /**

@@ -76,8 +76,8 @@ interface OperationAnswer {
  * A {@link Workspace} over any sandbox that can run a shell command: every operation, single or
  * batch, is one `exec` of a POSIX `sh` script that does the checks, listings, reads and writes and
  * prints one answer (fields ended by NUL bytes, contents in base64). The sandbox needs `sh` and, from
- * coreutils or busybox, `readlink`, `stat -c`, `cat`, `head -c`, `tail -c`, `base64`, `mkdir -p`, `mv`
- * and `rm`.
+ * coreutils (GNU: `stat -c` is not BSD's), `readlink`, `stat -c`, `cat`, `head -c`, `tail -c`,
+ * `base64`, `tr`, `mkdir -p`, `mv` and `rm`. `createFile` is one script too (noclobber, `set -C`).
  *
  * Contained like `localWorkspace`, with the same refusals: `..` escapes, absolute paths outside
  * `root` and NUL bytes are refused before any `exec`; inside the script every path is resolved
