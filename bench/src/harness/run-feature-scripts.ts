@@ -4,7 +4,16 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The folders where feature engineers keep their own benchmark scripts (`*-benchmark.ts`). */
-export const featureFolders = ['instructions', 'nested', 'rules', 'inventory', 'skills', 'offload', 'scan'];
+export const featureFolders = [
+  'instructions',
+  'nested',
+  'rules',
+  'inventory',
+  'skills',
+  'offload',
+  'scan',
+  'capabilities',
+];
 
 /** What one feature script did. */
 export interface FeatureScriptRun {
