@@ -50,6 +50,41 @@ describe('the CLI reports ask through the batches', () => {
     }
   });
 
+  it('imports: every import of one level in one request, so a tree two levels deep costs two more', async () => {
+    const tree = await createTemporaryTree({
+      ...files,
+      'AGENTS.md': 'Use pnpm. @docs/style.md @docs/testing.md @docs/missing.md\n',
+      'packages/app/AGENTS.md': 'The app. @../../docs/style.md @notes/app.md\n',
+      'packages/app/notes/app.md': 'App notes. @deeper/one.md\n',
+      'packages/app/notes/deeper/one.md': 'One.\n',
+      'docs/style.md': 'Style. @parts/naming.md @parts/naming.md\n',
+      'docs/testing.md': 'Testing. @../AGENTS.md\n',
+      'docs/parts/naming.md': 'Naming.\n',
+    });
+    try {
+      const workspace = recordingWorkspace(localWorkspace(tree.root, { cwd: 'packages/app' }));
+      const report = await inspectInstructionsIn(workspace, {});
+      // The walk-up and rules, then per walk-up file with imports one request per level.
+      expect(workspace.calls.map((call) => call.method)).toEqual([
+        'listDirectories',
+        'listDirectories',
+        'listDirectories',
+        'listDirectories',
+        'listDirectories',
+      ]);
+      expect(report.text).toContain('Naming.');
+      expect(report.text).toContain('One.');
+      expect(report.text).toContain('<!-- import failed: docs/missing.md (not found) -->');
+      const single = await inspectInstructionsIn(
+        singleCalls(localWorkspace(tree.root, { cwd: 'packages/app' })),
+        {},
+      );
+      expect(report).toEqual(single);
+    } finally {
+      await tree.remove();
+    }
+  });
+
   it('rules --file: the walk-up in one request, the rule folders on the way to the file in one more', async () => {
     const tree = await createTemporaryTree(files);
     try {

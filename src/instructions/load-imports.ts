@@ -5,6 +5,7 @@ import { isInside } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { findImportTokens } from './import-tokens.js';
 import type { InstructionFile, InstructionImport } from './instruction-file.js';
+import { prefetchImportLevels } from './prefetch-import-levels.js';
 import { readCandidate, type SeenFiles } from './read-candidate.js';
 
 /** Everything import resolution needs, shared by every file of one discovery. */
@@ -50,7 +51,15 @@ export async function loadImports(
 ): Promise<InstructionFile[]> {
   const loaded: InstructionFile[] = [];
   const replacements: Array<{ start: number; end: number; marker: string }> = [];
-  for (const token of findImportTokens(file.text)) {
+  const tokens = findImportTokens(file.text);
+  // From a file of the walk-up: its whole import tree read ahead, one request per level.
+  if (stack.length === 1 && tokens.length > 0) {
+    context = {
+      ...context,
+      workspace: await prefetchImportLevels(context.workspace, file, context),
+    };
+  }
+  for (const token of tokens) {
     const outcome = await resolveImport(context, file, token.specifier, stack);
     file.imports.push(outcome.entry);
     if (outcome.entry.status === 'failed') {

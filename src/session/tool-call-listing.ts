@@ -1,5 +1,4 @@
 import { listedWorkspace } from '../workspace/listed-workspace.js';
-import { replayListings } from '../workspace/replay-listings.js';
 import type { BatchOutcome, ListedDirectory, ListRequest, Workspace } from '../workspace/workspace.js';
 import type { Capability, Run, ToolCall, TouchedPath } from './capability.js';
 
@@ -55,7 +54,7 @@ export async function prefetchForToolCall(
     return workspace;
   }
   const listed = listedWorkspace(workspace, all, outcomes);
-  if (ahead.length > 0) listings.set(call, replayListings(listed, all, outcomes));
+  if (ahead.length > 0) listings.set(call, listed);
   return listed;
 }
 

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { concurrencyLimit } from './concurrency-limit.js';
 
@@ -27,5 +29,18 @@ describe('concurrencyLimit', () => {
     const limit = concurrencyLimit(1);
     await expect(limit(() => Promise.reject(new Error('no')))).rejects.toThrow('no');
     expect(await limit(async () => 'next')).toBe('next');
+  });
+});
+
+describe('one concurrency gate', () => {
+  it('is defined here only: no other module of the library keeps its own', () => {
+    const source = path.resolve(import.meta.dirname, '..');
+    const own = readdirSync(source, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) => !file.startsWith(`shared${path.sep}`))
+      .filter((file) =>
+        /function (?:concurrencyLimit|mapWithLimit)\b/.test(readFileSync(path.join(source, file), 'utf8')),
+      );
+    expect(own).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { concurrencyLimit } from '../shared/concurrency-limit.js';
 import { decodeText } from '../workspace/read-text-file.js';
 import type { DirectoryEntry, Workspace } from '../workspace/workspace.js';
 import { type GitignoreRules, isIgnored, parseGitignore } from './gitignore-rules.js';
@@ -149,24 +150,6 @@ export async function* walkWorkspaceFiles(
 
 function childPath(directory: string, name: string): string {
   return directory.endsWith('/') ? `${directory}${name}` : `${directory}/${name}`;
-}
-
-/** A function that runs at most `concurrency` of the tasks given to it at once, the others queued. */
-function concurrencyLimit(concurrency: number): <Value>(task: () => Promise<Value>) => Promise<Value> {
-  let running = 0;
-  const queue: Array<() => void> = [];
-  return async (task) => {
-    // A finished task hands its place straight to the next one waiting.
-    if (running >= concurrency) await new Promise<void>((resolve) => queue.push(resolve));
-    else running += 1;
-    try {
-      return await task();
-    } finally {
-      const next = queue.shift();
-      if (next === undefined) running -= 1;
-      else next();
-    }
-  };
 }
 
 /** The directories from the workspace root down to `start`'s parent, outermost first. */

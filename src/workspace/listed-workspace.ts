@@ -30,8 +30,10 @@ type Knowledge = ListedEntry | 'missing' | undefined;
  * - a named path not reported, its way there explored: it does not exist;
  * - a directory listed whole (within the depth asked): its entries, and that no other name exists.
  * A directory's `stat` answers `size: 0, modifiedMs: 0` (the listing carries neither): only its kind
- * is for use. Of the batches only `readFiles` is offered (answered the same way, in one promise);
- * writes are not. The answers are as old as the listing.
+ * is for use. Writes are not offered. Of the batches, `readFiles` (answered the same way, in one
+ * promise), and `listDirectories` when `inner` has one: a request equal to one of `requests` gets
+ * that request's outcome without asking, the others go to `inner` in one request, so listings made
+ * ahead answer a feature that lists the same later. The answers are as old as the listing.
  */
 export function listedWorkspace(
   inner: Workspace,
@@ -120,7 +122,14 @@ export function listedWorkspace(
     }
   };
 
+  const replayed = replayOf(inner, requests, outcomes);
   return {
+    ...(inner.listDirectories === undefined
+      ? {}
+      : {
+          listDirectories: (asked: readonly ListRequest[]) =>
+            replayed(asked, inner.listDirectories!.bind(inner)),
+        }),
     root: inner.root,
     cwd: inner.cwd,
     resolve: (requested) => inner.resolve(requested),
@@ -234,6 +243,48 @@ export function listedWorkspace(
       truncated: contents.size > length,
     };
   }
+}
+
+/**
+ * A `listDirectories` that answers a request equal to one already listed (same directory, names,
+ * depth, skip and read) with its outcome, and sends the others to `send` in one request.
+ */
+function replayOf(
+  inner: Workspace,
+  requests: readonly ListRequest[],
+  outcomes: ReadonlyArray<BatchOutcome<ListedDirectory>>,
+) {
+  const known = new Map<string, BatchOutcome<ListedDirectory>>();
+  for (const [index, request] of requests.entries()) {
+    const key = requestKey(inner, request);
+    const outcome = outcomes[index];
+    if (key !== undefined && outcome !== undefined && !known.has(key)) known.set(key, outcome);
+  }
+  return async (
+    asked: readonly ListRequest[],
+    send: (requests: readonly ListRequest[]) => Promise<Array<BatchOutcome<ListedDirectory>>>,
+  ): Promise<Array<BatchOutcome<ListedDirectory>>> => {
+    const answers = asked.map((request) => {
+      const key = requestKey(inner, request);
+      return key === undefined ? undefined : known.get(key);
+    });
+    const rest = asked.filter((_, index) => answers[index] === undefined);
+    const more = rest.length === 0 ? [] : await send(rest);
+    let next = 0;
+    return answers.map((answer) => answer ?? more[next++]!);
+  };
+}
+
+/** One key per request meaning: the directory resolved, every option in a fixed order. */
+function requestKey(workspace: Workspace, request: ListRequest): string | undefined {
+  let directory: string;
+  try {
+    directory = workspace.resolve(request.path);
+  } catch {
+    return undefined;
+  }
+  const { names, depth, skip, read } = request;
+  return JSON.stringify([directory, names, depth, skip, read?.maxBytes, read?.endings, read !== undefined]);
 }
 
 /** Record what one listing tells (see {@link listedWorkspace}). */

@@ -1,46 +1,31 @@
 import { jsonSchema, type ToolExecutionOptions, type ToolSet } from 'ai';
 import type { JsonSchema, Run, ToolCall, ToolDefinition, ToolExecutor } from '../../session/capability.js';
-import { composeToolList, unwrapToolResult } from '../kit/index.js';
+import { composeToolRecord, unwrapToolResult } from '../kit/index.js';
 
 type AnyTool = ToolSet[string];
 type HostExecute = (input: unknown, options: ToolExecutionOptions<unknown>) => unknown;
 type ToModelOutput = (options: { toolCallId: string; input: unknown; output: unknown }) => unknown;
 
 /**
- * The tools of one run: the host's tools first, in the host's key order, then the run's capability
- * tools in the run's order. The order only changes when the set changes (a capability authored in an
- * earlier run), so the tool definitions the provider caches stay byte-identical within a run.
- *
- * Every tool with an `execute` goes through `run.executeTool`: `beforeToolCall` hooks (block or
- * change the input), then the tool, then `afterToolCall` hooks (touches through the path extractor,
- * notes in `in-tool-result` mode, offload of large results), all at execution time, so the history
- * already holds the final text. A failed or blocked call is rethrown as an `Error` carrying the
- * message, which the SDK sends to the model as a tool error. Tools without `execute` (client-side
- * or provider-executed tools) are passed through untouched.
- *
- * A host tool's `toModelOutput` is kept, except for a call whose result a hook replaced (offload
- * preview, note): that result is sent as it is (text, or JSON), since it is no longer of the
- * host's output type.
- *
- * With `hostToolHooks: false` the host's tools are passed as they are and only capability tools run
- * the hooks. A capability tool whose name a host tool already uses is left out (the host's tool wins)
- * and reported as a `diagnostic` event; the host's `tools` object is never modified.
+ * The tools of one run in the AI SDK's shape (the kit's `composeToolList`: the host's first, then the
+ * run's capability tools, a taken name left out and reported). Every tool with an `execute` goes
+ * through `run.executeTool`, so the hooks run at execution time and the history holds the final text;
+ * a failed or blocked call is rethrown as an `Error` the SDK sends to the model as a tool error. Tools
+ * without `execute` (client-side, provider-executed) pass through. A host tool's `toModelOutput` is
+ * kept, except for a call whose result a hook replaced (offload preview, note): that result is sent as
+ * it is (text, or JSON), since it is no longer of the host's output type.
  */
 export function composeTools(
   host: ToolSet | undefined,
   run: Run,
   options: { hostToolHooks: boolean },
 ): ToolSet {
-  const tools = composeToolList(
-    Object.entries(host ?? {}),
+  return composeToolRecord(
+    host,
     run,
     { adapter: 'ai-sdk', ...options },
-    {
-      wrapHostTool,
-      toTool: toAiSdkTool,
-    },
+    { wrapHostTool, toTool: toAiSdkTool },
   );
-  return Object.fromEntries(tools);
 }
 
 function wrapHostTool(name: string, tool: AnyTool, run: Run): AnyTool {

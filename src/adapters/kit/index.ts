@@ -19,6 +19,7 @@ export {
 export { delegationChain, delegationRefusal, runDelegated } from './delegation-chain.js';
 export { type CommandMessageFormat, expandCommandMessages } from './expand-command-messages.js';
 export { type HiddenMessageFormat, isHidden, placeHiddenMessages } from './hidden-messages.js';
+export { joinInstructions } from './join-instructions.js';
 export {
   applyPromptBreakpoints,
   type LanguageModelMessage,
@@ -44,6 +45,7 @@ export { planSubAgentTools, type SubAgentToolPlan, subAgentToolName } from './su
 export { type ContentPart, replaceTextParts, textOfParts } from './text-of-parts.js';
 export {
   composeToolList,
+  composeToolRecord,
   offeredCapabilityTools,
   type ToolListShape,
   withCapabilityTools,

@@ -57,6 +57,19 @@ export function composeToolList<Tool>(
 }
 
 /**
+ * {@link composeToolList} for a framework that keeps its tools in an object by name (the AI SDK's
+ * `ToolSet`, Mastra's `tools`): the host's object is read in key order and never modified.
+ */
+export function composeToolRecord<Tool>(
+  host: Readonly<Record<string, Tool>> | undefined,
+  run: Run,
+  options: { adapter: string; hostToolHooks: boolean },
+  shape: ToolListShape<Tool>,
+): Record<string, Tool> {
+  return Object.fromEntries(composeToolList(Object.entries(host ?? {}), run, options, shape));
+}
+
+/**
  * The host's active tool names with the run's capability tools added after them: the host limited
  * the tools it activates, but it cannot know the capability tools' names in advance.
  * `capabilityNames` are the names {@link composeToolList} added (not the taken ones).

@@ -3,6 +3,7 @@ import type { CacheControl } from '../../session/cache-control.js';
 import type { Run } from '../../session/capability.js';
 import { type BreakpointBudget, budgetBreakpoints, type CacheBreakpoints } from '../kit/index.js';
 import { composeSystemMessage } from './system-message.js';
+import { withToolContent } from './tool-message.js';
 
 /** The parts of a LangChain model request that carry breakpoints. */
 export interface BreakpointRequest {
@@ -113,21 +114,13 @@ function withBreakpoint(message: BaseMessage, rolling: CacheControl): BaseMessag
 
 /** A copy of a human or tool message with other content, everything else kept. */
 function withContent(message: BaseMessage, content: Array<Record<string, unknown>>): BaseMessage {
-  const fields = {
+  if (ToolMessage.isInstance(message)) return withToolContent(message, content as ToolMessage['content']);
+  const { id, name, additional_kwargs, response_metadata } = message;
+  return new HumanMessage({
     content: content as HumanMessage['content'],
-    id: message.id,
-    name: message.name,
-    additional_kwargs: message.additional_kwargs,
-    response_metadata: message.response_metadata,
-  };
-  if (ToolMessage.isInstance(message)) {
-    return new ToolMessage({
-      ...fields,
-      tool_call_id: message.tool_call_id,
-      status: message.status,
-      artifact: message.artifact,
-      metadata: message.metadata,
-    });
-  }
-  return new HumanMessage(fields);
+    id,
+    name,
+    additional_kwargs,
+    response_metadata,
+  });
 }

@@ -14,16 +14,11 @@ export interface CapabilityTools {
 const toolsOfRun = new WeakMap<Run, CapabilityTools>();
 
 /**
- * The capability tools of a run as LangChain tools, built once per run (the same instances on every
- * model call, in the run's order, so the tool list is stable within a run):
- * - a zod schema is passed as it is; a JSON Schema is passed as LangChain's `JSONSchema`, which the
- *   tool validates with `@langchain/core`'s JSON Schema validator before it runs;
- * - `func` goes through `run.executeTool`, so `beforeToolCall` hooks, zod validation, the tool and
- *   the `afterToolCall` hooks (touches, offload, notes) all run; the result comes back as a
- *   `ToolMessage`, with `status: 'error'` for a failed or blocked call, so the model sees the message.
- *
- * A capability tool whose name is in `hostNames` is left out (the host's tool wins) and reported once
- * as a `diagnostic` event with code `tool-name-taken`.
+ * The run's capability tools as LangChain tools (a name a host tool has is left out and reported, see
+ * the kit's `offeredCapabilityTools`), built once per run: the same instances on every model call. A
+ * zod schema is passed as it is, a JSON Schema as LangChain's `JSONSchema` (validated by
+ * `@langchain/core` before the tool runs); `func` goes through `run.executeTool` and answers with a
+ * `ToolMessage`, `status: 'error'` for a failed or blocked call.
  */
 export function capabilityTools(run: Run, hostNames: ReadonlySet<string>): CapabilityTools {
   const cached = toolsOfRun.get(run);

@@ -2,7 +2,7 @@ import { ToolMessage } from '@langchain/core/messages';
 import type { ToolCallHandler, ToolCallRequest } from 'langchain';
 import type { Run } from '../../session/capability.js';
 import { outputText } from '../kit/index.js';
-import { toToolMessage } from './tool-message.js';
+import { toToolMessage, withToolContent } from './tool-message.js';
 
 /** What a `wrapToolCall` hook returns: a `ToolMessage`, or a `Command`. */
 export type ToolCallOutcome = Awaited<ReturnType<ToolCallHandler>>;
@@ -63,17 +63,7 @@ export async function runHostToolCall(
   if (settled.kind === 'other') return settled.value;
   const message = settled.message;
   if (result.isError || result.output === message.content) return message;
-  return new ToolMessage({
-    content: outputText(result.output),
-    tool_call_id: message.tool_call_id,
-    name: message.name,
-    status: message.status,
-    artifact: message.artifact,
-    metadata: message.metadata,
-    id: message.id,
-    additional_kwargs: message.additional_kwargs,
-    response_metadata: message.response_metadata,
-  });
+  return withToolContent(message, outputText(result.output));
 }
 
 type ToolCallArgs = ToolCallRequest['toolCall']['args'];

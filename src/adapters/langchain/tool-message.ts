@@ -14,3 +14,20 @@ export function toToolMessage(result: ToolCallResult, toolCallId: string, name: 
     status: result.isError ? 'error' : 'success',
   });
 }
+
+/** A copy of a `ToolMessage` with other content, every other field kept. */
+export function withToolContent(message: ToolMessage, content: ToolMessage['content']): ToolMessage {
+  const { tool_call_id, name, status, artifact, metadata, id } = message;
+  const { additional_kwargs, response_metadata } = message;
+  return new ToolMessage({
+    content,
+    tool_call_id,
+    name,
+    status,
+    artifact,
+    metadata,
+    id,
+    additional_kwargs,
+    response_metadata,
+  });
+}

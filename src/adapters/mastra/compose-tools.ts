@@ -1,6 +1,6 @@
 import { createTool } from '@mastra/core/tools';
 import type { Run, ToolCall, ToolDefinition } from '../../session/capability.js';
-import { composeToolList, unwrapToolResult } from '../kit/index.js';
+import { composeToolRecord, unwrapToolResult } from '../kit/index.js';
 
 /** The tools of one Mastra step, by name. */
 export type MastraTools = Record<string, unknown>;
@@ -8,30 +8,19 @@ export type MastraTools = Record<string, unknown>;
 type Execute = (input: unknown, options?: { toolCallId?: string; abortSignal?: AbortSignal }) => unknown;
 
 /**
- * The tools of one run for Mastra's step: the host's tools first, in the host's order, each with its
- * `execute` running through `run.executeTool` (`beforeToolCall` hooks, the tool, `afterToolCall` hooks:
- * touches, offload, notes), then the run's capability tools as Mastra tools (`createTool`, the
- * capability's zod or JSON Schema as `inputSchema`), also through `run.executeTool`. A failed or
- * blocked call throws an `Error` with the run's message, which Mastra sends to the model as the
- * tool's error. Tools without `execute` (provider-executed) pass through, and every host tool does
- * with `hostToolHooks: false`. A capability tool named like a host tool is left out (the host's
- * wins) with a `tool-name-taken` diagnostic.
+ * The tools of one run for Mastra's step (the kit's `composeToolList`): the host's, each `execute`
+ * through `run.executeTool`, then the run's capability tools as `createTool` tools (the capability's
+ * zod or JSON Schema as `inputSchema`), also through it. A failed or blocked call throws an `Error`
+ * with the run's message, which Mastra sends to the model as the tool's error. Tools without `execute`
+ * (provider-executed) pass through.
  */
-export function composeTools(
-  host: MastraTools | undefined,
-  run: Run,
-  options: { hostToolHooks: boolean },
-): MastraTools {
-  const tools = composeToolList(
-    Object.entries(host ?? {}),
+export function composeTools(host: MastraTools | undefined, run: Run, options: { hostToolHooks: boolean }) {
+  return composeToolRecord(
+    host,
     run,
     { adapter: 'mastra', ...options },
-    {
-      wrapHostTool,
-      toTool: toMastraTool,
-    },
+    { wrapHostTool, toTool: toMastraTool },
   );
-  return Object.fromEntries(tools);
 }
 
 function wrapHostTool(name: string, tool: unknown, run: Run): unknown {

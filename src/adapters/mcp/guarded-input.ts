@@ -12,7 +12,7 @@ const invalidRequest = -32600;
  * The stdin of the MCP server, with every line the SDK would drop without an answer answered here:
  * - a line over 4 MiB: skipped (never buffered whole), answered `-32600` with id `null`, logged;
  * - a line that is not JSON: `-32700` with id `null`;
- * - a batch (a JSON array): `-32600` for each element that has an id (batches are not supported);
+ * - a batch (a JSON array): refused as over HTTP, one line per answer of {@link batchRefusals};
  * - a message the SDK's schema refuses (`jsonrpc: "1.0"`, array `params`, ...): `-32600` with its
  *   id, or only logged when it has none (a notification gets no answer).
  * Every other line is passed on unchanged, for the SDK's transport to read. `log` gets one line per
@@ -41,14 +41,8 @@ export function guardedInput(input: Readable, output: Writable, log: (line: stri
       return;
     }
     if (Array.isArray(value)) {
-      log(
-        `agent-context mcp: answered a batch of ${value.length} messages with errors: batches are not supported.`,
-      );
-      for (const element of value) {
-        const id = (element as { id?: unknown } | null)?.id;
-        if (validId(id))
-          reply(id, invalidRequest, 'Invalid request: batches are not supported; send one message per line.');
-      }
+      log(batchRefusedLine(value.length));
+      for (const answer of batchRefusals(value)) output.write(`${JSON.stringify(answer)}\n`);
       return;
     }
     if (JSONRPCMessageSchema.safeParse(value).success) {
@@ -98,6 +92,37 @@ export function guardedInput(input: Readable, output: Writable, log: (line: stri
   input.on('end', () => passed.end());
   input.on('error', (error) => passed.destroy(error));
   return passed;
+}
+
+/** A JSON-RPC error answer. */
+export interface JsonRpcErrorAnswer {
+  jsonrpc: '2.0';
+  id: string | number | null;
+  error: { code: number; message: string };
+}
+
+/**
+ * The answers to a JSON-RPC batch (a JSON array), the same over stdio and HTTP: the server takes one
+ * message at a time (MCP since 2025-06-18 has no batches), so nothing in it runs, and each element
+ * that has an id gets `-32600` with that id; a batch with no id in it (notifications, or not
+ * messages at all) gets one `-32600` with id `null`, so the sender learns why nothing happened.
+ */
+export function batchRefusals(batch: readonly unknown[]): JsonRpcErrorAnswer[] {
+  const error = {
+    code: invalidRequest,
+    message: 'Invalid request: batches are not supported; send one message at a time.',
+  };
+  const answers: JsonRpcErrorAnswer[] = [];
+  for (const element of batch) {
+    const id = (element as { id?: unknown } | null)?.id;
+    if (validId(id)) answers.push({ jsonrpc: '2.0', id, error });
+  }
+  return answers.length > 0 ? answers : [{ jsonrpc: '2.0', id: null, error }];
+}
+
+/** The log line of a refused batch. */
+export function batchRefusedLine(count: number): string {
+  return `agent-context mcp: answered a batch of ${count} messages with errors: batches are not supported.`;
 }
 
 function validId(id: unknown): id is string | number {

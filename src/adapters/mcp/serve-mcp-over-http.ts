@@ -6,6 +6,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import { AgentContextError } from '../../errors.js';
 import { concurrencyLimit } from '../../shared/concurrency-limit.js';
 import { quoteForMessage } from '../../text/cut-text.js';
+import { batchRefusals, batchRefusedLine } from './guarded-input.js';
 
 /** Defaults of {@link serveMcpOverHttp}. */
 export const mcpHttpDefaults = {
@@ -231,9 +232,13 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
       try {
         // A GET is the session's stream of server messages, open as long as the client listens: it
         // holds no slot of the limit.
-        if (request.method === 'POST')
-          await limit(() => handled(response, () => session.transport.handleRequest(request, response)));
-        else await handled(response, () => session.transport.handleRequest(request, response));
+        if (request.method === 'POST') {
+          const read = await readMessage(request, response, log);
+          if (read.refused) return;
+          await limit(() =>
+            handled(response, () => session.transport.handleRequest(request, response, read.message)),
+          );
+        } else await handled(response, () => session.transport.handleRequest(request, response));
       } finally {
         session.open -= 1;
         session.lastRequestAt = Date.now();
@@ -247,16 +252,9 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
         'Bad request: give the Mcp-Session-Id of a session (start one with initialize).',
       );
     }
-    const body = await readBody(request);
-    if (body.tooLarge) {
-      return reply(response, 413, `Request too large: a message may hold at most ${maxRequestBytes} bytes.`);
-    }
-    let message: unknown;
-    try {
-      message = JSON.parse(body.text);
-    } catch {
-      return reply(response, 400, 'Parse error: the body is not JSON.', {}, -32700);
-    }
+    const read = await readMessage(request, response, log);
+    if (read.refused) return;
+    const message = read.message;
     if (!isInitialize(message)) {
       return reply(
         response,
@@ -358,6 +356,38 @@ function corsHeaders(response: ServerResponse, origin: string): void {
     'Authorization, Content-Type, Accept, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
   );
   response.setHeader('Access-Control-Expose-Headers', 'Mcp-Session-Id');
+}
+
+/**
+ * The one JSON-RPC message a POST holds, or `refused` once answered: a body over 4 MiB (413), one
+ * that is not JSON (400, `-32700`), and a batch (400, the answers of `batchRefusals` as a JSON
+ * array: the same answers stdio gives, one per line there).
+ */
+async function readMessage(
+  request: IncomingMessage,
+  response: ServerResponse,
+  log: (line: string) => void,
+): Promise<{ refused: true } | { refused: false; message: unknown }> {
+  const body = await readBody(request);
+  if (body.tooLarge) {
+    reply(response, 413, `Request too large: a message may hold at most ${maxRequestBytes} bytes.`);
+    return { refused: true };
+  }
+  let message: unknown;
+  try {
+    message = JSON.parse(body.text);
+  } catch {
+    reply(response, 400, 'Parse error: the body is not JSON.', {}, -32700);
+    return { refused: true };
+  }
+  if (Array.isArray(message)) {
+    log(batchRefusedLine(message.length));
+    response
+      .writeHead(400, { 'Content-Type': 'application/json' })
+      .end(JSON.stringify(batchRefusals(message)));
+    return { refused: true };
+  }
+  return { refused: false, message };
 }
 
 /** The body as text, read up to 4 MiB (never more is held), or `tooLarge`. */

@@ -5,17 +5,12 @@ import type { JsonSchema, Run, ToolDefinition } from '../../session/capability.j
 import { composeToolList, outputText } from '../kit/index.js';
 
 /**
- * The tools of one run: the host's tools first, in the host's order, then the run's capability
- * tools as `tool()` definitions (non-strict JSON Schema: a zod schema is converted input side, and
- * the run validates it before the call), all through `run.executeTool`:
- * - a host function tool keeps everything of its own (schema, approval, guardrails, timeout, error
- *   function) and runs between the run's `beforeToolCall` and `afterToolCall` hooks (touches,
- *   offload, notes, blocks); the arguments the hooks see are the parsed JSON arguments;
- * - a capability tool's failed or blocked call answers the model with the run's message as the
- *   tool's error text.
- * Hosted tools (web search, file search, computer...) pass through untouched, and every host tool does
- * with `hostToolHooks: false`. A capability tool named
- * like a host tool is left out (the host's wins) with a `tool-name-taken` diagnostic.
+ * The tools of one run (the kit's `composeToolList`): the agent's, then the run's capability tools as
+ * `tool()` definitions (non-strict JSON Schema: a zod schema is converted input side, and the run
+ * validates it), all through `run.executeTool`. A host function tool keeps everything of its own
+ * (schema, approval, guardrails, timeout, error function), and its hooks see the parsed JSON
+ * arguments; a capability tool's failed or blocked call answers the model with the run's message.
+ * Hosted tools (web search, file search, computer...) pass through.
  */
 export function composeTools<Context>(
   host: readonly Tool<Context>[],

@@ -11,7 +11,13 @@ import {
 } from '@openai/agents';
 import type { ContextAdapterOptions } from '../../session/adapter-options.js';
 import type { SessionSource } from '../../session/session-source.js';
-import { expandCommandMessages, placeHiddenMessages, startContextRun, textOfParts } from '../kit/index.js';
+import {
+  expandCommandMessages,
+  joinInstructions,
+  placeHiddenMessages,
+  startContextRun,
+  textOfParts,
+} from '../kit/index.js';
 import { composeTools } from './compose-tools.js';
 import { inputItemCommandFormat, inputItemFormat, isUserMessage } from './hidden-items.js';
 
@@ -80,7 +86,6 @@ export async function runWithContext<TAgent extends AnyAgent, TContext = undefin
         isUserMessage(item) ? { text: textOfParts(item.content, 'input_text') } : undefined,
     },
   );
-  const blocks = run.instructionBlocks.map((block) => block.text);
   const hostInstructions = agent.instructions;
   const composed = agent.clone({
     instructions: async (runContext, current) => {
@@ -88,7 +93,7 @@ export async function runWithContext<TAgent extends AnyAgent, TContext = undefin
         typeof hostInstructions === 'function'
           ? await hostInstructions(runContext, current)
           : hostInstructions;
-      return [host, ...blocks].filter((text) => text !== '').join('\n\n');
+      return joinInstructions(host, run);
     },
     tools: composeTools(agent.tools, run, { hostToolHooks: hostToolHooks ?? true }),
   }) as TAgent;

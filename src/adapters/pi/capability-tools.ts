@@ -13,20 +13,13 @@ export interface CapabilityToolState {
 }
 
 /**
- * Register the run's capability tools in pi, at run start, and make exactly them active among the
- * extension's tools:
- * - each tool is (re-)registered with `pi.registerTool`, in the run's order; its parameters are the
- *   tool's JSON Schema (a zod schema is converted with `z.toJSONSchema`, input side, so defaulted
- *   fields stay optional), which pi validates before the call;
- * - `execute` goes through `run.executeTool` of the run current at call time: `beforeToolCall`
- *   hooks, zod validation, the tool, `afterToolCall` hooks (touches, offload, notes); a failed or
- *   blocked call throws, so pi marks the result as an error and the model sees the message;
- * - a tool the extension registered for an earlier run and that this run lacks (a capability that
- *   was disabled) is deactivated with `pi.setActiveTools`; pi's other active tools stay as they are.
- *
- * A capability tool whose name pi already has (a built-in such as `read` or `bash`, an SDK custom
- * tool, another extension's tool) is left out, the host's tool wins, and a `diagnostic` event with
- * code `tool-name-taken` is emitted. Tools get no `promptSnippet`, so pi's system prompt is unchanged.
+ * Register the run's capability tools in pi at run start (`pi.registerTool`, in the run's order, the
+ * parameters as JSON Schema: a zod schema converted input side, which pi validates), and make exactly
+ * them active among the extension's tools: one that an earlier run had and this one lacks is
+ * deactivated, pi's other active tools stay. `execute` goes through `run.executeTool` of the run
+ * current at call time; a failed or blocked call throws, so pi shows the model an error. A name pi
+ * already has (`read`, `bash`, another extension's tool) is left out and reported (the kit's
+ * `offeredCapabilityTools`). No `promptSnippet`, so pi's system prompt is unchanged.
  */
 export function registerCapabilityTools(
   pi: ExtensionAPI,

@@ -3,11 +3,15 @@ import type { ContextAdapterOptions } from '../../session/adapter-options.js';
 import type { Run } from '../../session/capability.js';
 import type { ContextSession } from '../../session/context-session.js';
 import type { SessionSource } from '../../session/session-source.js';
-import { expandCommandMessages, placeHiddenMessages, resolveSession } from '../kit/index.js';
+import {
+  expandCommandMessages,
+  joinInstructions,
+  placeHiddenMessages,
+  resolveSession,
+} from '../kit/index.js';
 import { type CapabilityToolState, registerCapabilityTools } from './capability-tools.js';
 import { piCommandFormat, piMessageFormat } from './hidden-message-format.js';
 import { afterHostToolCall, beforeHostToolCall } from './host-tool-hooks.js';
-import { appendInstructions } from './system-prompt.js';
 
 /** What the extension knows about the pi session when it asks a session function for its session. */
 export interface PiSessionInfo {
@@ -35,7 +39,7 @@ export type ContextExtensionOptions = ContextAdapterOptions;
  * - `before_agent_start` (once per prompt): starts a run (authored capabilities load, instructions and
  *   tools are read once for the run), registers the run's capability tools (see
  *   `registerCapabilityTools`), reports the prompt to `session.observeUserInput`, and returns pi's
- *   system prompt followed by the run's instruction blocks (see `appendInstructions`), which pi sends
+ *   system prompt followed by the run's instruction blocks (see the kit's `joinInstructions`), which pi sends
  *   on every model call of the run.
  * - `context` (every model call): the slash commands of user messages expanded (`session.expandCommand`,
  *   each message once per session), then the session's hidden messages placed as `user` messages right after
@@ -79,8 +83,9 @@ export function contextExtension(
       registerCapabilityTools(pi, started, tools, () => run ?? started);
       if (options.observeUserInput !== false && event.prompt !== '')
         await resolved.observeUserInput(event.prompt);
-      const systemPrompt = appendInstructions(event.systemPrompt, started);
-      return systemPrompt === undefined ? undefined : { systemPrompt };
+      // pi keeps this prompt for every model call of the run; without blocks, its own.
+      if (started.instructionBlocks.length === 0) return undefined;
+      return { systemPrompt: joinInstructions(event.systemPrompt, started) };
     });
     pi.on('context', async (event) => {
       if (run === undefined || session === undefined) return undefined;

@@ -1,7 +1,7 @@
 import type { ExtensionContext, ToolDefinition as PiToolDefinition } from '@mariozechner/pi-coding-agent';
 import type { AgentDefinition } from '../../agent-definitions/agent-definition.js';
 import type { ToolRole } from '../../tool-vocabulary/tool-role.js';
-import { type ToolVocabulary, toolVocabulary } from '../../tool-vocabulary/tool-vocabulary.js';
+import { toolVocabulary } from '../../tool-vocabulary/tool-vocabulary.js';
 import { createSubAgentTools, type NestedAgentRun, type SubAgentToolsBaseOptions } from '../kit/index.js';
 import { contextExtension } from './context-extension.js';
 
