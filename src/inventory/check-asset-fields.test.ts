@@ -63,6 +63,20 @@ describe('checkAssetFields', () => {
     ]);
   });
 
+  it('names an agent without `name` after its file when given that name, with no missing-name warning', () => {
+    const checked = checkAssetFields(
+      { description: 'Plans the work.' },
+      { label: '.opencode/agent/planner.md', kind: 'agent', nameWhenMissing: 'planner' },
+    );
+    expect(checked).toMatchObject({ name: 'planner', diagnostics: [] });
+    expect(
+      checkAssetFields(
+        { name: 'lead', description: 'd' },
+        { label: 'x', kind: 'agent', nameWhenMissing: 'x' },
+      ).name,
+    ).toBe('lead');
+  });
+
   it('does not report missing fields when told the frontmatter was already reported broken', () => {
     expect(checkAssetFields({}, { label: 'x', kind: 'skill', requireFields: false }).diagnostics).toEqual([]);
   });

@@ -18,6 +18,12 @@ export interface CheckAssetFieldsOptions {
   folderName?: string;
   /** `'skill'` or `'agent'`, used in messages. */
   kind: 'skill' | 'agent';
+  /**
+   * The name to use when the frontmatter gives none, with no `missing-name` warning: an agent file's
+   * name without `.md` or `.agent.md`, the way OpenCode and Copilot name agents and the way
+   * `loadAgentDefinitions` names every agent. Default: none (a missing name is warned about).
+   */
+  nameWhenMissing?: string;
   /** Report a missing `name` or `description`. Default `true`; off when the frontmatter was broken (already reported). */
   requireFields?: boolean;
   /**
@@ -78,7 +84,9 @@ export function checkAssetFields(
   const rawDescription = text('description');
 
   let name: string | null = null;
-  if (rawName === undefined || rawName === null) {
+  if ((rawName === undefined || rawName === null) && options.nameWhenMissing !== undefined) {
+    name = options.nameWhenMissing;
+  } else if (rawName === undefined || rawName === null) {
     if (requireFields) warn('missing-name', `The ${kind} has no \`name\` in its frontmatter.`);
   } else if (typeof rawName !== 'string') {
     warn('invalid-name', `The ${kind} \`name\` must be a string, not ${describeType(rawName)}.`);

@@ -49,6 +49,7 @@ export async function readAssetFile(
     label,
     kind: options.kind,
     ...(options.folderName === undefined ? {} : { folderName: options.folderName }),
+    ...(options.kind === 'agent' ? { nameWhenMissing: agentFileName(label) } : {}),
     requireFields: parsed.status !== 'broken',
     ...(parsed.written === undefined ? {} : { written: parsed.written }),
   });
@@ -102,4 +103,9 @@ export function frontmatterFileOf(read: AssetText, maxBytes: number): Frontmatte
         `The frontmatter of ${label} does not close within the first ${maxBytes} bytes (the file has ${file.size}); it was not read.`,
       )
     : fail('unclosed-frontmatter', `The frontmatter of ${label} has no closing \`---\` line.`);
+}
+
+/** An agent file's name without its folder and `.md` or `.agent.md`: the agent's name when it gives none. */
+function agentFileName(label: string): string {
+  return label.slice(label.lastIndexOf('/') + 1).replace(/(?:\.agent)?\.md$/i, '');
 }

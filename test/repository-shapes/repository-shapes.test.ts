@@ -140,6 +140,27 @@ describe('repository shapes, read through the library and the CLI alike', () => 
     ]);
   });
 
+  it("lists every assistant folder's commands and sub-agents, a TOML command without a prompt named", async () => {
+    const { inventory } = await readBothWays(shapeNamed('commands, sub-agents and context files'));
+    const listed = inventory.roots
+      .filter((root) => root.commands.length + root.agents.length > 0)
+      .map((root) => ({
+        root: root.root,
+        commands: root.commands.map((command) => command.name),
+        agents: root.agents.map((agent) => agent.name),
+      }));
+    expect(listed).toEqual([
+      { root: '.claude', commands: ['frontend:build', 'review'], agents: ['api-reviewer'] },
+      { root: '.gemini', commands: ['broken', 'git:commit'], agents: [] },
+      { root: '.github', commands: ['triage'], agents: ['docs-writer'] },
+      { root: '.cursor', commands: ['fix'], agents: [] },
+      { root: '.opencode', commands: ['release'], agents: ['planner'] },
+    ]);
+    expect(
+      listInventoryDiagnostics(inventory).map((diagnostic) => [diagnostic.code, diagnostic.path]),
+    ).toEqual([['missing-prompt', '.gemini/commands/broken.toml']]);
+  });
+
   it("reads every assistant's per-directory file once, and the override in place of AGENTS.md, by default", async () => {
     const root = await buildShape(assistantFilesShape);
     const directory = path.join(root, assistantFilesShape.cwd);

@@ -109,6 +109,36 @@ export const repositoryShapes: RepositoryShape[] = [
     cwd: '.',
   },
   {
+    name: 'commands, sub-agents and context files in every assistant folder, with shell lines and TOML',
+    files: {
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      'AGENTS.md': 'Ask before adding a dependency.\n',
+      '.claude/commands/review.md':
+        '---\ndescription: Review a package.\nargument-hint: <package>\n---\nStatus: !`git status --short`\nReview $ARGUMENTS.\n',
+      '.claude/commands/frontend/build.md': '---\ndescription: Build the frontend.\n---\nBuild it.\n',
+      '.claude/agents/api-reviewer.md':
+        '---\nname: api-reviewer\ndescription: Reviews API changes.\ntools: Read, Grep, Glob\n---\nReview the API.\n',
+      '.claude/output-styles/terse.md': '---\nname: Terse\ndescription: Short answers.\n---\nBe brief.\n',
+      '.gemini/commands/git/commit.toml':
+        'description = "Write a commit message."\nprompt = """\nStaged: !{git diff --staged}\nWrite the message for {{args}}.\n"""\n',
+      '.gemini/commands/broken.toml': 'description = "No prompt here."\n',
+      '.github/prompts/triage.prompt.md':
+        `---\ndescription: Triage an issue.\nmode: agent\n---\nTriage \${input:issue}.\n`,
+      '.github/agents/docs-writer.agent.md':
+        '---\nname: docs-writer\ndescription: Writes the docs.\ntools: ["codebase", "editFiles"]\n---\nWrite docs.\n',
+      '.opencode/command/release.md': '---\ndescription: Cut a release.\n---\nRelease $1.\n',
+      '.opencode/agent/planner.md': '---\ndescription: Plans the work.\nmode: subagent\n---\nPlan.\n',
+      '.cursor/commands/fix.md': 'Fix the failing test.\n',
+      '.gemini/extensions/docs/gemini-extension.json': JSON.stringify({
+        name: 'docs',
+        contextFileName: 'DOCS.md',
+      }),
+      '.gemini/extensions/docs/DOCS.md': 'Write docs in the second person.\n',
+      'src/index.ts': 'export {};\n',
+    },
+    cwd: '.',
+  },
+  {
     name: 'Codex hooks in .codex/hooks.json',
     files: {
       '.git/HEAD': 'ref: refs/heads/main\n',
