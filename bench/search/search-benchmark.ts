@@ -125,7 +125,7 @@ async function main(): Promise<void> {
       'find_files: **/module-*7.ts',
       String(globCounts[0]),
       formatNumber(globMs, 0),
-      formatNumber(findMs, 0) + ' (find)',
+      `${formatNumber(findMs, 0)} (find)`,
       formatRatio(globMs / findMs),
       '',
       '',

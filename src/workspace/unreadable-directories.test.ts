@@ -44,12 +44,22 @@ function refusingWorkspace(inner: Workspace, refused: string, kind: 'directory' 
     root: inner.root,
     cwd: inner.cwd,
     resolve: (requested) => inner.resolve(requested),
-    stat: async (requested) => (refuse(requested, false), inner.stat(requested)),
-    readdir: async (requested) => (refuse(requested, true), inner.readdir(requested)),
-    realpath: async (requested) => (refuse(requested, false), inner.realpath(requested)),
-    readFile: async (requested, options) => (
-      refuse(requested, kind === 'file'), inner.readFile(requested, options)
-    ),
+    stat: async (requested) => {
+      refuse(requested, false);
+      return inner.stat(requested);
+    },
+    readdir: async (requested) => {
+      refuse(requested, true);
+      return inner.readdir(requested);
+    },
+    realpath: async (requested) => {
+      refuse(requested, false);
+      return inner.realpath(requested);
+    },
+    readFile: async (requested, options) => {
+      refuse(requested, kind === 'file');
+      return inner.readFile(requested, options);
+    },
   };
   return { workspace, below };
 }
