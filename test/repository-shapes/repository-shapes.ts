@@ -122,8 +122,7 @@ export const repositoryShapes: RepositoryShape[] = [
       '.gemini/commands/git/commit.toml':
         'description = "Write a commit message."\nprompt = """\nStaged: !{git diff --staged}\nWrite the message for {{args}}.\n"""\n',
       '.gemini/commands/broken.toml': 'description = "No prompt here."\n',
-      '.github/prompts/triage.prompt.md':
-        `---\ndescription: Triage an issue.\nmode: agent\n---\nTriage \${input:issue}.\n`,
+      '.github/prompts/triage.prompt.md': `---\ndescription: Triage an issue.\nmode: agent\n---\nTriage \${input:issue}.\n`,
       '.github/agents/docs-writer.agent.md':
         '---\nname: docs-writer\ndescription: Writes the docs.\ntools: ["codebase", "editFiles"]\n---\nWrite docs.\n',
       '.opencode/command/release.md': '---\ndescription: Cut a release.\n---\nRelease $1.\n',
