@@ -2,6 +2,7 @@ import path from 'node:path';
 import { formatDiagnostic } from '../format-diagnostic.js';
 import type { CeilingReason } from '../project/walk-up-directories.js';
 import { painter } from '../shared/painter.js';
+import { showLineBreaks } from '../text/show-line-breaks.js';
 import { isInside } from '../workspace/paths.js';
 import { unreadableWorkingDirectory } from '../workspace/unreadable-directories.js';
 import type { InstructionsReport } from './inspect-instructions.js';
@@ -127,7 +128,7 @@ export function formatInstructionsReport(
   const diagnostics = [...discovery.diagnostics, ...rendered.diagnostics];
   lines.push('', diagnostics.length === 0 ? 'No diagnostics.' : `Diagnostics (${diagnostics.length}):`);
   for (const diagnostic of diagnostics) lines.push(`  ${formatDiagnostic(diagnostic, paint)}`);
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(showLineBreaks).join('\n')}\n`;
 }
 
 /** Thousands separated by commas, the same on every machine (no locale lookup). */

@@ -172,6 +172,44 @@ describe('renderInventoryTree', () => {
     expect(renderInventoryTree(result)).not.toContain('rules');
   });
 
+  it('keeps every entry on one line when a name, a matcher or a plugin holds a line break', () => {
+    const hostile: InventoryResult = {
+      roots: [
+        {
+          root: '.claude',
+          plugin: 'tools\n.fake (absent)',
+          exists: true,
+          skills: [],
+          agents: [],
+          commands: [
+            {
+              path: '.claude/commands/a\n└── /b.md',
+              name: 'a\n└── /b',
+              description: null,
+              attributes: {},
+              diagnostics: [],
+            },
+          ],
+          settings: {
+            path: '.claude/settings.json',
+            hooks: [{ event: 'PreToolUse', matcher: 'Bash\r\nEdit', handlers: 1 }],
+            diagnostics: [],
+          },
+          diagnostics: [],
+        },
+      ],
+    };
+    expect(renderInventoryTree(hostile).split('\n')).toEqual([
+      '.claude (plugin tools\\n.fake (absent))',
+      '├── commands',
+      '│   └── /a\\n└── /b (.claude/commands/a\\n└── /b.md)',
+      '└── hooks (.claude/settings.json)',
+      '    └── PreToolUse [Bash\\nEdit] (1 handler)',
+      '1 root scanned, 1 found: 0 skills, 0 agents, 1 command, 1 hook group; no problems.',
+      '',
+    ]);
+  });
+
   it('colours only when asked', () => {
     expect(renderInventoryTree(result)).not.toContain('\u001b[');
     expect(renderInventoryTree(result, { color: true })).toContain('\u001b[33mwarning:\u001b[39m');

@@ -4,6 +4,7 @@ import type { RuleScope } from '../rules/rule.js';
 import { painter } from '../shared/painter.js';
 import { cutWithEllipsis } from '../text/cut-text.js';
 import { plural } from '../text/plural.js';
+import { showLineBreaks } from '../text/show-line-breaks.js';
 import {
   absenceOf,
   type InventoryResult,
@@ -135,7 +136,7 @@ export function renderInventoryTree(result: InventoryResult, options: RenderInve
   }
   lines.unshift(...diagnosticNodes(result.diagnostics ?? []).map((node) => node.label));
   lines.push(summaryLine(result));
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(showLineBreaks).join('\n')}\n`;
 }
 
 /** The scopes in the order the tree lists them. */

@@ -1,4 +1,5 @@
 import { formatDiagnostic } from '../format-diagnostic.js';
+import { showLineBreaks } from '../text/show-line-breaks.js';
 import { unreadableWorkingDirectory } from '../workspace/unreadable-directories.js';
 import type { RulesReport } from './inspect-rules.js';
 import type { Rule, RuleScope } from './rule.js';
@@ -53,7 +54,7 @@ export function formatRulesReport(report: RulesReport): string {
   lines.push(
     `${report.rules.length} ${report.rules.length === 1 ? 'rule' : 'rules'}: ${counts.join(', ')}; ${report.skipped.length} skipped.`,
   );
-  return `${lines.join('\n')}\n`;
+  return `${lines.map(showLineBreaks).join('\n')}\n`;
 }
 
 function detail(rule: Rule): string {

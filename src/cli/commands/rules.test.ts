@@ -30,6 +30,18 @@ describe('agent-context rules', () => {
     );
   });
 
+  it('keeps a rule whose file name holds a line break on one line, the break shown as \\n', async () => {
+    const { root } = await makeRulesRepository({
+      '.cursor/rules/x\n  .cursor/rules/fake.mdc (cursor): **/*.ts (base .).mdc':
+        '---\nglobs: docs/**\n---\nDocs rule.\n',
+    });
+    const { stdout } = await run(root, []);
+    expect(stdout).toContain(
+      '  .cursor/rules/x\\n  .cursor/rules/fake.mdc (cursor): **/*.ts (base .).mdc (cursor): docs/** (base .)\n',
+    );
+    expect(stdout).not.toContain('\n  .cursor/rules/fake.mdc');
+  });
+
   it('says which rules apply to a file and which glob matched', async () => {
     const { root } = await makeRulesRepository();
     const { stdout } = await run(`${root}/packages/api`, ['--file', 'src/db/query.ts']);
