@@ -45,22 +45,31 @@ function stopSwapper(child: ChildProcess): Promise<void> {
   });
 }
 
+/**
+ * A root with `flip/note.txt` and `file.txt`, and beside it an `outside` folder whose files have an
+ * access time older than their modification time, so any read of them shows in `before`'s atimes.
+ */
+async function makeSwapTree() {
+  const base = await useTemporaryDirectory();
+  const root = path.join(base, 'root');
+  const outside = path.join(base, 'outside');
+  mkdirSync(path.join(root, 'flip'), { recursive: true });
+  mkdirSync(outside);
+  writeFileSync(path.join(root, 'flip', 'note.txt'), 'INSIDE');
+  writeFileSync(path.join(root, 'file.txt'), 'INSIDE');
+  writeFileSync(path.join(outside, 'note.txt'), 'OUTSIDE');
+  writeFileSync(path.join(outside, 'canary.txt'), 'OUTSIDE CANARY');
+  // An access time older than the modification time: any read updates it, even under relatime.
+  const then = new Date(Date.now() - 3_600_000);
+  const earlier = new Date(then.getTime() - 3_600_000);
+  for (const name of ['note.txt', 'canary.txt']) utimesSync(path.join(outside, name), earlier, then);
+  const before = ['note.txt', 'canary.txt'].map((name) => statSync(path.join(outside, name)));
+  return { root, outside, before };
+}
+
 describe('localWorkspace against a process swapping paths for symlinks while it works', () => {
   it('reads, lists and writes nothing outside the root in 700 operations, batches included', async () => {
-    const base = await useTemporaryDirectory();
-    const root = path.join(base, 'root');
-    const outside = path.join(base, 'outside');
-    mkdirSync(path.join(root, 'flip'), { recursive: true });
-    mkdirSync(outside);
-    writeFileSync(path.join(root, 'flip', 'note.txt'), 'INSIDE');
-    writeFileSync(path.join(root, 'file.txt'), 'INSIDE');
-    writeFileSync(path.join(outside, 'note.txt'), 'OUTSIDE');
-    writeFileSync(path.join(outside, 'canary.txt'), 'OUTSIDE CANARY');
-    // An access time older than the modification time: any read updates it, even under relatime.
-    const then = new Date(Date.now() - 3_600_000);
-    const earlier = new Date(then.getTime() - 3_600_000);
-    for (const name of ['note.txt', 'canary.txt']) utimesSync(path.join(outside, name), earlier, then);
-    const before = ['note.txt', 'canary.txt'].map((name) => statSync(path.join(outside, name)));
+    const { root, outside, before } = await makeSwapTree();
 
     const workspace = localWorkspace(root);
     const child = await startSwapper(root, outside);
@@ -145,19 +154,7 @@ describe('localWorkspace against a process swapping paths for symlinks while it 
 
 describe('whole listings that read their files, against the same swapping process', () => {
   it('reads no byte outside the root in 300 listings of the root and of the swapped directory', async () => {
-    const base = await useTemporaryDirectory();
-    const root = path.join(base, 'root');
-    const outside = path.join(base, 'outside');
-    mkdirSync(path.join(root, 'flip'), { recursive: true });
-    mkdirSync(outside);
-    writeFileSync(path.join(root, 'flip', 'note.txt'), 'INSIDE');
-    writeFileSync(path.join(root, 'file.txt'), 'INSIDE');
-    writeFileSync(path.join(outside, 'note.txt'), 'OUTSIDE');
-    writeFileSync(path.join(outside, 'canary.txt'), 'OUTSIDE CANARY');
-    const then = new Date(Date.now() - 3_600_000);
-    const earlier = new Date(then.getTime() - 3_600_000);
-    for (const name of ['note.txt', 'canary.txt']) utimesSync(path.join(outside, name), earlier, then);
-    const before = ['note.txt', 'canary.txt'].map((name) => statSync(path.join(outside, name)));
+    const { root, outside, before } = await makeSwapTree();
 
     const workspace = localWorkspace(root);
     const child = await startSwapper(root, outside);
