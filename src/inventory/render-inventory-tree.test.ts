@@ -240,3 +240,47 @@ describe('renderInventorySummary', () => {
     );
   });
 });
+
+describe('renderInventoryTree output styles and context files', () => {
+  it('lists them as the JSON does, one line per entry', () => {
+    const tree = renderInventoryTree({
+      roots: [
+        {
+          root: '.claude',
+          exists: true,
+          skills: [],
+          agents: [],
+          commands: [],
+          settings: null,
+          outputStyles: [
+            {
+              path: '.claude/output-styles/teacher.md',
+              name: 'Teacher',
+              description: 'Explains\neach step.',
+              attributes: {},
+              diagnostics: [],
+            },
+          ],
+          diagnostics: [],
+        },
+        {
+          root: '.gemini/extensions/tools',
+          exists: true,
+          skills: [],
+          agents: [],
+          commands: [],
+          settings: null,
+          contextFiles: ['.gemini/extensions/tools/GEMINI.md', '.gemini/extensions/tools/a\nb.md'],
+          diagnostics: [],
+        },
+      ],
+    });
+    expect(tree).toContain(
+      '.claude\n└── output styles\n    └── Teacher: Explains each step. (.claude/output-styles/teacher.md)',
+    );
+    expect(tree).toContain(
+      '└── context files\n    ├── .gemini/extensions/tools/GEMINI.md\n    └── .gemini/extensions/tools/a\\nb.md',
+    );
+    expect(tree).not.toContain('(no skills, agents, commands or hooks)');
+  });
+});

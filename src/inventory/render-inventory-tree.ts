@@ -38,7 +38,8 @@ interface AssetEntry {
 
 /**
  * Render an inventory as a text tree for a terminal: each root (absent ones marked), its skills and
- * agents (`name: description (path)`), slash commands (`/name: description (path)`) and hook groups
+ * agents (`name: description (path)`), slash commands (`/name: description (path)`), output styles
+ * (`name: description (path)`), context files (their label) and hook groups
  * (`Event [matcher] (N handlers)`); then, when the result lists rules, the rules by scope
  * (`path (format)`, with the globs and their base, the description or `@name`); every diagnostic on
  * its own line under the entry it concerns, and a closing count line. Ends with a newline.
@@ -95,6 +96,12 @@ export function renderInventoryTree(result: InventoryResult, options: RenderInve
     branch('skills', root.skills);
     branch('agents', root.agents);
     branch('commands', root.commands, '/');
+    branch('output styles', root.outputStyles ?? []);
+    if ((root.contextFiles ?? []).length > 0)
+      sections.push({
+        label: 'context files',
+        children: (root.contextFiles ?? []).map((file) => ({ label: file, children: [] })),
+      });
     for (const listed of root.listedUnder ?? []) {
       const noun = listed.kind.slice(0, -1);
       sections.push({
