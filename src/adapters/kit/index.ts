@@ -8,15 +8,15 @@ export {
   maxCacheBreakpoints,
   resolveCacheBreakpoints,
 } from './cache-breakpoints.js';
-export { callSubAgent, DelegationRefused, type SubAgentCallOptions } from './call-sub-agent.js';
 export { type ContentKeyOf, createContentKeys } from './content-keys.js';
 export {
   createSubAgentTools,
   type NestedAgentRun,
   type SubAgentToolsBaseOptions,
   type SubAgentToolsFramework,
+  taskInputDescription,
 } from './create-sub-agent-tools.js';
-export { delegationChain, delegationRefusal, runDelegated } from './delegation-chain.js';
+export { DelegationRefused, delegationChain, delegationRefusal, runDelegated } from './delegation-chain.js';
 export { type CommandMessageFormat, expandCommandMessages } from './expand-command-messages.js';
 export { type HiddenMessageFormat, isHidden, placeHiddenMessages } from './hidden-messages.js';
 export { joinInstructions } from './join-instructions.js';
