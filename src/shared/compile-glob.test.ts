@@ -26,6 +26,14 @@ const globs = [
   'docs/**/*',
   '.github/**',
   '**/.env*',
+  '**/*',
+  '*.*',
+  '*a*',
+  'src/*a*',
+  '**/a*.ts',
+  '**/*.t*',
+  'src/**/h*d*r.ts',
+  '**/x.*',
 ];
 
 /** picomatch's own answer, as the rules contract states it: names alone for globs without `/`. */
@@ -77,6 +85,31 @@ describe('compileGlob', () => {
     expect(shape('src/*/index.ts')).toEqual(['src', false]);
     expect(shape('./src/**')).toEqual(['src', false]);
     expect(shape('*.ts')).toEqual(['', false]);
+  });
+
+  it('tests plain text with single stars as the automaton does, at any depth and in the base', () => {
+    const starred = fc
+      .array(fc.constantFrom('a', 'b', '.', '-', '*'), { minLength: 1, maxLength: 6 })
+      .map((characters) => characters.join(''))
+      .filter((name) => !name.includes('**') && name !== '.' && name !== '..');
+    const segment = fc
+      .array(fc.constantFrom('a', 'b', '.', '-'), { minLength: 1, maxLength: 5 })
+      .map((characters) => characters.join(''))
+      .filter((name) => name !== '.' && name !== '..');
+    const tested = fc.array(segment, { minLength: 1, maxLength: 3 }).map((segments) => segments.join('/'));
+    fc.assert(
+      fc.property(starred, fc.constantFrom('', '**/', 'a/', 'a/**/'), tested, (name, above, path) => {
+        // The automaton, not picomatch: picomatch alone reads `*.*` as needing a character after the dot.
+        const glob = `${above}${name}`;
+        const automaton = (written: string, tested: string) => buildGlobAutomaton(written).test(tested);
+        const expected =
+          above === '' ? automaton(name, path.slice(path.lastIndexOf('/') + 1)) : automaton(glob, path);
+        expect(compiled(glob).test(path), `${glob} ${path}`).toBe(expected);
+        const base = compileGlob(name, { globsWithoutSlash: 'base-only' }) as CompiledGlob;
+        expect(base.test(path), `${name} ${path} (base only)`).toBe(automaton(name, path));
+      }),
+      { numRuns: 2_000 },
+    );
   });
 
   it('refuses empty globs, `..` segments and unbalanced brackets', () => {

@@ -129,12 +129,46 @@ function shapeTest(under: string, rest: string): ((path: string) => boolean) | u
   };
 }
 
-/** A test of a file name for `*ENDING` or a plain name, or `undefined` for any other pattern. */
+/**
+ * A test of a file name for a plain name, `*ENDING`, or plain text with single `*`s anywhere
+ * (`module-*.test.ts`), or `undefined` for any other pattern. A `*` takes any run of characters,
+ * none too; `.` and `..` never match it.
+ */
 function nameTest(pattern: string): ((name: string) => boolean) | undefined {
   if (plainName.test(pattern)) return (name) => name === pattern;
   const ending = pattern.slice(1);
-  if (!pattern.startsWith('*') || !plainName.test(ending)) return undefined;
-  return (name) => name.endsWith(ending) && name !== '.' && name !== '..';
+  if (pattern.startsWith('*') && plainName.test(ending))
+    return (name) => name.endsWith(ending) && name !== '.' && name !== '..';
+  if (!plainWithStars.test(pattern) || pattern.includes('**')) return undefined;
+  return starsTest(pattern.split('*'));
+}
+
+/** Plain name characters and `*`, for {@link starsTest}. */
+const plainWithStars = /^[A-Za-z0-9._*-]+$/;
+
+/**
+ * The test of plain texts joined by `*` (`parts` from a split on `*`): the first starts the name, the
+ * last ends it, each middle one is taken at its first place after the one before. Taking the first
+ * place never loses a match (a `*` can take whatever a later place would skip), so nothing is tried
+ * twice: the cost is at most the name's length times the pattern's.
+ */
+function starsTest(parts: readonly string[]): (name: string) => boolean {
+  const first = parts[0] as string;
+  const last = parts[parts.length - 1] as string;
+  const middle = parts.slice(1, -1);
+  const least = parts.reduce((sum, part) => sum + part.length, 0);
+  return (name) => {
+    if (name.length < least || name === '.' || name === '..') return false;
+    if (!name.startsWith(first) || !name.endsWith(last)) return false;
+    const end = name.length - last.length;
+    let at = first.length;
+    for (const part of middle) {
+      const found = name.indexOf(part, at);
+      if (found === -1 || found + part.length > end) return false;
+      at = found + part.length;
+    }
+    return true;
+  };
 }
 
 /** The leading segments without pattern characters, minus the last segment (a file name or pattern). */

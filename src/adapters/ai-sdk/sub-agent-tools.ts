@@ -1,23 +1,20 @@
 import { type LanguageModel, stepCountIs, ToolLoopAgent, type ToolSet } from 'ai';
 import { z } from 'zod';
 import type { AgentDefinition } from '../../agent-definitions/agent-definition.js';
-import { createSubAgentTools, type SubAgentToolsBaseOptions } from '../kit/index.js';
+import { createSubAgentTools, type SubAgentToolsBaseOptions, taskInputDescription } from '../kit/index.js';
 import { withContext } from './with-context.js';
 
 /** Options of {@link subAgentTools}. */
 export interface SubAgentToolsOptions extends SubAgentToolsBaseOptions<LanguageModel, ToolSet> {}
 
-const taskInput = z.object({
-  task: z.string().min(1).describe('What the sub-agent should do, with everything it needs to know.'),
-});
+const taskInput = z.object({ task: z.string().min(1).describe(taskInputDescription) });
 
 /**
  * One AI SDK tool per sub-agent definition (see `loadAgentDefinitions`), taking `{ task }`: a call runs
  * a nested `ToolLoopAgent` with the definition's prompt as instructions and the task as prompt, and
  * returns its final text.
- * As in every adapter: named by `subAgentToolName` (a taken name gets `_2` and a warning), a sub-agent
- * gets the tools its definition names through the tool vocabulary (all when it names none) and
- * sub-agent tools within `maxDepth`; a cycle is refused with a tool error.
+ * Named, given tools, depth-limited and refused on a cycle (with a tool error) as in every adapter
+ * (docs/sub-agents.md).
  *
  * @example
  * const { items } = await loadAgentDefinitions(workspace);

@@ -1,10 +1,13 @@
 import type { AgentDefinition } from '../../agent-definitions/agent-definition.js';
 import type { ContextSession } from '../../session/context-session.js';
 import type { ToolVocabulary } from '../../tool-vocabulary/tool-vocabulary.js';
-import { callSubAgent } from './call-sub-agent.js';
-import { reportSubAgentDiagnostics } from './prepare-sub-agent-run.js';
+import { DelegationRefused, delegationChain, delegationRefusal, runDelegated } from './delegation-chain.js';
+import { prepareSubAgentRun, reportSubAgentDiagnostics } from './prepare-sub-agent-run.js';
 import { subAgentToolsDefaults } from './sub-agent-defaults.js';
 import { planSubAgentTools, type SubAgentToolPlan } from './sub-agent-tool-names.js';
+
+/** The description of a sub-agent tool's one input, `task` (a non-empty string), in every adapter. */
+export const taskInputDescription = 'What the sub-agent should do, with everything it needs to know.';
 
 /** The options every adapter's `subAgentTools` shares, over the framework's model and tool list types. */
 export interface SubAgentToolsBaseOptions<Model, Tools = unknown> {
@@ -57,10 +60,12 @@ export interface SubAgentToolsFramework<Model, Tool> {
 
 /**
  * The sub-agent tools of `definitions`, the same in every adapter: one framework tool each (see
- * `planSubAgentTools`: colliding names kept with a suffix and a warning event), whose call is
- * depth-limited and cycle-checked (see `callSubAgent`) and runs the framework's nested agent with
- * the tools its definition names among `hostTools` and, within the depth limit, these same
- * sub-agent tools.
+ * `planSubAgentTools`: colliding names kept with a suffix and a warning event). A call is refused with
+ * a {@link DelegationRefused} (the framework, or the adapter, returns its message to the model as the
+ * tool's error) when the definition already runs on this delegation path or the path holds `maxDepth`
+ * sub-agents (default 3). Otherwise it runs the framework's nested agent with the tools its definition
+ * names among `hostTools` and, while the depth limit is not reached, these same sub-agent tools; the
+ * sub-agent's session is finished when the nested agent ends, also when it fails.
  */
 export function createSubAgentTools<Model, Tool>(
   definitions: readonly AgentDefinition[],
@@ -72,32 +77,40 @@ export function createSubAgentTools<Model, Tool>(
   const plan = planSubAgentTools(definitions, hostToolNames);
   reportSubAgentDiagnostics(options.session, plan.diagnostics);
   const delegationToolNames = plan.tools.map((entry) => entry.name);
-  const callOptions = {
-    session: options.session,
-    vocabulary: options.vocabulary,
-    maxDepth: options.maxDepth,
-    hostToolNames,
-    delegationToolNames,
-  };
+  const maxDepth = options.maxDepth ?? subAgentToolsDefaults.maxDepth;
   return plan.tools.map((entry) =>
-    framework.toTool(entry, (runNested) =>
-      callSubAgent(entry.definition, callOptions, (prepared, nested) => {
-        const offered = nested
-          ? [...hostTools, ...createSubAgentTools(definitions, hostTools, options, framework)]
-          : [...hostTools];
-        const model = options.model;
-        return runNested({
-          definition: entry.definition,
-          name: entry.name,
-          model:
-            typeof model === 'function'
-              ? (model as (definition: AgentDefinition) => Model)(entry.definition)
-              : model,
-          tools: offered.filter((tool) => prepared.allowed(framework.nameOf(tool))),
-          session: prepared.session,
-          maxSteps: options.maxSteps ?? subAgentToolsDefaults.maxSteps,
+    framework.toTool(entry, (runNested) => {
+      const { definition } = entry;
+      const refusal = delegationRefusal(definition, maxDepth);
+      if (refusal !== undefined) return Promise.reject(new DelegationRefused(refusal));
+      return runDelegated(definition, async () => {
+        const nested = delegationChain().length < maxDepth;
+        const prepared = prepareSubAgentRun(definition, {
+          hostToolNames,
+          delegationToolNames: nested ? delegationToolNames : [],
+          ...(options.session === undefined ? {} : { session: options.session }),
+          ...(options.vocabulary === undefined ? {} : { vocabulary: options.vocabulary }),
         });
-      }),
-    ),
+        const model = options.model;
+        try {
+          const offered = nested
+            ? [...hostTools, ...createSubAgentTools(definitions, hostTools, options, framework)]
+            : [...hostTools];
+          return await runNested({
+            definition,
+            name: entry.name,
+            model:
+              typeof model === 'function'
+                ? (model as (definition: AgentDefinition) => Model)(definition)
+                : model,
+            tools: offered.filter((tool) => prepared.allowed(framework.nameOf(tool))),
+            session: prepared.session,
+            maxSteps: options.maxSteps ?? subAgentToolsDefaults.maxSteps,
+          });
+        } finally {
+          prepared.finish();
+        }
+      });
+    }),
   );
 }

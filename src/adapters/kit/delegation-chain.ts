@@ -1,6 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AgentDefinition } from '../../agent-definitions/agent-definition.js';
 
+/** A sub-agent call refused (a cycle, or the depth limit): its message is for the model. */
+export class DelegationRefused extends Error {}
+
 /** The sub-agent calls under way around the current code, outermost first. */
 const chain = new AsyncLocalStorage<readonly AgentDefinition[]>();
 

@@ -7,7 +7,7 @@ import { hooks } from '../../hooks/hooks.js';
 import { createContextSession } from '../../session/context-session.js';
 import { fileTools } from '../../tools/file-tools.js';
 import { localWorkspace } from '../../workspace/local-workspace.js';
-import { callSubAgent } from './call-sub-agent.js';
+import { createSubAgentTools } from './create-sub-agent-tools.js';
 
 const reviewer: AgentDefinition = {
   name: 'reviewer',
@@ -27,21 +27,30 @@ describe('a sub-agent call', () => {
       capabilities: [fileTools(), hooks({ run: true })],
     });
     let running: Promise<unknown> | undefined;
-    const call = callSubAgent(
-      reviewer,
-      { session: host, hostToolNames: [], delegationToolNames: [] },
-      async (prepared) => {
-        // The nested agent calls a tool through its own session (its hook starts), then fails.
-        const run = await prepared.session?.startRun();
-        running = run?.executeTool({
-          id: 'call-1',
-          toolName: 'write_file',
-          input: { path: 'a.txt', content: 'a' },
-        });
-        await waitUntil(() => processesWith(marker).length >= 2);
-        throw new Error('the nested model call failed');
+    const [tool] = createSubAgentTools(
+      [reviewer],
+      [],
+      { model: 'model', session: host },
+      {
+        nameOf: (candidate: { name: string; call: () => Promise<string> }) => candidate.name,
+        toTool: (plan, delegate) => ({
+          name: plan.name,
+          call: () =>
+            delegate(async (nested) => {
+              // The nested agent calls a tool through its own session (its hook starts), then fails.
+              const run = await nested.session?.startRun();
+              running = run?.executeTool({
+                id: 'call-1',
+                toolName: 'write_file',
+                input: { path: 'a.txt', content: 'a' },
+              });
+              await waitUntil(() => processesWith(marker).length >= 2);
+              throw new Error('the nested model call failed');
+            }),
+        }),
       },
     );
+    const call = tool!.call();
     await expect(call).rejects.toThrow('the nested model call failed');
     await running;
     expect(processesWith(marker)).toEqual([]);

@@ -4,7 +4,12 @@ import { DynamicStructuredTool, type StructuredToolInterface } from '@langchain/
 import { type AgentMiddleware, createAgent } from 'langchain';
 import { z } from 'zod';
 import type { AgentDefinition } from '../../agent-definitions/agent-definition.js';
-import { createSubAgentTools, DelegationRefused, type SubAgentToolsBaseOptions } from '../kit/index.js';
+import {
+  createSubAgentTools,
+  DelegationRefused,
+  type SubAgentToolsBaseOptions,
+  taskInputDescription,
+} from '../kit/index.js';
 import { contextMiddleware } from './context-middleware.js';
 
 /** Options of {@link subAgentTools}: the model is a chat model, or a model id `createAgent` accepts. */
@@ -14,18 +19,15 @@ export interface SubAgentToolsOptions
   middleware?: readonly AgentMiddleware[];
 }
 
-const taskInput = z.object({
-  task: z.string().min(1).describe('What the sub-agent should do, with everything it needs to know.'),
-});
+const taskInput = z.object({ task: z.string().min(1).describe(taskInputDescription) });
 
 /**
  * One LangChain tool per sub-agent definition (see `loadAgentDefinitions`), taking `{ task }`: a call
  * runs a nested `createAgent` with the definition's prompt as system prompt, the task as the user
  * message and, with `session`, `contextMiddleware` over the sub-agent's session, and returns its final
  * text.
- * As in every adapter: named by `subAgentToolName` (a taken name gets `_2` and a warning), a sub-agent
- * gets the tools its definition names through the tool vocabulary (all when it names none) and
- * sub-agent tools within `maxDepth`; a cycle is refused with a tool error.
+ * Named, given tools, depth-limited and refused on a cycle (with a tool error) as in every adapter
+ * (docs/sub-agents.md).
  *
  * @example
  * const agent = createAgent({

@@ -3,16 +3,14 @@ import type { MastraModelConfig } from '@mastra/core/llm';
 import { createTool } from '@mastra/core/tools';
 import { z } from 'zod';
 import type { AgentDefinition } from '../../agent-definitions/agent-definition.js';
-import { createSubAgentTools, type SubAgentToolsBaseOptions } from '../kit/index.js';
+import { createSubAgentTools, type SubAgentToolsBaseOptions, taskInputDescription } from '../kit/index.js';
 import type { MastraTools } from './compose-tools.js';
 import { contextProcessor } from './context-processor.js';
 
 /** Options of {@link subAgentTools}: a model object or a model router id (`'openai/gpt-5'`); tools by name, as in `Agent`'s `tools`. */
 export interface SubAgentToolsOptions extends SubAgentToolsBaseOptions<MastraModelConfig, MastraTools> {}
 
-const taskInput = z.object({
-  task: z.string().min(1).describe('What the sub-agent should do, with everything it needs to know.'),
-});
+const taskInput = z.object({ task: z.string().min(1).describe(taskInputDescription) });
 
 type NamedTool = [name: string, tool: unknown];
 
@@ -20,9 +18,8 @@ type NamedTool = [name: string, tool: unknown];
  * One Mastra tool per sub-agent definition (see `loadAgentDefinitions`), taking `{ task }`: a call runs
  * a nested Mastra `Agent` with the definition's prompt as instructions and the task as the prompt,
  * with `session` through `contextProcessor` over the sub-agent's session, and returns its final text.
- * As in every adapter: named by `subAgentToolName` (a taken name gets `_2` and a warning), a sub-agent
- * gets the tools its definition names through the tool vocabulary (all when it names none) and
- * sub-agent tools within `maxDepth`; a cycle is refused with a tool error (Mastra sends its message to the model).
+ * Named, given tools, depth-limited and refused on a cycle (with a tool error, whose message Mastra
+ * sends to the model) as in every adapter (docs/sub-agents.md).
  *
  * @example
  * const agent = new Agent({

@@ -1,24 +1,26 @@
 import { Agent, type Model, run, type Tool, tool } from '@openai/agents';
 import { z } from 'zod';
 import type { AgentDefinition } from '../../agent-definitions/agent-definition.js';
-import { createSubAgentTools, DelegationRefused, type SubAgentToolsBaseOptions } from '../kit/index.js';
+import {
+  createSubAgentTools,
+  DelegationRefused,
+  type SubAgentToolsBaseOptions,
+  taskInputDescription,
+} from '../kit/index.js';
 import { runWithContext } from './run-with-context.js';
 
 /** Options of {@link subAgentTools}: the model is a `Model` or a model name. */
 export interface SubAgentToolsOptions extends SubAgentToolsBaseOptions<Model | string, readonly Tool[]> {}
 
-const taskInput = z.object({
-  task: z.string().min(1).describe('What the sub-agent should do, with everything it needs to know.'),
-});
+const taskInput = z.object({ task: z.string().min(1).describe(taskInputDescription) });
 
 /**
  * One OpenAI Agents function tool per sub-agent definition (see `loadAgentDefinitions`), taking
  * `{ task }`: a call runs a nested `Agent` with the definition's prompt as instructions and the task as
  * input, through `runWithContext` over the sub-agent's session (with `session`; else the SDK's `run`),
  * and returns its final output.
- * As in every adapter: named by `subAgentToolName` (a taken name gets `_2` and a warning), a sub-agent
- * gets the tools its definition names through the tool vocabulary (all when it names none) and
- * sub-agent tools within `maxDepth`; a cycle is refused with a tool error (the SDK's error result).
+ * Named, given tools, depth-limited and refused on a cycle (with a tool error: the SDK's error result)
+ * as in every adapter (docs/sub-agents.md).
  *
  * @example
  * const agent = new Agent({ name: 'host', model, tools: subAgentTools(items, { model, session }) });

@@ -2,7 +2,12 @@ import type { ExtensionContext, ToolDefinition as PiToolDefinition } from '@mari
 import type { AgentDefinition } from '../../agent-definitions/agent-definition.js';
 import type { ToolRole } from '../../tool-vocabulary/tool-role.js';
 import { toolVocabulary } from '../../tool-vocabulary/tool-vocabulary.js';
-import { createSubAgentTools, type NestedAgentRun, type SubAgentToolsBaseOptions } from '../kit/index.js';
+import {
+  createSubAgentTools,
+  type NestedAgentRun,
+  type SubAgentToolsBaseOptions,
+  taskInputDescription,
+} from '../kit/index.js';
 import { contextExtension } from './context-extension.js';
 
 /** A pi model (`ctx.model`, `getModel(...)` of pi-ai, a faux provider's model). */
@@ -57,7 +62,7 @@ const taskInput = {
     task: {
       type: 'string',
       minLength: 1,
-      description: 'What the sub-agent should do, with everything it needs to know.',
+      description: taskInputDescription,
     },
   },
   required: ['task'],
@@ -72,9 +77,8 @@ const taskInput = {
  * sub-agent's session; it returns the sub-agent's last text.
  * The nested session discovers nothing on its own (no extensions, skills, prompt templates or
  * context files: agent-context delivers the repository's) and keeps its transcript in memory.
- * As in every adapter: named by `subAgentToolName` (a taken name gets `_2` and a warning), a sub-agent
- * gets the tools its definition names through the tool vocabulary (all when it names none) and
- * sub-agent tools within `maxDepth`; a cycle is refused with a tool error.
+ * Named, given tools, depth-limited and refused on a cycle (with a tool error) as in every adapter
+ * (docs/sub-agents.md).
  *
  * @example
  * const tools = subAgentTools(items, { session, tools: ['read', 'grep', 'find', 'ls'] });
