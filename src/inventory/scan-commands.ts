@@ -84,8 +84,8 @@ export async function scanCommands(
     // and parsed as each batch arrives.
     commands = [];
     const batches = workspaceBatches(workspace);
-    for (let start = 0; start < found.locations.length; start += readConcurrency) {
-      const batch = found.locations.slice(start, start + readConcurrency);
+    for (let start = 0; start < found.locations.length; start += markdownBatchSize) {
+      const batch = found.locations.slice(start, start + markdownBatchSize);
       const reads = await batches.readFiles(
         batch.filter((location) => location.refused === undefined).map((location) => location.path),
         { maxBytes: settings.maxBytes },
@@ -107,6 +107,12 @@ export async function scanCommands(
   }
   return commands.sort((left, right) => compareCodePoints(left.path, right.path));
 }
+
+/**
+ * Markdown commands read per batch request: one batch is answered from one listing, so a larger batch
+ * means fewer round trips per file on a big folder (measured on 100,000 commands).
+ */
+const markdownBatchSize = 256;
 
 /**
  * A Gemini CLI command file: a TOML table whose `prompt` (required) is the body and `description` the
