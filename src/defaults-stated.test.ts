@@ -7,8 +7,9 @@ import { describe, expect, it } from 'vitest';
 /**
  * Defaults stated where users read them: every key of every `xDefaults` object has a doc line on
  * its option field (`Default …`, `` `x` (default) `` or `@default …`) whose value equals the
- * object's value, and every optional field of those options states its default (in words when it
- * is not a value: "Default: none"). A default changed in code and not in its doc fails here.
+ * object's value, and every optional field of those options, and of every `…Options` interface the
+ * entry points export, states its default (in words when it is not a value: "Default: none"). A
+ * default changed in code and not in its doc fails here.
  */
 
 const sourceRoot = import.meta.dirname;
@@ -406,6 +407,43 @@ describe('defaults stated in the docs of the options', () => {
     for (const option of new Set(checked.flatMap((entry) => entry.options))) {
       visit(option.split('#')[1] ?? '', interfaceType(option), 0);
     }
+    expect([...silent].sort()).toEqual([]);
+  });
+
+  it('states a default on every optional field of every options type a top-level file or an adapter entry exports', () => {
+    const entries = readdirSync(sourceRoot, { recursive: true, encoding: 'utf8' })
+      .map((file) => file.split('\\').join('/'))
+      .filter((file) => /^[\w-]+\.ts$/.test(file) || /^adapters\/[\w-]+\/index\.ts$/.test(file))
+      .filter((file) => !/\.test(-support)?\.ts$/.test(file))
+      .filter((file) => /^export (\*|\{|type \{)/m.test(readFileSync(join(sourceRoot, file), 'utf8')));
+    const entryProgram = ts.createProgram(
+      entries.map((file) => join(sourceRoot, file)),
+      compilerOptions,
+      host,
+    );
+    const entryChecker = entryProgram.getTypeChecker();
+    const silent = new Set<string>();
+    const seen = new Set<ts.Symbol>();
+    for (const file of entries) {
+      const source = entryProgram.getSourceFile(join(sourceRoot, file));
+      const module = source === undefined ? undefined : entryChecker.getSymbolAtLocation(source);
+      for (const exported of module === undefined ? [] : entryChecker.getExportsOfModule(module)) {
+        const symbol =
+          exported.flags & ts.SymbolFlags.Alias ? entryChecker.getAliasedSymbol(exported) : exported;
+        if ((symbol.flags & ts.SymbolFlags.Interface) === 0 || !symbol.name.endsWith('Options')) continue;
+        if (seen.has(symbol)) continue;
+        seen.add(symbol);
+        for (const field of entryChecker.getDeclaredTypeOfSymbol(symbol).getProperties()) {
+          if ((field.flags & ts.SymbolFlags.Optional) === 0) continue;
+          const doc = [
+            ts.displayPartsToString(field.getDocumentationComment(entryChecker)),
+            ...field.getJsDocTags(entryChecker).map((tag) => `@${tag.name}`),
+          ].join(' ');
+          if (!/\bdefault/i.test(doc)) silent.add(`${symbol.name}.${field.name} (${file})`);
+        }
+      }
+    }
+    expect(seen.size).toBeGreaterThan(50);
     expect([...silent].sort()).toEqual([]);
   });
 });

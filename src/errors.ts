@@ -5,11 +5,11 @@ export type { AgentContextErrorCode };
 /** Context carried by every {@link AgentContextError}. */
 export interface AgentContextErrorOptions {
   code: AgentContextErrorCode;
-  /** The path the operation was about, as the caller gave it. */
+  /** The path the operation was about, as the caller gave it. Default: none. */
   path?: string;
-  /** A short, human-readable reason, also part of the message. */
+  /** A short, human-readable reason, also part of the message. Default: none. */
   reason?: string;
-  /** The underlying error, if any (kept as the standard `cause`). */
+  /** The underlying error, if any (kept as the standard `cause`). Default: none. */
   cause?: unknown;
 }
 

@@ -15,7 +15,7 @@ export interface TestHooksOptions {
   /** The project: its `cwd` is where hooks are read from and run. */
   workspace: Workspace;
   event: HookEventName;
-  /** Tool events: the session's or host's tool name, e.g. `write_file`. */
+  /** Tool events: the session's or host's tool name, e.g. `write_file`. Default: none (no tool). */
   toolName?: string;
   /** Tool events: the tool's input. @default {} */
   input?: unknown;

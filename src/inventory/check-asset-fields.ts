@@ -14,7 +14,10 @@ export interface CheckedAssetFields {
 export interface CheckAssetFieldsOptions {
   /** The file's label, put on every diagnostic. */
   label: string;
-  /** For a skill: its folder name, which `name` must equal. Omit for agents (their file name is free). */
+  /**
+   * For a skill: its folder name, which `name` must equal. Omit for agents (their file name is free).
+   * Default: none (the name is not compared).
+   */
   folderName?: string;
   /** `'skill'` or `'agent'`, used in messages. */
   kind: 'skill' | 'agent';
@@ -29,6 +32,7 @@ export interface CheckAssetFieldsOptions {
   /**
    * The text as written of values YAML read as numbers or booleans (`ParsedFrontmatter.written`):
    * `name`, `description` and `compatibility` are read as that text (`name: 123` is the name `123`).
+   * Default: none (the parsed values are used as they are).
    */
   written?: Record<string, string>;
 }

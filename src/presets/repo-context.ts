@@ -18,9 +18,15 @@ import type { Workspace } from '../workspace/workspace.js';
  * reads `CLAUDE.md` first), `inject` (for `nestedInject`). Give `workspaceDir` or `workspace`.
  */
 export interface RepoContextOptions {
-  /** The agent's working directory on the local disk (absolute, or relative to `process.cwd()`). */
+  /**
+   * The agent's working directory on the local disk (absolute, or relative to `process.cwd()`).
+   * Default: none (give this or `workspace`).
+   */
   workspaceDir?: string;
-  /** Instead of `workspaceDir`: any workspace (memory, sandbox); the walk-up starts at its `cwd`. */
+  /**
+   * Instead of `workspaceDir`: any workspace (memory, sandbox); the walk-up starts at its `cwd`.
+   * Default: none (the local disk at `workspaceDir`).
+   */
   workspace?: Workspace;
   /**
    * The highest directory whose instruction files load (inclusive). Default `undefined`: the

@@ -26,7 +26,8 @@ export interface InspectRulesOptions extends Omit<LoadRulesOptions, 'workspace'>
   directory: string;
   /**
    * A file (relative to `directory`, or absolute): report which rules apply to it. It must lie inside
-   * `directory`, as a file the agent touches does (`path-outside-workspace` otherwise).
+   * `directory`, as a file the agent touches does (`path-outside-workspace` otherwise). Default: none
+   * (no file report).
    */
   file?: string;
 }

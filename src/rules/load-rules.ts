@@ -35,7 +35,7 @@ export interface LoadRulesOptions {
   userDirectory?: string;
   /** Names marking the project root, the top of the search. Default `['.git']`. */
   rootMarkers?: readonly string[];
-  /** The highest directory searched; overrides `rootMarkers`. */
+  /** The highest directory searched; overrides `rootMarkers`. Default: none (`rootMarkers` decide). */
   stopAt?: string;
   /** Bytes read from one file at most; a bigger file keeps its head with a diagnostic. Default 1 MiB. */
   maxFileBytes?: number;

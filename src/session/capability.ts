@@ -116,7 +116,7 @@ export interface ExpandCommandOptions {
   /**
    * The adapter's key of the user message. The first expansion of a key is kept for the session
    * (until `reset()`): the same message gets the same bytes on every later call, whatever changed on
-   * disk since, so the prompt never moves under it.
+   * disk since, so the prompt never moves under it. Default: none (each call expands anew).
    */
   key?: string;
 }
@@ -156,8 +156,12 @@ export interface ContextSessionLike {
 export interface TouchOptions {
   /** Shown in events and `describe()`. Default `session.touch`. */
   trigger?: string;
+  /** `file` surfaces its parent directory, `directory` itself. Default: none (found out with one `stat`). */
   kind?: TouchKind;
-  /** Key of the persisted message the resulting context belongs after. */
+  /**
+   * Key of the persisted message the resulting context belongs after. Default: none (after the last
+   * message of the next call).
+   */
   anchor?: string;
 }
 
@@ -258,7 +262,10 @@ export type ContextEventListener = (event: ContextEvent) => void;
 
 /** Options of {@link ContextSession.observeUserInput}. */
 export interface ObserveUserInputOptions {
-  /** The adapter's key of the user message, so context it triggers is placed right after it. */
+  /**
+   * The adapter's key of the user message, so context it triggers is placed right after it. Default:
+   * none (after the last message of the next call).
+   */
   key?: string;
 }
 

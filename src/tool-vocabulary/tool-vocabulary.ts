@@ -30,7 +30,7 @@ export interface ToolLookupOptions {
 export interface SelectToolsOptions extends ToolLookupOptions {
   /** Who names the tools, for the diagnostics (`the agent reviewer`). Default `the definition`. */
   owner?: string;
-  /** The file they come from, as a label: the diagnostics' `path`. */
+  /** The file they come from, as a label: the diagnostics' `path`. Default: none (no `path`). */
   path?: string;
 }
 

@@ -13,9 +13,12 @@ export interface MemoryWorkspaceOptions {
   root?: string;
   /** Working directory, absolute or relative to `root`. Default: `root`. */
   cwd?: string;
-  /** Symbolic links: link path (relative to root) -> target (relative to the link's directory, or absolute). */
+  /**
+   * Symbolic links: link path (relative to root) -> target (relative to the link's directory, or
+   * absolute). Default: none.
+   */
   symlinks?: Record<string, string>;
-  /** Directories that exist without files in them (relative to root). */
+  /** Directories that exist without files in them (relative to root). Default: none. */
   directories?: string[];
   /** Provide `writeFile`, `createFile` and `removeFile`. Default `true`. */
   writable?: boolean;
