@@ -249,7 +249,7 @@ export interface Run {
   executeTool(
     call: ToolCall,
     execute?: ToolExecutor,
-    options?: { signal?: AbortSignal },
+    options?: { signal?: AbortSignal | undefined },
   ): Promise<ToolCallResult>;
   /** Only the `beforeToolCall` hooks, for frameworks that split the flow (then call `afterToolCall`). */
   beforeToolCall(call: ToolCall): Promise<BeforeToolCallDecision | undefined>;

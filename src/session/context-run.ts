@@ -159,7 +159,7 @@ export class ContextRun implements Run {
   async executeTool(
     call: ToolCall,
     execute?: ToolExecutor,
-    options: { signal?: AbortSignal } = {},
+    options: { signal?: AbortSignal | undefined } = {},
   ): Promise<ToolCallResult> {
     const decision = await this.beforeToolCall(call);
     if (decision && 'block' in decision) {

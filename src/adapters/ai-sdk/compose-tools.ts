@@ -80,8 +80,7 @@ async function executeThroughRun(
   execute: ToolExecutor | undefined,
 ): Promise<unknown> {
   const call: ToolCall = { id: options.toolCallId, toolName, input };
-  const signal = options.abortSignal;
-  return unwrapToolResult(await run.executeTool(call, execute, signal ? { signal } : {}));
+  return unwrapToolResult(await run.executeTool(call, execute, { signal: options.abortSignal }));
 }
 
 /**

@@ -49,9 +49,8 @@ function toLangChainTool(definition: ToolDefinition, run: Run): DynamicStructure
     schema: schema as JSONSchema,
     func: async (input: unknown, _runManager, config) => {
       const toolCallId = (config as { toolCall?: { id?: string } } | undefined)?.toolCall?.id ?? '';
-      const signal = config?.signal;
       const call = { id: toolCallId, toolName: definition.name, input };
-      const result = await run.executeTool(call, undefined, signal ? { signal } : {});
+      const result = await run.executeTool(call, undefined, { signal: config?.signal });
       return toToolMessage(result, toolCallId, definition.name);
     },
   });

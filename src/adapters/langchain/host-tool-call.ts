@@ -35,7 +35,6 @@ export async function runHostToolCall(
   const toolCallId = toolCall.id ?? '';
   let outcome: Outcome | undefined;
   const call = { id: toolCallId, toolName: toolCall.name, input: toolCall.args };
-  const signal = request.runtime.signal;
   const result = await run.executeTool(
     call,
     async (input) => {
@@ -54,7 +53,7 @@ export async function runHostToolCall(
       if (response.status === 'error') throw new Error(`${toolCall.name} reported an error.`);
       return response.content;
     },
-    signal ? { signal } : {},
+    { signal: request.runtime.signal },
   );
   // The assignments happen inside the executor; TypeScript cannot see them, hence the cast.
   const settled = outcome as Outcome | undefined;

@@ -31,12 +31,9 @@ function wrapHostTool(name: string, tool: unknown, run: Run): unknown {
     execute: async (input: unknown, options: { toolCallId?: string; abortSignal?: AbortSignal } = {}) => {
       const call: ToolCall = { id: options.toolCallId ?? '', toolName: name, input };
       const signal = options.abortSignal;
-      const result = await run.executeTool(
-        call,
-        (value) => execute.call(tool, value, options),
-        signal ? { signal } : {},
+      return unwrapToolResult(
+        await run.executeTool(call, (value) => execute.call(tool, value, options), { signal }),
       );
-      return unwrapToolResult(result);
     },
   };
 }
@@ -51,8 +48,7 @@ function toMastraTool(definition: ToolDefinition, run: Run): unknown {
       context?: { agent?: { toolCallId?: string }; abortSignal?: AbortSignal },
     ) => {
       const call: ToolCall = { id: context?.agent?.toolCallId ?? '', toolName: definition.name, input };
-      const signal = context?.abortSignal;
-      return unwrapToolResult(await run.executeTool(call, undefined, signal ? { signal } : {}));
+      return unwrapToolResult(await run.executeTool(call, undefined, { signal: context?.abortSignal }));
     },
   });
 }

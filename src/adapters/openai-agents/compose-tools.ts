@@ -36,12 +36,11 @@ function wrapHostTool<Context>(host: FunctionTool<Context>, run: Run): FunctionT
     ...host,
     invoke: async (runContext: RunContext<Context>, input: string, details) => {
       const call = { id: details?.toolCall?.callId ?? '', toolName: host.name, input: parseArguments(input) };
-      const signal = details?.signal;
       const result = await run.executeTool(
         call,
         (value) =>
           invoke.call(host, runContext, value === call.input ? input : JSON.stringify(value), details),
-        signal ? { signal } : {},
+        { signal: details?.signal },
       );
       if (result.isError) return outputText(result.output);
       return result.output as string;
@@ -63,8 +62,7 @@ function toAgentsTool<Context>(definition: ToolDefinition, run: Run): FunctionTo
     strict: false,
     execute: async (input: unknown, _runContext, details) => {
       const call = { id: details?.toolCall?.callId ?? '', toolName: definition.name, input };
-      const signal = details?.signal;
-      const result = await run.executeTool(call, undefined, signal ? { signal } : {});
+      const result = await run.executeTool(call, undefined, { signal: details?.signal });
       if (result.isError) throw new Error(outputText(result.output));
       return result.output;
     },

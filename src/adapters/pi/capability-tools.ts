@@ -54,7 +54,7 @@ function toPiTool(definition: ToolDefinition, currentRun: () => Run): PiToolDefi
     parameters: parameters as PiToolDefinition['parameters'],
     execute: async (toolCallId, input, signal) => {
       const call = { id: toolCallId, toolName: definition.name, input };
-      const result = await currentRun().executeTool(call, undefined, signal ? { signal } : {});
+      const result = await currentRun().executeTool(call, undefined, { signal });
       return { content: outputContent(unwrapToolResult(result)), details: undefined };
     },
   };
