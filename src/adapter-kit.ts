@@ -79,7 +79,13 @@ export {
   resolveCacheBreakpoints,
 } from './adapters/kit/cache-breakpoints.js';
 export { type CommandMessageFormat, expandCommandMessages } from './adapters/kit/expand-command-messages.js';
-export { type HiddenMessageFormat, isHidden, placeHiddenMessages } from './adapters/kit/hidden-messages.js';
+export {
+  type HiddenMessageFormat,
+  isHidden,
+  type MessageFormat,
+  placeHiddenMessages,
+  prepareModelMessages,
+} from './adapters/kit/hidden-messages.js';
 export { createMessageKeyOf, type MessageIdentity } from './adapters/kit/message-keys.js';
 export { observeTrailingUserInput, type UserInputText } from './adapters/kit/observe-trailing-user-input.js';
 export { resolveSession } from './adapters/kit/resolve-session.js';

@@ -4,15 +4,18 @@ import type { ContextSession } from '../../session/context-session.js';
 import {
   applyPromptBreakpoints,
   createBreakpointWarnings,
-  expandCommandMessages,
-  languageModelMessageFormat,
-  placeHiddenMessages,
+  languageModelFormat,
+  prepareModelMessages,
   resolveCacheBreakpoints,
 } from '../kit/index.js';
 import { isOwnInstructionBreakpoint } from './instruction-messages.js';
-import { type PromptMessage, promptCommandFormat } from './prompt-message.js';
 
-const promptMessageFormat = languageModelMessageFormat<PromptMessage>();
+/** One message of a model call's prompt (the same shape in the ai 6 and ai 7 specifications). */
+type PromptMessage = Parameters<
+  NonNullable<LanguageModelMiddleware['transformParams']>
+>[0]['params']['prompt'][number];
+
+const promptFormat = languageModelFormat<PromptMessage>();
 
 /** Options of {@link contextModelMiddleware}: the rolling breakpoint of {@link CacheBreakpointOptions}. */
 export type ContextModelMiddlewareOptions = Pick<CacheBreakpointOptions, 'rollingCacheBreakpoint'>;
@@ -41,8 +44,7 @@ export function contextModelMiddleware(
   const warn = createBreakpointWarnings('ai-sdk');
   return {
     transformParams: async ({ params }) => {
-      const expanded = await expandCommandMessages(session, params.prompt, promptCommandFormat);
-      const placed = placeHiddenMessages(session, expanded, promptMessageFormat);
+      const placed = await prepareModelMessages(session, params.prompt, promptFormat);
       const { prompt, budget } = applyPromptBreakpoints({ ...params, prompt: placed }, rolling, (message) =>
         isOwnInstructionBreakpoint(message.providerOptions),
       );

@@ -1,5 +1,6 @@
 import type { ContextSession } from '../../session/context-session.js';
 import type { HiddenMessage, MessageKeyOf } from '../../session/hidden-message-store.js';
+import { type CommandMessageFormat, expandCommandMessages } from './expand-command-messages.js';
 
 /** How an adapter's framework shapes its messages, for {@link placeHiddenMessages}. */
 export interface HiddenMessageFormat<Message> {
@@ -28,6 +29,22 @@ export function placeHiddenMessages<Message>(
     staysWithPrevious: (message) => format.isToolResult(message),
   });
   return placed.map((message) => (isHidden(message) ? format.toMessage(message) : message));
+}
+
+/** One framework's messages, for both {@link placeHiddenMessages} and `expandCommandMessages`. */
+export type MessageFormat<Message> = HiddenMessageFormat<Message> & CommandMessageFormat<Message>;
+
+/**
+ * What every adapter does to the messages of each model request: the slash commands of user messages
+ * expanded (`expandCommandMessages`), then the session's hidden messages placed
+ * ({@link placeHiddenMessages}). `messages` is not modified.
+ */
+export async function prepareModelMessages<Message>(
+  session: ContextSession,
+  messages: readonly Message[],
+  format: MessageFormat<Message>,
+): Promise<Message[]> {
+  return placeHiddenMessages(session, await expandCommandMessages(session, messages, format), format);
 }
 
 /** True for a hidden message the session placed (as opposed to one of the host's messages). */

@@ -16,13 +16,18 @@ export {
 } from './create-sub-agent-tools.js';
 export { DelegationRefused } from './delegation-chain.js';
 export { type CommandMessageFormat, expandCommandMessages } from './expand-command-messages.js';
-export { type HiddenMessageFormat, isHidden, placeHiddenMessages } from './hidden-messages.js';
+export {
+  type HiddenMessageFormat,
+  isHidden,
+  type MessageFormat,
+  placeHiddenMessages,
+  prepareModelMessages,
+} from './hidden-messages.js';
 export { joinInstructions } from './join-instructions.js';
 export {
   applyPromptBreakpoints,
   type LanguageModelMessage,
-  languageModelCommandFormat,
-  languageModelMessageFormat,
+  languageModelFormat,
 } from './language-model-prompt.js';
 export { createMessageKeyOf, type MessageIdentity } from './message-keys.js';
 export { observeTrailingUserInput, type UserInputText } from './observe-trailing-user-input.js';

@@ -1,7 +1,6 @@
 import type { CacheControl } from '../../session/cache-control.js';
 import { type BreakpointBudget, budgetBreakpoints } from './cache-breakpoints.js';
-import type { CommandMessageFormat } from './expand-command-messages.js';
-import type { HiddenMessageFormat } from './hidden-messages.js';
+import type { MessageFormat } from './hidden-messages.js';
 import { createMessageKeyOf } from './message-keys.js';
 import { replaceTextParts, textOfParts } from './text-of-parts.js';
 
@@ -37,16 +36,16 @@ export interface LanguageModelRequest<Message extends LanguageModelMessage> {
 }
 
 /**
- * The language-model prompt for the kit's hidden-message placement:
+ * The language-model prompt's messages for the kit (the AI SDK's and Mastra's):
  * - keys: a tool message by the tool-call ids of its results (the anchors capabilities ask for); a
  *   user or assistant message by its role and a hash of its content (provider options left out: cache
  *   markers move between calls); a system message has none (the instructions, sent again on every
  *   call, are never history);
- * - a hidden message becomes a `user` message with one text part.
+ * - a hidden message becomes a `user` message with one text part;
+ * - a command's expanded text replaces a user message's text parts as one text part, where the first
+ *   was (its provider options kept), and every other part (files, images) stays.
  */
-export function languageModelMessageFormat<
-  Message extends LanguageModelMessage,
->(): HiddenMessageFormat<Message> {
+export function languageModelFormat<Message extends LanguageModelMessage>(): MessageFormat<Message> {
   return {
     createKeyOf: () =>
       createMessageKeyOf<Message>(
@@ -66,18 +65,6 @@ export function languageModelMessageFormat<
     isToolResult: (message) => message.role === 'tool',
     toMessage: (message) =>
       ({ role: 'user', content: [{ type: 'text', text: message.text }] }) as unknown as Message,
-  };
-}
-
-/**
- * The language-model prompt's user messages for the kit's command expansion: the text parts joined;
- * the expanded text replaces them as one text part, where the first text part was (its provider
- * options kept), and every other part (files, images) stays.
- */
-export function languageModelCommandFormat<
-  Message extends LanguageModelMessage,
->(): CommandMessageFormat<Message> {
-  return {
     userText: (message) => (message.role === 'user' ? textOfParts(message.content) : undefined),
     withText: (message, text) =>
       message.role !== 'user' || typeof message.content === 'string'

@@ -8,8 +8,7 @@ import type { ContextSession } from '../../session/context-session.js';
 import type { SessionSource } from '../../session/session-source.js';
 import {
   createBreakpointWarnings,
-  expandCommandMessages,
-  placeHiddenMessages,
+  prepareModelMessages,
   resolveCacheBreakpoints,
   resolveSession,
   startContextRun,
@@ -18,7 +17,7 @@ import {
 import { isAnthropicModel } from './anthropic-model.js';
 import { applyCacheBreakpoints } from './cache-breakpoints.js';
 import { capabilityTools, findCapabilityTool } from './capability-tools.js';
-import { langChainCommandFormat, langChainMessageFormat } from './hidden-message-format.js';
+import { langChainMessageFormat } from './hidden-message-format.js';
 import { runHostToolCall } from './host-tool-call.js';
 
 /** What LangChain tells the middleware about an invocation; a session function picks by it. */
@@ -104,11 +103,7 @@ export function contextMiddleware(
       const outcome = applyCacheBreakpoints(
         {
           systemMessage: request.systemMessage,
-          messages: placeHiddenMessages(
-            resolved,
-            await expandCommandMessages(resolved, request.messages, langChainCommandFormat),
-            langChainMessageFormat,
-          ),
+          messages: await prepareModelMessages(resolved, request.messages, langChainMessageFormat),
           tools: request.tools,
           modelSettings: request.modelSettings,
         },

@@ -1,19 +1,16 @@
 import { type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
-import {
-  type CommandMessageFormat,
-  createMessageKeyOf,
-  type HiddenMessageFormat,
-  textOfParts,
-} from '../kit/index.js';
+import { createMessageKeyOf, type MessageFormat, textOfParts } from '../kit/index.js';
 
 /**
- * LangChain's messages for the kit's hidden-message placement:
+ * LangChain's messages for the kit:
  * - keys: a `ToolMessage` by its `tool_call_id` (the anchor capabilities ask for after a tool call);
  *   any other message by its `id` (the agent's state gives every message one, and keeps it), or, when
  *   it has none, by its type and a hash of its content and tool calls (`cache_control` left out);
- * - a hidden message becomes a `HumanMessage` whose `id` is the hidden message's stable key.
+ * - a hidden message becomes a `HumanMessage` whose `id` is the hidden message's stable key;
+ * - a command's expanded text replaces a `HumanMessage`'s text blocks (as a string when the content
+ *   was one), its id and other blocks kept.
  */
-export const langChainMessageFormat: HiddenMessageFormat<BaseMessage> = {
+export const langChainMessageFormat: MessageFormat<BaseMessage> = {
   createKeyOf: () =>
     createMessageKeyOf<BaseMessage>(
       (message) =>
@@ -28,13 +25,6 @@ export const langChainMessageFormat: HiddenMessageFormat<BaseMessage> = {
     ),
   isToolResult: (message) => ToolMessage.isInstance(message),
   toMessage: (message) => new HumanMessage({ content: message.text, id: message.key }),
-};
-
-/**
- * LangChain's user messages for the kit's command expansion: a `HumanMessage`'s text; the expanded
- * text replaces its text blocks (as a string when the content was one), its id and other blocks kept.
- */
-export const langChainCommandFormat: CommandMessageFormat<BaseMessage> = {
   userText: (message) => (HumanMessage.isInstance(message) ? textOfParts(message.content) : undefined),
   withText: (message, text) => {
     const others =

@@ -3,29 +3,20 @@ import {
   applyPromptBreakpoints,
   type BreakpointBudget,
   type CacheBreakpoints,
-  expandCommandMessages,
   type LanguageModelMessage,
-  languageModelCommandFormat,
-  languageModelMessageFormat,
-  placeHiddenMessages,
+  languageModelFormat,
+  prepareModelMessages,
 } from '../kit/index.js';
 
-const promptMessageFormat = languageModelMessageFormat<LanguageModelMessage>();
-const promptCommandFormat = languageModelCommandFormat<LanguageModelMessage>();
+const promptFormat = languageModelFormat<LanguageModelMessage>();
 
 /**
  * The prompt Mastra is about to send (a language-model prompt: Mastra converts its message list to
- * the model's specification first), prepared for this request only, never written back to the message
- * list or to memory:
- * 0. the slash commands of user messages are expanded (`session.expandCommand`), each message
- *    once per session, so its bytes never change;
- * 1. the system message holding the run's last instruction block (`lastInstruction`) gets the
- *    Anthropic breakpoint;
- * 2. the session's hidden messages are placed as `user` messages right after the tool result that
- *    triggered them (after the whole group of parallel results), with the same bytes and position
- *    on every later request;
- * 3. at most four breakpoints: the host's first, then the instruction one, then the rolling one
- *    (see `applyPromptBreakpoints`); what did not fit is reported once through `warn`.
+ * the model's specification first), for this request only, never written back to the message list or
+ * to memory: commands expanded and hidden messages placed (the kit's `prepareModelMessages`), the
+ * Anthropic breakpoint on the system message holding the run's last instruction block
+ * (`lastInstruction`), then the kit's breakpoint budget (`applyPromptBreakpoints`), what did not fit
+ * reported once through `warn`.
  */
 export async function prepareRequest<Prompt extends readonly unknown[]>(
   session: ContextSession,
@@ -34,10 +25,10 @@ export async function prepareRequest<Prompt extends readonly unknown[]>(
   breakpoints: CacheBreakpoints,
   warn: (session: ContextSession, budget: BreakpointBudget) => void,
 ): Promise<Prompt> {
-  const messages = await expandCommandMessages(
+  const messages = await prepareModelMessages(
     session,
     prompt as unknown as LanguageModelMessage[],
-    promptCommandFormat,
+    promptFormat,
   );
   let own: LanguageModelMessage['providerOptions'];
   if (breakpoints.instructions !== false && lastInstruction !== undefined) {
@@ -54,9 +45,8 @@ export async function prepareRequest<Prompt extends readonly unknown[]>(
       messages[index] = { ...message, providerOptions: own };
     }
   }
-  const placed = placeHiddenMessages(session, messages, promptMessageFormat);
   const { prompt: prepared, budget } = applyPromptBreakpoints(
-    { prompt: placed },
+    { prompt: messages },
     breakpoints.rolling,
     (message) => own !== undefined && message.providerOptions === own,
   );

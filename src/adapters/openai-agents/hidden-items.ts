@@ -1,21 +1,17 @@
 import type { AgentInputItem } from '@openai/agents';
-import {
-  type CommandMessageFormat,
-  createMessageKeyOf,
-  type HiddenMessageFormat,
-  replaceTextParts,
-  textOfParts,
-} from '../kit/index.js';
+import { createMessageKeyOf, type MessageFormat, replaceTextParts, textOfParts } from '../kit/index.js';
 
 /**
- * The Agents SDK's model input items for the kit's hidden-message placement (`callModelInputFilter`):
+ * The Agents SDK's model input items for the kit (`callModelInputFilter`):
  * - keys: a `function_call_result` by its `callId` (the anchor capabilities ask for); any other item
  *   by its type, role and a hash of its content (ids and provider data left out), so a
  *   `function_call`, which carries the same call id, never takes its result's key;
  * - a `function_call_result` keeps a hidden message after the whole group of parallel results;
- * - a hidden message becomes a `user` message item with the hidden text.
+ * - a hidden message becomes a `user` message item with the hidden text;
+ * - a command's expanded text replaces a user message's `input_text` parts (or its string content) as
+ *   one part where the first was, other parts (images, files) kept.
  */
-export const inputItemFormat: HiddenMessageFormat<AgentInputItem> = {
+export const inputItemFormat: MessageFormat<AgentInputItem> = {
   createKeyOf: () =>
     createMessageKeyOf<AgentInputItem>(
       (item) => {
@@ -28,14 +24,6 @@ export const inputItemFormat: HiddenMessageFormat<AgentInputItem> = {
     ),
   isToolResult: (item) => item.type === 'function_call_result',
   toMessage: (message) => ({ type: 'message', role: 'user', content: message.text }),
-};
-
-/**
- * The Agents SDK's user message items for the kit's command expansion: the `input_text` parts (or the
- * string content) joined; the expanded text replaces them as one part where the first was, other
- * parts (images, files) kept.
- */
-export const inputItemCommandFormat: CommandMessageFormat<AgentInputItem> = {
   userText: (item) => (isUserMessage(item) ? textOfParts(item.content, 'input_text') : undefined),
   withText: (item, text) => {
     if (!isUserMessage(item)) return item;

@@ -11,15 +11,9 @@ import {
 } from '@openai/agents';
 import type { ContextAdapterOptions } from '../../session/adapter-options.js';
 import type { SessionSource } from '../../session/session-source.js';
-import {
-  expandCommandMessages,
-  joinInstructions,
-  placeHiddenMessages,
-  startContextRun,
-  textOfParts,
-} from '../kit/index.js';
+import { joinInstructions, prepareModelMessages, startContextRun, textOfParts } from '../kit/index.js';
 import { composeTools } from './compose-tools.js';
-import { inputItemCommandFormat, inputItemFormat, isUserMessage } from './hidden-items.js';
+import { inputItemFormat, isUserMessage } from './hidden-items.js';
 
 /** What the adapter knows about a `run()` call; a session function picks by it. */
 export interface AgentsCall {
@@ -100,8 +94,7 @@ export async function runWithContext<TAgent extends AnyAgent, TContext = undefin
   const hostFilter = runOptions.callModelInputFilter;
   const callModelInputFilter: CallModelInputFilter = async (args) => {
     const data = hostFilter ? await hostFilter(args) : args.modelData;
-    const expanded = await expandCommandMessages(session, data.input, inputItemCommandFormat);
-    return { ...data, input: placeHiddenMessages(session, expanded, inputItemFormat) };
+    return { ...data, input: await prepareModelMessages(session, data.input, inputItemFormat) };
   };
   const settled = { ...runOptions, callModelInputFilter };
   const execute = runner ? runner.run.bind(runner) : runAgent;

@@ -3,14 +3,9 @@ import type { ContextAdapterOptions } from '../../session/adapter-options.js';
 import type { Run } from '../../session/capability.js';
 import type { ContextSession } from '../../session/context-session.js';
 import type { SessionSource } from '../../session/session-source.js';
-import {
-  expandCommandMessages,
-  joinInstructions,
-  placeHiddenMessages,
-  resolveSession,
-} from '../kit/index.js';
+import { joinInstructions, prepareModelMessages, resolveSession } from '../kit/index.js';
 import { type CapabilityToolState, registerCapabilityTools } from './capability-tools.js';
-import { piCommandFormat, piMessageFormat } from './hidden-message-format.js';
+import { piMessageFormat } from './hidden-message-format.js';
 import { afterHostToolCall, beforeHostToolCall } from './host-tool-hooks.js';
 
 /** What the extension knows about the pi session when it asks a session function for its session. */
@@ -89,9 +84,7 @@ export function contextExtension(
     });
     pi.on('context', async (event) => {
       if (run === undefined || session === undefined) return undefined;
-      const resolved = await session;
-      const expanded = await expandCommandMessages(resolved, event.messages, piCommandFormat);
-      return { messages: placeHiddenMessages(resolved, expanded, piMessageFormat) };
+      return { messages: await prepareModelMessages(await session, event.messages, piMessageFormat) };
     });
     pi.on('tool_call', async (event) => {
       const current = hostRun(event.toolName);

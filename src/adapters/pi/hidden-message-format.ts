@@ -1,24 +1,20 @@
 import type { ContextEvent } from '@mariozechner/pi-coding-agent';
-import {
-  type CommandMessageFormat,
-  createMessageKeyOf,
-  type HiddenMessageFormat,
-  replaceTextParts,
-  textOfParts,
-} from '../kit/index.js';
+import { createMessageKeyOf, type MessageFormat, replaceTextParts, textOfParts } from '../kit/index.js';
 
 /** One message of pi's conversation, as the `context` event gives it. */
 export type PiMessage = ContextEvent['messages'][number];
 
 /**
- * pi's messages for the kit's hidden-message placement, in pi's `context` event:
+ * pi's messages for the kit, in pi's `context` event (so pi's session file keeps what the user typed):
  * - keys: a tool result (`role: 'toolResult'`) by its `toolCallId` (the anchor capabilities ask for);
  *   any other message by its role and a hash of its `content` (the whole message for the kinds without
  *   one), with `timestamp` left out of the hash;
  * - a hidden message becomes a `user` message with one text part and `timestamp: 0`, so it is the same
- *   object shape on every request.
+ *   object shape on every request;
+ * - a command's expanded text replaces a user message's text parts as one text part where the first
+ *   was, images kept.
  */
-export const piMessageFormat: HiddenMessageFormat<PiMessage> = {
+export const piMessageFormat: MessageFormat<PiMessage> = {
   createKeyOf: () =>
     createMessageKeyOf<PiMessage>(
       (message) =>
@@ -29,14 +25,6 @@ export const piMessageFormat: HiddenMessageFormat<PiMessage> = {
     ),
   isToolResult: (message) => message.role === 'toolResult',
   toMessage: (message) => ({ role: 'user', content: [{ type: 'text', text: message.text }], timestamp: 0 }),
-};
-
-/**
- * pi's user messages for the kit's command expansion (in the `context` event, so pi's session file
- * keeps what the user typed): the text parts joined; the expanded text replaces them as one text
- * part where the first was, images kept.
- */
-export const piCommandFormat: CommandMessageFormat<PiMessage> = {
   userText: (message) => (message.role === 'user' ? textOfParts(message.content) : undefined),
   withText: (message, text) =>
     message.role !== 'user'
