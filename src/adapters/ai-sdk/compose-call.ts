@@ -49,7 +49,7 @@ export function composeCall(
   host: HostCallSettings,
   options: AiSdkContextOptions,
 ): ComposedCall {
-  const tools = composeTools(host.tools, run, { hostToolHooks: options.hostToolHooks ?? true });
+  const tools = composeTools(host.tools, run, options);
   const composed: ComposedCall = {
     model: wrapModel(host.model, contextModelMiddleware(session, options)),
     instructions: composeInstructions(

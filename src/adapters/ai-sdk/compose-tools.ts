@@ -1,4 +1,5 @@
 import { jsonSchema, type ToolExecutionOptions, type ToolSet } from 'ai';
+import type { ContextAdapterOptions } from '../../session/adapter-options.js';
 import type { JsonSchema, Run, ToolCall, ToolDefinition, ToolExecutor } from '../../session/capability.js';
 import { composeToolRecord, unwrapToolResult } from '../kit/index.js';
 
@@ -15,15 +16,12 @@ type ToModelOutput = (options: { toolCallId: string; input: unknown; output: unk
  * kept, except for a call whose result a hook replaced (offload preview, note): that result is sent as
  * it is (text, or JSON), since it is no longer of the host's output type.
  */
-export function composeTools(
-  host: ToolSet | undefined,
-  run: Run,
-  options: { hostToolHooks: boolean },
-): ToolSet {
+export function composeTools(host: ToolSet | undefined, run: Run, options: ContextAdapterOptions): ToolSet {
+  const { hostToolHooks } = options;
   return composeToolRecord(
     host,
     run,
-    { adapter: 'ai-sdk', ...options },
+    { adapter: 'ai-sdk', hostToolHooks },
     { wrapHostTool, toTool: toAiSdkTool },
   );
 }

@@ -33,7 +33,7 @@ export interface ToolListShape<Tool> {
 
 /**
  * The tools of one run, as `[name, tool]` pairs: the host's first, in the host's order (wrapped by
- * `shape.wrapHostTool` unless `hostToolHooks` is false), then the run's capability tools in the run's
+ * `shape.wrapHostTool` unless `hostToolHooks` is false; default `true`), then the run's capability tools in the run's
  * order (see {@link offeredCapabilityTools}: a name the host already has is left out and reported).
  * The order only changes when the run's set of tools does, so the tool definitions a provider caches
  * stay byte-identical within a run. The host's tools are never modified.
@@ -41,13 +41,13 @@ export interface ToolListShape<Tool> {
 export function composeToolList<Tool>(
   host: Iterable<readonly [string, Tool]>,
   run: Run,
-  options: { adapter: string; hostToolHooks: boolean },
+  options: { adapter: string; hostToolHooks?: boolean | undefined },
   shape: ToolListShape<Tool>,
 ): Array<[string, Tool]> {
   const tools: Array<[string, Tool]> = [];
   const names = new Set<string>();
   for (const [name, tool] of host) {
-    tools.push([name, options.hostToolHooks ? shape.wrapHostTool(name, tool, run) : tool]);
+    tools.push([name, options.hostToolHooks !== false ? shape.wrapHostTool(name, tool, run) : tool]);
     names.add(name);
   }
   for (const definition of offeredCapabilityTools(run, (name) => names.has(name), options.adapter)) {
@@ -63,7 +63,7 @@ export function composeToolList<Tool>(
 export function composeToolRecord<Tool>(
   host: Readonly<Record<string, Tool>> | undefined,
   run: Run,
-  options: { adapter: string; hostToolHooks: boolean },
+  options: { adapter: string; hostToolHooks?: boolean | undefined },
   shape: ToolListShape<Tool>,
 ): Record<string, Tool> {
   return Object.fromEntries(composeToolList(Object.entries(host ?? {}), run, options, shape));

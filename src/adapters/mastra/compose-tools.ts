@@ -1,4 +1,5 @@
 import { createTool } from '@mastra/core/tools';
+import type { ContextAdapterOptions } from '../../session/adapter-options.js';
 import type { Run, ToolCall, ToolDefinition } from '../../session/capability.js';
 import { composeToolRecord, unwrapToolResult } from '../kit/index.js';
 
@@ -14,11 +15,12 @@ type Execute = (input: unknown, options?: { toolCallId?: string; abortSignal?: A
  * with the run's message, which Mastra sends to the model as the tool's error. Tools without `execute`
  * (provider-executed) pass through.
  */
-export function composeTools(host: MastraTools | undefined, run: Run, options: { hostToolHooks: boolean }) {
+export function composeTools(host: MastraTools | undefined, run: Run, options: ContextAdapterOptions) {
+  const { hostToolHooks } = options;
   return composeToolRecord(
     host,
     run,
-    { adapter: 'mastra', ...options },
+    { adapter: 'mastra', hostToolHooks },
     { wrapHostTool, toTool: toMastraTool },
   );
 }

@@ -2,7 +2,7 @@ import { type FunctionTool, type RunContext, type Tool, tool } from '@openai/age
 import { z } from 'zod';
 import { describeError } from '../../errors.js';
 import type { JsonSchema, Run, ToolDefinition } from '../../session/capability.js';
-import { composeToolList, outputText } from '../kit/index.js';
+import { composeToolList, outputText, unwrapToolResult } from '../kit/index.js';
 
 /**
  * The tools of one run (the kit's `composeToolList`): the agent's, then the run's capability tools as
@@ -15,12 +15,12 @@ import { composeToolList, outputText } from '../kit/index.js';
 export function composeTools<Context>(
   host: readonly Tool<Context>[],
   run: Run,
-  options: { hostToolHooks: boolean },
+  hostToolHooks: boolean | undefined,
 ): Tool<Context>[] {
   const tools = composeToolList<Tool<Context>>(
     host.map((candidate) => [candidate.name, candidate]),
     run,
-    { adapter: 'openai-agents', ...options },
+    { adapter: 'openai-agents', hostToolHooks },
     {
       wrapHostTool: (_name, candidate) =>
         candidate.type === 'function' ? wrapHostTool(candidate, run) : candidate,
@@ -62,9 +62,7 @@ function toAgentsTool<Context>(definition: ToolDefinition, run: Run): FunctionTo
     strict: false,
     execute: async (input: unknown, _runContext, details) => {
       const call = { id: details?.toolCall?.callId ?? '', toolName: definition.name, input };
-      const result = await run.executeTool(call, undefined, { signal: details?.signal });
-      if (result.isError) throw new Error(outputText(result.output));
-      return result.output;
+      return unwrapToolResult(await run.executeTool(call, undefined, { signal: details?.signal }));
     },
     errorFunction: (_runContext, error) => describeError(error),
   }) as unknown as FunctionTool<Context>;

@@ -89,7 +89,7 @@ export async function runWithContext<TAgent extends AnyAgent, TContext = undefin
           : hostInstructions;
       return joinInstructions(host, run);
     },
-    tools: composeTools(agent.tools, run, { hostToolHooks: hostToolHooks ?? true }),
+    tools: composeTools(agent.tools, run, hostToolHooks),
   }) as TAgent;
   const hostFilter = runOptions.callModelInputFilter;
   const callModelInputFilter: CallModelInputFilter = async (args) => {
