@@ -76,21 +76,18 @@ export function budgetBreakpoints(
 export function createBreakpointWarnings(
   adapter: string,
 ): (session: ContextSession, budget: BreakpointBudget) => void {
-  const reported = new Set<string>();
-  const report = (session: ContextSession, kind: string, message: string) => {
-    if (reported.has(kind)) return;
-    reported.add(kind);
-    session.emit(adapterWarning(adapter, 'cache-breakpoint-limit', message));
-  };
-  return (session, budget) => {
-    const { host, droppedInstructions, skippedRolling } = budget;
-    const rolling = 'the rolling breakpoint on the newest message was left out';
-    if (droppedInstructions)
-      report(
-        session,
-        'drop',
+  const reported = new Set<number>();
+  return (session, { host, droppedInstructions, skippedRolling }) => {
+    const warnings = [
+      droppedInstructions &&
         `The host already sets ${host} cache breakpoints; the instruction breakpoint was left out.`,
-      );
-    if (skippedRolling) report(session, 'skip', `Four cache breakpoints are already in use; ${rolling}.`);
+      skippedRolling &&
+        'Four cache breakpoints are already in use; the rolling breakpoint on the newest message was left out.',
+    ];
+    warnings.forEach((message, kind) => {
+      if (message === false || reported.has(kind)) return;
+      reported.add(kind);
+      session.emit(adapterWarning(adapter, 'cache-breakpoint-limit', message));
+    });
   };
 }

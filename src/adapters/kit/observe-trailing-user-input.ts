@@ -19,13 +19,9 @@ export async function observeTrailingUserInput<Message>(
   messages: readonly Message[],
   readUserInput: (message: Message) => UserInputText | undefined,
 ): Promise<void> {
-  const inputs: UserInputText[] = [];
-  for (let index = messages.length - 1; index >= 0; index -= 1) {
-    const input = readUserInput(messages[index]!);
-    if (input === undefined) break;
-    inputs.unshift(input);
-  }
-  for (const input of inputs) {
+  const first = messages.findLastIndex((message) => readUserInput(message) === undefined) + 1;
+  for (const message of messages.slice(first)) {
+    const input = readUserInput(message)!;
     if (input.text === '') continue;
     await session.observeUserInput(input.text, input.key === undefined ? {} : { key: input.key });
   }
