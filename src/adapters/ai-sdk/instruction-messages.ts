@@ -37,14 +37,10 @@ export function composeInstructions(
 ): HostInstructions {
   const blocks = run.instructionBlocks;
   if (blocks.length === 0) return host;
-  const hostMessages: SystemModelMessage[] =
-    host === undefined || host === ''
-      ? []
-      : typeof host === 'string'
-        ? [{ role: 'system', content: host }]
-        : Array.isArray(host)
-          ? [...host]
-          : [host as SystemModelMessage];
+  const hostMessages = (Array.isArray(host) ? host : host ? [host] : []).map(
+    (message): SystemModelMessage =>
+      typeof message === 'string' ? { role: 'system', content: message } : message,
+  );
   const own = blocks.map((block, index): SystemModelMessage => {
     if (index < blocks.length - 1 || cacheControl === false) return { role: 'system', content: block.text };
     const providerOptions = { anthropic: { cacheControl: { ...cacheControl } } };

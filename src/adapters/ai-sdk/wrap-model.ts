@@ -1,9 +1,6 @@
 import type { LanguageModel, LanguageModelMiddleware } from 'ai';
 import { AgentContextError } from '../../errors.js';
 
-/** A language model instance (not a model id string). */
-export type LanguageModelInstance = Exclude<LanguageModel, string>;
-
 interface ModelLike {
   specificationVersion: string;
   provider: string;
