@@ -4,14 +4,7 @@ import type { Run, ToolDefinition } from '../../session/capability.js';
 import { offeredCapabilityTools } from '../kit/index.js';
 import { toToolMessage } from './tool-message.js';
 
-/** The run's capability tools as LangChain tools, in a list and by name. */
-export interface CapabilityTools {
-  /** In the run's order, without the ones whose name a host tool already has. */
-  readonly tools: readonly DynamicStructuredTool[];
-  readonly byName: ReadonlyMap<string, DynamicStructuredTool>;
-}
-
-const toolsOfRun = new WeakMap<Run, CapabilityTools>();
+const toolsOfRun = new WeakMap<Run, DynamicStructuredTool[]>();
 
 /**
  * The run's capability tools as LangChain tools (a name a host tool has is left out and reported, see
@@ -20,15 +13,14 @@ const toolsOfRun = new WeakMap<Run, CapabilityTools>();
  * `@langchain/core` before the tool runs); `func` goes through `run.executeTool` and answers with a
  * `ToolMessage`, `status: 'error'` for a failed or blocked call.
  */
-export function capabilityTools(run: Run, hostNames: ReadonlySet<string>): CapabilityTools {
-  const cached = toolsOfRun.get(run);
-  if (cached) return cached;
-  const tools = offeredCapabilityTools(run, (name) => hostNames.has(name), 'langchain').map((definition) =>
-    toLangChainTool(definition, run),
-  );
-  const built = { tools, byName: new Map(tools.map((tool) => [tool.name, tool])) };
-  toolsOfRun.set(run, built);
-  return built;
+export function capabilityTools(run: Run, hostNames: ReadonlySet<string>): DynamicStructuredTool[] {
+  const tools =
+    toolsOfRun.get(run) ??
+    offeredCapabilityTools(run, (name) => hostNames.has(name), 'langchain').map((definition) =>
+      toLangChainTool(definition, run),
+    );
+  toolsOfRun.set(run, tools);
+  return tools;
 }
 
 /**
@@ -36,7 +28,7 @@ export function capabilityTools(run: Run, hostNames: ReadonlySet<string>): Capab
  * such tool or no model call of the run has built the list yet (a tool call always follows one).
  */
 export function findCapabilityTool(run: Run, name: string): DynamicStructuredTool | undefined {
-  return toolsOfRun.get(run)?.byName.get(name);
+  return toolsOfRun.get(run)?.find((tool) => tool.name === name);
 }
 
 function toLangChainTool(definition: ToolDefinition, run: Run): DynamicStructuredTool {

@@ -114,7 +114,7 @@ export function contextMiddleware(
       return handler({
         ...request,
         systemMessage: outcome.systemMessage,
-        tools: [...request.tools, ...capabilityTools(run, hostNames).tools],
+        tools: [...request.tools, ...capabilityTools(run, hostNames)],
         messages: outcome.messages,
       });
     },

@@ -7,11 +7,6 @@ import { toToolMessage, withToolContent } from './tool-message.js';
 /** What a `wrapToolCall` hook returns: a `ToolMessage`, or a `Command`. */
 export type ToolCallOutcome = Awaited<ReturnType<ToolCallHandler>>;
 
-type Outcome =
-  | { kind: 'message'; message: ToolMessage }
-  | { kind: 'thrown'; error: unknown }
-  | { kind: 'other'; value: ToolCallOutcome };
-
 /**
  * Run a host tool call through the run's hooks, for LangChain's `wrapToolCall`:
  * 1. `beforeToolCall` hooks: a block answers with a `ToolMessage` of `status: 'error'` holding the
@@ -33,36 +28,34 @@ export async function runHostToolCall(
 ): Promise<ToolCallOutcome> {
   const toolCall = request.toolCall;
   const toolCallId = toolCall.id ?? '';
-  let outcome: Outcome | undefined;
+  let outcome: { response: ToolCallOutcome } | { error: unknown } | undefined;
   const call = { id: toolCallId, toolName: toolCall.name, input: toolCall.args };
   const result = await run.executeTool(
     call,
     async (input) => {
-      let response: ToolCallOutcome;
       try {
-        response = await handler({ ...request, toolCall: { ...toolCall, args: input as ToolCallArgs } });
+        outcome = {
+          response: await handler({ ...request, toolCall: { ...toolCall, args: input as ToolCallArgs } }),
+        };
       } catch (error) {
-        outcome = { kind: 'thrown', error };
+        outcome = { error };
         throw error;
       }
-      if (!ToolMessage.isInstance(response)) {
-        outcome = { kind: 'other', value: response };
-        throw new Error(`${toolCall.name} returned no ToolMessage.`);
-      }
-      outcome = { kind: 'message', message: response };
+      const { response } = outcome;
+      if (!ToolMessage.isInstance(response)) throw new Error(`${toolCall.name} returned no ToolMessage.`);
       if (response.status === 'error') throw new Error(`${toolCall.name} reported an error.`);
       return response.content;
     },
     { signal: request.runtime.signal },
   );
   // The assignments happen inside the executor; TypeScript cannot see them, hence the cast.
-  const settled = outcome as Outcome | undefined;
+  const settled = outcome as typeof outcome | undefined;
   if (settled === undefined) return toToolMessage(result, toolCallId, toolCall.name);
-  if (settled.kind === 'thrown') throw settled.error;
-  if (settled.kind === 'other') return settled.value;
-  const message = settled.message;
-  if (result.isError || result.output === message.content) return message;
-  return withToolContent(message, outputText(result.output));
+  if ('error' in settled) throw settled.error;
+  const { response } = settled;
+  if (!ToolMessage.isInstance(response) || result.isError || result.output === response.content)
+    return response;
+  return withToolContent(response, outputText(result.output));
 }
 
 type ToolCallArgs = ToolCallRequest['toolCall']['args'];
