@@ -28,6 +28,7 @@ export {
   applyPromptBreakpoints,
   type LanguageModelMessage,
   languageModelFormat,
+  withAnthropicOptions,
 } from './language-model-prompt.js';
 export { createMessageKeyOf, type MessageIdentity } from './message-keys.js';
 export { observeTrailingUserInput, type UserInputText } from './observe-trailing-user-input.js';

@@ -134,7 +134,7 @@ function hasMarker(providerOptions: unknown): boolean {
 }
 
 /** A copy of `message` with its Anthropic `cacheControl` set to `cacheControl`, or removed. */
-function withAnthropicOptions<Message extends LanguageModelMessage>(
+export function withAnthropicOptions<Message extends LanguageModelMessage>(
   message: Message,
   cacheControl: CacheControl | undefined,
 ): Message {

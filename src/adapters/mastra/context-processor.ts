@@ -6,14 +6,18 @@ import type { Run } from '../../session/capability.js';
 import type { ContextSession } from '../../session/context-session.js';
 import type { SessionSource } from '../../session/session-source.js';
 import {
+  applyPromptBreakpoints,
   createBreakpointWarnings,
+  type LanguageModelMessage,
+  languageModelFormat,
+  prepareModelMessages,
   resolveCacheBreakpoints,
   startContextRun,
   textOfParts,
+  withAnthropicOptions,
   withCapabilityTools,
 } from '../kit/index.js';
 import { composeTools, type MastraTools } from './compose-tools.js';
-import { prepareRequest } from './prepare-request.js';
 
 /** What Mastra tells the processor about a call; a session function picks by it. */
 export interface MastraCall {
@@ -40,6 +44,8 @@ interface CallState {
 }
 
 const stateKey = 'agentContext';
+
+const promptFormat = languageModelFormat<LanguageModelMessage>();
 
 /**
  * Connect a Mastra agent to a context session, as one input processor:
@@ -69,7 +75,6 @@ export function contextProcessor(
 ): InputProcessor {
   const breakpoints = resolveCacheBreakpoints(options, true);
   const warn = createBreakpointWarnings('mastra');
-  const hostToolHooks = options.hostToolHooks ?? true;
   return {
     id: contextProcessorId,
     name: 'agent-context',
@@ -94,7 +99,7 @@ export function contextProcessor(
       const current = state[stateKey] as CallState | undefined;
       if (!current) return undefined;
       if (!current.tools || current.tools.host !== tools) {
-        current.tools = { host: tools, composed: composeTools(tools, current.run, { hostToolHooks }) };
+        current.tools = { host: tools, composed: composeTools(tools, current.run, options) };
       }
       const composed = current.tools.composed;
       if (!activeTools) return { tools: composed };
@@ -104,8 +109,29 @@ export function contextProcessor(
     async processLLMRequest({ prompt, state }) {
       const current = state[stateKey] as CallState | undefined;
       if (!current) return undefined;
+      // Mastra hands over the language-model prompt it is about to send: what changes here is for
+      // this request only, never written back to the message list or to memory.
+      const messages = await prepareModelMessages(
+        current.session,
+        prompt as LanguageModelMessage[],
+        promptFormat,
+      );
       const lastInstruction = current.run.instructionBlocks.at(-1)?.text;
-      return { prompt: await prepareRequest(current.session, lastInstruction, prompt, breakpoints, warn) };
+      const index = messages.findLastIndex(
+        (message) => message.role === 'system' && message.content === lastInstruction,
+      );
+      let own: unknown;
+      if (index !== -1 && breakpoints.instructions !== false) {
+        messages[index] = withAnthropicOptions(messages[index]!, { ...breakpoints.instructions });
+        own = messages[index].providerOptions;
+      }
+      const request = applyPromptBreakpoints(
+        { prompt: messages },
+        breakpoints.rolling,
+        (message) => own !== undefined && message.providerOptions === own,
+      );
+      warn(current.session, request.budget);
+      return { prompt: request.prompt as typeof prompt };
     },
   };
 }
