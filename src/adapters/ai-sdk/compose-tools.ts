@@ -8,13 +8,10 @@ type HostExecute = (input: unknown, options: ToolExecutionOptions<unknown>) => u
 type ToModelOutput = (options: { toolCallId: string; input: unknown; output: unknown }) => unknown;
 
 /**
- * The tools of one run in the AI SDK's shape (the kit's `composeToolList`: the host's first, then the
- * run's capability tools, a taken name left out and reported). Every tool with an `execute` goes
- * through `run.executeTool`, so the hooks run at execution time and the history holds the final text;
- * a failed or blocked call is rethrown as an `Error` the SDK sends to the model as a tool error. Tools
- * without `execute` (client-side, provider-executed) pass through. A host tool's `toModelOutput` is
- * kept, except for a call whose result a hook replaced (offload preview, note): that result is sent as
- * it is (text, or JSON), since it is no longer of the host's output type.
+ * The tools of one run in the AI SDK's shape (the kit's `composeToolRecord`), each `execute` through
+ * `run.executeTool` (a failed or blocked call rethrown, which the SDK sends as a tool error); tools
+ * without `execute` pass through. A host tool's `toModelOutput` is kept, except for a result a hook
+ * replaced (offload preview, note), sent as it is since it is no longer of the host's output type.
  */
 export function composeTools(host: ToolSet | undefined, run: Run, options: ContextAdapterOptions): ToolSet {
   const { hostToolHooks } = options;

@@ -21,23 +21,17 @@ export type ContextCallOptions<Settings> = Omit<Settings, keyof ComposedCall | '
 
 /**
  * Build `generateText` / `streamText` options (ai 7 or ai 6) from a run: the host passes its own
- * settings (model, instructions or system, tools, prompt or messages, anything else) and spreads the
- * result into the call.
+ * settings and spreads the result into the call.
  *
  * ```ts
  * const run = await session.startRun();
  * const result = await generateText(await contextCallOptions(run, { model, instructions, tools, prompt }));
  * ```
  *
- * Same composition as {@link withContext} (instructions after the host's, the last block with an
- * Anthropic breakpoint; host tools then capability tools, all through the run's hooks; the model
- * wrapped by the context middleware), and the trailing user messages of `prompt` / `messages` are
- * reported to `session.observeUserInput`. The composed instructions are returned as both
- * `instructions` (ai 7) and `system` (ai 6); each major reads its own and ignores the other.
- *
- * Start one run per user turn and reuse its options for every call of that turn, so all of them
- * share one prompt prefix. Throws `invalid-option` when the run does not come from
- * `createContextSession`, or when the model is an id string.
+ * The composition of {@link withContext}, the instructions returned as both `instructions` (ai 7) and
+ * `system` (ai 6). Reuse one run's options for every call of a user turn, so they share one prompt
+ * prefix. Throws `invalid-option` when the run is not of `createContextSession`, or the model is an
+ * id string.
  */
 export async function contextCallOptions<Settings extends HostCallSettings>(
   run: Run,

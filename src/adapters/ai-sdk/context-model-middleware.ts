@@ -21,20 +21,12 @@ const promptFormat = languageModelFormat<PromptMessage>();
 export type ContextModelMiddlewareOptions = Pick<CacheBreakpointOptions, 'rollingCacheBreakpoint'>;
 
 /**
- * The language-model middleware of the AI SDK adapter. On every model call (`transformParams`, generate
- * and stream alike) it:
- * 0. expands the slash commands of user messages (`/review 123`, see `session.expandCommand`), each
- *    message once per session, so its bytes never change on later calls;
- * 1. places the session's hidden messages (nested instructions and other context capabilities asked
- *    for) as `user` messages right after the tool result that triggered them, keyed by tool-call id;
- *    a placed message keeps its bytes and position on every later call, so the prompt stays
- *    append-only; it is never a mid-conversation `system` message;
- * 2. keeps at most four Anthropic cache breakpoints (the host's first, then the instruction
- *    breakpoint, then the rolling one on the newest message).
- *
- * The adapter applies it for you (`withContext`, `contextCallOptions`). Use it directly only to
- * compose with other middleware through `wrapLanguageModel` of your own `ai` version (on ai 6, spread
- * it into an object with `specificationVersion: 'v3'`).
+ * The language-model middleware of the AI SDK adapter: on every model call (`transformParams`), the
+ * kit's `prepareModelMessages` (commands expanded, hidden messages placed) and breakpoint budget
+ * (`applyPromptBreakpoints`: the host's first, then the instruction one, then the rolling one).
+ * `withContext` and `contextCallOptions` apply it; use it directly only to compose with other
+ * middleware through `wrapLanguageModel` of your own `ai` version (on ai 6, spread it into an object
+ * with `specificationVersion: 'v3'`).
  */
 export function contextModelMiddleware(
   session: ContextSession,

@@ -22,13 +22,9 @@ export function isOwnInstructionBreakpoint(providerOptions: unknown): boolean {
 }
 
 /**
- * The system messages for a call: the host's instructions first, unchanged, then one system message
- * per instruction block of the run, in the run's (capability) order. The last block carries
- * `cacheControl` as an Anthropic breakpoint, so tools, the host's prompt and every block are cached
- * together; other providers ignore the option. `cacheControl: false` leaves the breakpoint out.
- *
- * The blocks are read from the run, which froze them at `startRun()`: every call of a run gets the
- * same bytes. Returns the host's value unchanged when the run has no blocks.
+ * The system messages of a call: the host's instructions, unchanged, then one per instruction block of
+ * the run (frozen at `startRun()`), the last with `cacheControl` as an Anthropic breakpoint unless it
+ * is `false`. The host's value itself when the run has no blocks.
  */
 export function composeInstructions(
   host: HostInstructions,

@@ -20,21 +20,13 @@ export interface AgentSettingsLike extends HostCallSettings {
  * const agent = new ToolLoopAgent(withContext(session, { model, instructions, tools }));
  * ```
  *
- * Every `agent.generate()` / `agent.stream()` call starts a run through `prepareCall` (after the
- * host's own `prepareCall`, whose result it builds on), so authored capabilities load per run and
- * instructions are read once per run. The run then supplies, for that call only:
- * - instructions: the host's, then one system message per instruction block, the last with an
- *   Anthropic `cacheControl` breakpoint (`options.cacheControl`);
- * - tools: the host's, then the capabilities' (stable order), all running the run's tool hooks;
- * - the model wrapped by `contextModelMiddleware`, which places hidden messages and the rolling
- *   breakpoint on each model call;
- * - the trailing user messages reported to `session.observeUserInput`.
- * The host keeps its model, tools and instructions: nothing in `settings` is modified.
- *
- * One session is one conversation. An agent shared by several conversations passes a function that
- * returns the conversation's session (it receives the call, with its `options`).
- * Throws `invalid-option` when the model is an id string (see `wrapModel`): here when `settings` has
- * no `prepareCall`, else when the call starts, before any run.
+ * Every `agent.generate()` / `agent.stream()` call starts a run in `prepareCall` (after the host's
+ * own, whose result it builds on) and gets, for that call only, the run's instructions after the
+ * host's (the last block with the `cacheControl` breakpoint), its tools after the host's, and the
+ * model wrapped by `contextModelMiddleware`; the trailing user messages are reported. Nothing in
+ * `settings` is modified. One session is one conversation: an agent shared by several passes a
+ * function that returns the call's session. Throws `invalid-option` when the model is an id string
+ * (see `wrapModel`): here when `settings` has no `prepareCall`, else when the call starts.
  */
 export function withContext<Settings extends AgentSettingsLike>(
   session: SessionSource<AgentCall>,

@@ -7,11 +7,9 @@ import { toToolMessage } from './tool-message.js';
 const toolsOfRun = new WeakMap<Run, DynamicStructuredTool[]>();
 
 /**
- * The run's capability tools as LangChain tools (a name a host tool has is left out and reported, see
- * the kit's `offeredCapabilityTools`), built once per run: the same instances on every model call. A
- * zod schema is passed as it is, a JSON Schema as LangChain's `JSONSchema` (validated by
- * `@langchain/core` before the tool runs); `func` goes through `run.executeTool` and answers with a
- * `ToolMessage`, `status: 'error'` for a failed or blocked call.
+ * The run's capability tools as LangChain tools (the kit's `offeredCapabilityTools`), built once per
+ * run. A zod schema is passed as it is, a JSON Schema as LangChain's `JSONSchema` (validated by
+ * `@langchain/core`); `func` goes through `run.executeTool` and answers with a `ToolMessage`.
  */
 export function capabilityTools(run: Run, hostNames: ReadonlySet<string>): DynamicStructuredTool[] {
   const tools =

@@ -48,26 +48,15 @@ export const contextMiddlewareName = 'AgentContextMiddleware';
  * const agent = createAgent({ model, tools, systemPrompt, middleware: [contextMiddleware(session)] });
  * ```
  *
- * - `beforeAgent` (once per `agent.invoke()` / `agent.stream()`): starts a run (authored capabilities
- *   load, instructions and tools are read once for the run) and reports the trailing user messages to
- *   `session.observeUserInput`, keyed by message id.
- * - `wrapModelCall` (every model call): the host's system message, then one text block per instruction
- *   block in capability order, identical bytes on every call of the run, the last with `cacheControl`;
- *   the host's tools, then the run's capability tools (stable order for the run); the hidden messages
- *   as `HumanMessage`s in the request's messages only (see `placeHiddenMessages`); the rolling
- *   breakpoint on the newest message, at most four breakpoints in all (see `applyCacheBreakpoints`).
- * - `wrapToolCall`: capability tools execute through `run.executeTool`; host tools run between the
- *   run's `beforeToolCall` and `afterToolCall` hooks (see `runHostToolCall`), unless
- *   `hostToolHooks: false`.
- *
- * Capability tools are not in the middleware's static `tools`: LangChain fixes that list when the agent
- * is built, before any run, while a run's tools can change between runs (a capability authored in one
- * run is live in the next). They are added per model call and executed in `wrapToolCall`, LangChain's
- * path for dynamically registered tools. A capability tool named like a host tool is left out.
- *
- * One session is one conversation. An agent that serves several conversations (threads) passes a
- * function that returns the conversation's session from the invocation's runtime. Throws
- * `invalid-option` when a model or tool call arrives for a session without a run of this middleware.
+ * `beforeAgent` starts a run per `agent.invoke()` / `agent.stream()` and reports the trailing user
+ * messages, keyed by message id. `wrapModelCall` gives every model call the run's instruction blocks
+ * after the host's system message, the capability tools after the host's, the kit's commands and
+ * hidden messages, and the breakpoints (see `applyCacheBreakpoints`). `wrapToolCall` runs capability
+ * tools through `run.executeTool`, and host tools between the run's hooks (see `runHostToolCall`)
+ * unless `hostToolHooks: false`. Capability tools are added per model call, not to the middleware's
+ * static `tools`, which LangChain fixes before any run. One session is one conversation: an agent
+ * serving several threads passes a function that returns the session from the invocation's runtime.
+ * Throws `invalid-option` for a model or tool call without a run of this middleware.
  */
 export function contextMiddleware(
   session: SessionSource<InvocationRuntime>,

@@ -9,11 +9,9 @@ export type MastraTools = Record<string, unknown>;
 type Execute = (input: unknown, options?: { toolCallId?: string; abortSignal?: AbortSignal }) => unknown;
 
 /**
- * The tools of one run for Mastra's step (the kit's `composeToolList`): the host's, each `execute`
- * through `run.executeTool`, then the run's capability tools as `createTool` tools (the capability's
- * zod or JSON Schema as `inputSchema`), also through it. A failed or blocked call throws an `Error`
- * with the run's message, which Mastra sends to the model as the tool's error. Tools without `execute`
- * (provider-executed) pass through.
+ * The tools of one run for Mastra's step (the kit's `composeToolRecord`): each `execute` through
+ * `run.executeTool`, the capability tools as `createTool` tools. A failed or blocked call throws, and
+ * Mastra sends its message to the model as the tool's error; tools without `execute` pass through.
  */
 export function composeTools(host: MastraTools | undefined, run: Run, options: ContextAdapterOptions) {
   const { hostToolHooks } = options;

@@ -54,20 +54,12 @@ const promptFormat = languageModelFormat<LanguageModelMessage>();
  * const agent = new Agent({ id, name, instructions, model, tools, inputProcessors: [contextProcessor(session)] });
  * ```
  *
- * - `processInput` (once per `agent.generate()` / `agent.stream()`): starts a run (authored
- *   capabilities load; instructions and tools are read once for the run), puts the run's instruction
- *   blocks in the message list as system messages tagged `agent-context` (after the agent's own
- *   instructions, in capability order, the same bytes on every step), and reports the trailing user
- *   messages to `session.observeUserInput`.
- * - `processInputStep` (every step): the host's tools, then the run's capability tools (the same
- *   objects on every step of the run), all running through the run's tool hooks (touches, offload,
- *   notes, blocks).
- * - `processLLMRequest` (every model request, not persisted): the hidden messages right after the
- *   tool results that triggered them, the Anthropic breakpoint on the last instruction block and the
- *   rolling one on the newest message.
- *
- * One session is one conversation; an agent serving several passes a function that returns the
- * session of the call (it receives the call's `requestContext`).
+ * `processInput` (once per `agent.generate()` / `agent.stream()`) starts a run, adds its instruction
+ * blocks as system messages tagged `agent-context` after the agent's own instructions, and reports the
+ * trailing user messages; `processInputStep` (every step) gives the host's tools then the run's, all
+ * through the run's hooks; `processLLMRequest` (every model request) expands commands, places hidden
+ * messages and the breakpoints (the kit's). One session is one conversation: an agent serving several
+ * passes a function that returns the session of the call (it receives the call's `requestContext`).
  */
 export function contextProcessor(
   source: SessionSource<MastraCall>,

@@ -5,12 +5,10 @@ import type { JsonSchema, Run, ToolDefinition } from '../../session/capability.j
 import { composeToolList, outputText, unwrapToolResult } from '../kit/index.js';
 
 /**
- * The tools of one run (the kit's `composeToolList`): the agent's, then the run's capability tools as
- * `tool()` definitions (non-strict JSON Schema: a zod schema is converted input side, and the run
- * validates it), all through `run.executeTool`. A host function tool keeps everything of its own
- * (schema, approval, guardrails, timeout, error function), and its hooks see the parsed JSON
- * arguments; a capability tool's failed or blocked call answers the model with the run's message.
- * Hosted tools (web search, file search, computer...) pass through.
+ * The tools of one run (the kit's `composeToolList`), all through `run.executeTool`: a host function
+ * tool keeps everything of its own (schema, approval, guardrails, error function) and its hooks see
+ * the parsed JSON arguments; a capability tool is a non-strict `tool()` (a zod schema converted input
+ * side) whose failed or blocked call answers the model with the run's message. Hosted tools pass through.
  */
 export function composeTools<Context>(
   host: readonly Tool<Context>[],

@@ -32,21 +32,11 @@ type AnyAgent = Parameters<typeof runAgent>[0];
 
 /**
  * `run()` with a context session: one session run per call, then the SDK's own run of a clone of
- * `agent` (the agent itself is not modified):
- * - instructions: the agent's (a string, or its function's result), then the run's instruction
- *   blocks in capability order, joined by a blank line; the same bytes on every model call of the
- *   run (the blocks are read once at run start);
- * - tools: the agent's, each function tool running through the run's hooks, then the run's
- *   capability tools (see `composeTools`), in a stable order;
- * - `callModelInputFilter` (after the host's own, when given): the hidden messages as `user` items
- *   right after the `function_call_result` that triggered them (see `placeHiddenItems`);
- * - the trailing user messages of `input` reported to `session.observeUserInput`.
- *
- * Options beside `run()`'s: `runner` (default: the SDK's default runner), `hostToolHooks` and
- * `observeUserInput` (both default `true`, as in every adapter).
- *
- * Returns what `run()` returns: a `RunResult`, or a `StreamedRunResult` with `stream: true`.
- * Handoff targets run without the session's context (only `agent` is composed).
+ * `agent` (the agent itself is not modified) whose instructions are the agent's followed by the run's
+ * blocks (the kit's `joinInstructions`), whose tools are the agent's then the run's (see
+ * `composeTools`), and whose `callModelInputFilter` (after the host's own) expands commands and places
+ * hidden messages (the kit's `prepareModelMessages`); the trailing user messages of `input` are
+ * reported. Returns what `run()` returns. Handoff targets run without the session's context.
  *
  * @example
  * const result = await runWithContext(session, agent, 'Fix the failing test in packages/api.');

@@ -13,13 +13,11 @@ export interface CapabilityToolState {
 }
 
 /**
- * Register the run's capability tools in pi at run start (`pi.registerTool`, in the run's order, the
- * parameters as JSON Schema: a zod schema converted input side, which pi validates), and make exactly
- * them active among the extension's tools: one that an earlier run had and this one lacks is
- * deactivated, pi's other active tools stay. `execute` goes through `run.executeTool` of the run
- * current at call time; a failed or blocked call throws, so pi shows the model an error. A name pi
- * already has (`read`, `bash`, another extension's tool) is left out and reported (the kit's
- * `offeredCapabilityTools`). No `promptSnippet`, so pi's system prompt is unchanged.
+ * Register the run's capability tools in pi (`pi.registerTool`, in the run's order, a zod schema
+ * converted to JSON Schema input side) and make exactly them active among the extension's tools (pi
+ * cannot unregister a tool); pi's other active tools stay. A name pi already has is left out and
+ * reported (the kit's `offeredCapabilityTools`). `execute` goes through `run.executeTool` of the run
+ * current at call time; a failed or blocked call throws, so pi shows the model an error.
  */
 export function registerCapabilityTools(
   pi: ExtensionAPI,

@@ -31,25 +31,13 @@ export type ContextExtensionOptions = ContextAdapterOptions;
  * const loader = new DefaultResourceLoader({ cwd, agentDir, extensionFactories: [contextExtension(session)] });
  * ```
  *
- * - `before_agent_start` (once per prompt): starts a run (authored capabilities load, instructions and
- *   tools are read once for the run), registers the run's capability tools (see
- *   `registerCapabilityTools`), reports the prompt to `session.observeUserInput`, and returns pi's
- *   system prompt followed by the run's instruction blocks (see the kit's `joinInstructions`), which pi sends
- *   on every model call of the run.
- * - `context` (every model call): the slash commands of user messages expanded (`session.expandCommand`,
- *   each message once per session), then the session's hidden messages placed as `user` messages right after
- *   the tool result that triggered them (see `placeHiddenMessages`); not persisted in pi's session.
- * - `tool_call` / `tool_result`: the run's hooks around pi's own tools (see `beforeHostToolCall`,
- *   `afterHostToolCall`); capability tools run their hooks inside `run.executeTool` instead.
- * - `session_compact`: `session.onCompaction()`, so context whose anchor was compacted away is
- *   re-delivered once.
- *
- * pi creates a new instance of the extension for every pi session (startup, new, resume, fork,
- * reload). A session function is called once per instance, at its `session_start` (or first prompt).
- * A single session object is `reset()` when pi starts a new, resumed or forked session, so surfaced
- * context does not leak between conversations (and the old conversation's hooks and shell lines are
- * killed). When pi quits (`session_shutdown`, reason `quit`), the session is disposed
- * (`session.dispose()`). Before the first prompt, the extension does nothing.
+ * `before_agent_start` (once per prompt) starts a run, registers its capability tools, reports the
+ * prompt and returns pi's system prompt followed by the run's blocks; `context` (every model call)
+ * expands commands and places hidden messages (the kit's `prepareModelMessages`), not persisted in
+ * pi's session; `tool_call` / `tool_result` run the run's hooks around pi's own tools;
+ * `session_compact` calls `session.onCompaction()`. pi makes an instance per pi session; a session
+ * function is called once per instance, a single session object is `reset()` when pi starts a new,
+ * resumed or forked session, and disposed when pi quits.
  */
 export function contextExtension(
   source: SessionSource<PiSessionInfo>,
