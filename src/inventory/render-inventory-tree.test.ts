@@ -41,7 +41,7 @@ const result: InventoryResult = {
       commands: [
         {
           path: '.claude/commands/frontend/build.md',
-          name: 'frontend:build',
+          name: 'build',
           description: 'Build the storefront.',
           attributes: { 'argument-hint': '[target]' },
           diagnostics: [],
@@ -136,7 +136,7 @@ describe('renderInventoryTree', () => {
         '│   └── (no name) (.claude/skills/shared)',
         '│       └── warning: Outside. [path-outside-workspace]',
         '├── commands',
-        '│   └── /frontend:build: Build the storefront. (.claude/commands/frontend/build.md)',
+        '│   └── /build: Build the storefront. (.claude/commands/frontend/build.md)',
         '└── hooks (.claude/settings.json)',
         '    ├── Stop (2 handlers)',
         '    └── Stop [x] (1 handler)',

@@ -49,7 +49,7 @@ interface AssetEntry {
  * ├── skills
  * │   └── pdf: Extract text from PDF files. (.claude/skills/pdf/SKILL.md)
  * ├── commands
- * │   └── /frontend:build: Build the storefront. (.claude/commands/frontend/build.md)
+ * │   └── /build: Build the storefront. (.claude/commands/frontend/build.md)
  * └── hooks (.claude/settings.json)
  *     └── PreToolUse [Bash] (1 handler)
  * .agents (absent)

@@ -43,7 +43,7 @@ describe('agent-context inventory', () => {
         '├── agents',
         '│   └── reviewer: Reviews diffs. (.claude/agents/reviewer.md)',
         '├── commands',
-        '│   └── /api:new-route: Add a route named $ARGUMENTS. (.claude/commands/api/new-route.md)',
+        '│   └── /new-route: Add a route named $ARGUMENTS. (.claude/commands/api/new-route.md)',
         '└── hooks (.claude/settings.json)',
         '    └── PreToolUse [Bash] (1 handler)',
         '.agents (absent)',
