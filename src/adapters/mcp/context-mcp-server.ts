@@ -1,10 +1,11 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { commands } from '../../commands/commands.js';
+import { type CommandsCapability, commands } from '../../commands/commands.js';
 import type { ProjectInstructionsOptions } from '../../instructions/project-instructions.js';
 import { type InventoryOptions, inventory } from '../../inventory/inventory.js';
 import { findProjectRoot } from '../../project/find-project-root.js';
+import type { ContextSession } from '../../session/capability.js';
 import { createContextSession } from '../../session/context-session.js';
 import { skills } from '../../skills/skills.js';
 import { localWorkspace } from '../../workspace/local-workspace.js';
@@ -56,6 +57,8 @@ export interface ContextMcpServers {
   createServer(): Server;
 }
 
+const version = packageVersion();
+
 const serverInstructions =
   'agent-context serves the context engineering view of one repository directory. Call instructions_for_path before working on a file: it returns the project instructions and the nested instruction files that apply there. inventory_agent_context maps the skills, sub-agents, commands, hooks and rules; load_skill returns the instructions of one skill when a task matches its description; read_offloaded reads tool results an agent offloaded to files. The resources hold the project instructions and each instruction file; the prompts are the repository slash commands.';
 
@@ -104,10 +107,8 @@ export async function contextMcpServers(options: ContextMcpServerOptions): Promi
   };
   const roots = options.roots ? { roots: options.roots } : {};
   const userDirectory = options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory };
-  const version = packageVersion();
 
   const createServer = (): Server => {
-    const server = new Server({ name: 'agent-context', version }, { instructions: serverInstructions });
     const slashCommands = commands({ stopAt: workspace.root });
     const session = createContextSession({
       workspace,
@@ -128,13 +129,30 @@ export async function contextMcpServers(options: ContextMcpServerOptions): Promi
         slashCommands,
       ],
     });
-    const currentRun = connectionRuns(() => session.startRun());
-    serveSessionTools(server, currentRun);
-    serveInstructionResources(server, workspace, instructionOptions);
-    serveCommandPrompts(server, { session, commands: slashCommands, currentRun });
-    return server;
+    return serveContextSession(session, slashCommands, instructionOptions);
   };
   return { workspace, createServer };
+}
+
+/**
+ * A new server for one connection, serving `session`: its tools (one run serving 2 seconds of
+ * requests, see `connectionRuns`), the instruction resources of its workspace, and the commands of
+ * its `slashCommands` capability as prompts. The session is disposed when the connection closes (the
+ * stdio client leaves; over HTTP the session is deleted, idle or shut down), so nothing its
+ * capabilities started for it outlives it.
+ */
+export function serveContextSession(
+  session: ContextSession,
+  slashCommands: CommandsCapability,
+  instructions: Omit<ProjectInstructionsOptions, 'workspace'> = {},
+): Server {
+  const server = new Server({ name: 'agent-context', version }, { instructions: serverInstructions });
+  const currentRun = connectionRuns(() => session.startRun());
+  serveSessionTools(server, currentRun);
+  serveInstructionResources(server, session.workspace, instructions);
+  serveCommandPrompts(server, { session, commands: slashCommands, currentRun });
+  server.onclose = () => session.dispose();
+  return server;
 }
 
 function ruleSelection(

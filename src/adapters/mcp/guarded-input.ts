@@ -1,12 +1,23 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 
-/** Longest request line read, in bytes; a longer one is answered with an error and skipped. */
-const maxRequestBytes = 4 * 1024 * 1024;
+/** Longest message read, in bytes: a stdio line or an HTTP body; a longer one is answered with an error. */
+export const maxRequestBytes = 4 * 1024 * 1024;
 
-/** JSON-RPC error codes used here. */
-const parseError = -32700;
-const invalidRequest = -32600;
+/** The error message of a message over {@link maxRequestBytes}. */
+export const tooLargeMessage = `Request too large: a message may hold at most ${maxRequestBytes} bytes.`;
+
+/** A JSON-RPC error answer. */
+export interface JsonRpcErrorAnswer {
+  jsonrpc: '2.0';
+  id: string | number | null;
+  error: { code: number; message: string };
+}
+
+/** The JSON-RPC error answer to `id` (`null` when it is not a valid id), over stdio and HTTP alike. */
+export function jsonRpcError(id: unknown, code: number, message: string): JsonRpcErrorAnswer {
+  return { jsonrpc: '2.0', id: validId(id) ? id : null, error: { code, message } };
+}
 
 /**
  * The stdin of the MCP server, with every line the SDK would drop without an answer answered here:
@@ -23,10 +34,8 @@ export function guardedInput(input: Readable, output: Writable, log: (line: stri
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let skipping = false;
-  const reply = (id: unknown, code: number, message: string) => {
-    output.write(
-      `${JSON.stringify({ jsonrpc: '2.0', id: validId(id) ? id : null, error: { code, message } })}\n`,
-    );
+  const reply = (answers: JsonRpcErrorAnswer[]) => {
+    for (const answer of answers) output.write(`${JSON.stringify(answer)}\n`);
   };
   const handleLine = (line: string) => {
     if (line.trim() === '') return;
@@ -37,92 +46,74 @@ export function guardedInput(input: Readable, output: Writable, log: (line: stri
       log(
         `agent-context mcp: answered a request that is not JSON (${line.length} characters) with a parse error.`,
       );
-      reply(null, parseError, 'Parse error: the line is not JSON.');
-      return;
+      return reply([jsonRpcError(null, ErrorCode.ParseError, 'Parse error: the line is not JSON.')]);
     }
-    if (Array.isArray(value)) {
-      log(batchRefusedLine(value.length));
-      for (const answer of batchRefusals(value)) output.write(`${JSON.stringify(answer)}\n`);
-      return;
-    }
-    if (JSONRPCMessageSchema.safeParse(value).success) {
-      passed.write(`${line}\n`);
-      return;
-    }
-    const id = (value as { id?: unknown } | null)?.id;
+    if (Array.isArray(value)) return reply(batchRefusals(value, log));
+    if (JSONRPCMessageSchema.safeParse(value).success) return void passed.write(`${line}\n`);
+    const id = idOf(value);
     log(
       `agent-context mcp: refused a message that is not JSON-RPC 2.0${validId(id) ? ` (id ${JSON.stringify(id)})` : ''}.`,
     );
     if (validId(id)) {
-      reply(
-        id,
-        invalidRequest,
-        'Invalid request: expected a JSON-RPC 2.0 message (jsonrpc "2.0", a method, params an object).',
-      );
+      reply([
+        jsonRpcError(
+          id,
+          ErrorCode.InvalidRequest,
+          'Invalid request: expected a JSON-RPC 2.0 message (jsonrpc "2.0", a method, params an object).',
+        ),
+      ]);
     }
   };
   input.on('data', (chunk: Buffer) => {
     let start = 0;
     for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
-      if (!skipping) {
-        pending.push(chunk.subarray(start, newline));
-        handleLine(Buffer.concat(pending).toString('utf8'));
-      }
+      if (!skipping) handleLine(Buffer.concat([...pending, chunk.subarray(start, newline)]).toString('utf8'));
       pending = [];
       pendingBytes = 0;
       skipping = false;
       start = newline + 1;
     }
     if (skipping || start === chunk.length) return;
-    const rest = chunk.subarray(start);
-    pendingBytes += rest.length;
+    pending.push(chunk.subarray(start));
+    pendingBytes += chunk.length - start;
     if (pendingBytes > maxRequestBytes) {
       // Answer now, skip the rest of the line as it arrives: it is never held whole in memory.
       log(
         `agent-context mcp: answered a request over ${maxRequestBytes} bytes with an error; it was not read.`,
       );
-      reply(null, invalidRequest, `Request too large: a message may hold at most ${maxRequestBytes} bytes.`);
+      reply([jsonRpcError(null, ErrorCode.InvalidRequest, tooLargeMessage)]);
       pending = [];
-      pendingBytes = 0;
       skipping = true;
-      return;
     }
-    pending.push(rest);
   });
   input.on('end', () => passed.end());
   input.on('error', (error) => passed.destroy(error));
   return passed;
 }
 
-/** A JSON-RPC error answer. */
-export interface JsonRpcErrorAnswer {
-  jsonrpc: '2.0';
-  id: string | number | null;
-  error: { code: number; message: string };
-}
-
 /**
- * The answers to a JSON-RPC batch (a JSON array), the same over stdio and HTTP: the server takes one
- * message at a time (MCP since 2025-06-18 has no batches), so nothing in it runs, and each element
- * that has an id gets `-32600` with that id; a batch with no id in it (notifications, or not
- * messages at all) gets one `-32600` with id `null`, so the sender learns why nothing happened.
+ * The answers to a JSON-RPC batch (a JSON array), the same over stdio and HTTP, logged in one line:
+ * the server takes one message at a time (MCP since 2025-06-18 has no batches), so nothing in it
+ * runs, and each element that has an id gets `-32600` with that id; a batch with no id in it
+ * (notifications, or not messages at all) gets one `-32600` with id `null`, so the sender learns why
+ * nothing happened.
  */
-export function batchRefusals(batch: readonly unknown[]): JsonRpcErrorAnswer[] {
-  const error = {
-    code: invalidRequest,
-    message: 'Invalid request: batches are not supported; send one message at a time.',
-  };
-  const answers: JsonRpcErrorAnswer[] = [];
-  for (const element of batch) {
-    const id = (element as { id?: unknown } | null)?.id;
-    if (validId(id)) answers.push({ jsonrpc: '2.0', id, error });
-  }
-  return answers.length > 0 ? answers : [{ jsonrpc: '2.0', id: null, error }];
+export function batchRefusals(batch: readonly unknown[], log: (line: string) => void): JsonRpcErrorAnswer[] {
+  log(
+    `agent-context mcp: answered a batch of ${batch.length} messages with errors: batches are not supported.`,
+  );
+  const ids = batch.map(idOf).filter(validId);
+  return (ids.length > 0 ? ids : [null]).map((id) =>
+    jsonRpcError(
+      id,
+      ErrorCode.InvalidRequest,
+      'Invalid request: batches are not supported; send one message at a time.',
+    ),
+  );
 }
 
-/** The log line of a refused batch. */
-export function batchRefusedLine(count: number): string {
-  return `agent-context mcp: answered a batch of ${count} messages with errors: batches are not supported.`;
+function idOf(message: unknown): unknown {
+  return (message as { id?: unknown } | null)?.id;
 }
 
 function validId(id: unknown): id is string | number {

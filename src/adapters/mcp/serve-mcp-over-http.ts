@@ -3,22 +3,18 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { isIP } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { ErrorCode, isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
 import { AgentContextError } from '../../errors.js';
 import { concurrencyLimit } from '../../shared/concurrency-limit.js';
 import { quoteForMessage } from '../../text/cut-text.js';
-import { batchRefusals, batchRefusedLine } from './guarded-input.js';
+import { batchRefusals, jsonRpcError, maxRequestBytes, tooLargeMessage } from './guarded-input.js';
 
 /** Defaults of {@link serveMcpOverHttp}. */
 export const mcpHttpDefaults = {
-  /** The address listened on: this machine only. */
   host: '127.0.0.1',
-  /** The port listened on. */
   port: 7337,
-  /** Sessions open at once; one more is refused with 503. */
   maxSessions: 128,
-  /** Requests handled at once, across all sessions; the others wait their turn, in arrival order. */
   maxConcurrentRequests: 16,
-  /** A session with no request open and none for this long is closed (its client must start a new one). */
   idleSessionMs: 30 * 60_000,
 } as const;
 
@@ -62,9 +58,6 @@ export interface McpHttpServer {
   /** Close every session and connection and stop listening; resolves when nothing is left open. */
   close(): Promise<void>;
 }
-
-/** Largest request body read, in bytes (as on stdio). */
-const maxRequestBytes = 4 * 1024 * 1024;
 
 /** Shortest token accepted: a guessable secret is no protection on a network. */
 const minTokenChars = 32;
@@ -176,35 +169,32 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
       return reply(response, 503, `Service unavailable: ${maxSessions} sessions are open; close one first.`);
     }
     opening += 1;
-    let entry: OpenSession | undefined;
+    const server = options.createServer();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: maxRequestBytes,
       onsessioninitialized: (id) => {
-        if (entry === undefined) return;
-        sessions.set(id, entry);
+        sessions.set(id, session);
         log(`agent-context mcp: session ${id} opened (${sessions.size} open).`);
       },
     });
-    const server = options.createServer();
-    entry = { transport, server, open: 1, lastRequestAt: Date.now() };
-    const opened = entry;
+    const session: OpenSession = { transport, server, open: 0, lastRequestAt: Date.now() };
     transport.onclose = () => {
       const id = transport.sessionId;
-      if (id !== undefined && sessions.get(id) === opened) {
+      if (id !== undefined && sessions.get(id) === session) {
         sessions.delete(id);
         log(`agent-context mcp: session ${id} closed (${sessions.size} open).`);
       }
     };
     try {
       await server.connect(transport);
-      await handled(response, () => transport.handleRequest(request, response, body));
+      await whileBusy(session, () =>
+        handled(response, () => transport.handleRequest(request, response, body)),
+      );
     } finally {
       opening -= 1;
-      opened.open -= 1;
-      opened.lastRequestAt = Date.now();
       // An initialize the transport refused leaves no session behind.
-      if (transport.sessionId === undefined || !sessions.has(transport.sessionId)) await server.close();
+      if (sessions.get(transport.sessionId ?? '') !== session) await server.close();
     }
   };
 
@@ -227,23 +217,17 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
       if (session === undefined) {
         return reply(response, 404, 'Session not found: start a new session with initialize.', {}, -32001);
       }
-      session.open += 1;
-      session.lastRequestAt = Date.now();
-      try {
+      return whileBusy(session, async () => {
         // A GET is the session's stream of server messages, open as long as the client listens: it
         // holds no slot of the limit.
-        if (request.method === 'POST') {
-          const read = await readMessage(request, response, log);
-          if (read.refused) return;
-          await limit(() =>
-            handled(response, () => session.transport.handleRequest(request, response, read.message)),
-          );
-        } else await handled(response, () => session.transport.handleRequest(request, response));
-      } finally {
-        session.open -= 1;
-        session.lastRequestAt = Date.now();
-      }
-      return;
+        if (request.method !== 'POST')
+          return handled(response, () => session.transport.handleRequest(request, response));
+        const read = await readMessage(request, response, log);
+        if (read === undefined) return;
+        await limit(() =>
+          handled(response, () => session.transport.handleRequest(request, response, read.message)),
+        );
+      });
     }
     if (request.method !== 'POST') {
       return reply(
@@ -253,22 +237,21 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
       );
     }
     const read = await readMessage(request, response, log);
-    if (read.refused) return;
-    const message = read.message;
-    if (!isInitialize(message)) {
+    if (read === undefined) return;
+    if (!isJSONRPCRequest(read.message) || !isInitializeRequest(read.message)) {
       return reply(
         response,
         400,
         'Bad request: no Mcp-Session-Id; the first request of a session is initialize.',
       );
     }
-    await limit(() => openSession(request, response, message));
+    await limit(() => openSession(request, response, read.message));
   };
 
   const http = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       log(`agent-context mcp: a request failed: ${quoteForMessage(String(error))}`);
-      if (!response.headersSent) reply(response, 500, 'Internal error.', {}, -32603);
+      if (!response.headersSent) reply(response, 500, 'Internal error.', {}, ErrorCode.InternalError);
       else response.destroy();
     });
   });
@@ -320,6 +303,18 @@ interface Refusal {
   headers?: Record<string, string>;
 }
 
+/** Run `work` with `session` counted busy: a session is idle only with no request open. */
+async function whileBusy(session: OpenSession, work: () => Promise<void>): Promise<void> {
+  session.open += 1;
+  session.lastRequestAt = Date.now();
+  try {
+    await work();
+  } finally {
+    session.open -= 1;
+    session.lastRequestAt = Date.now();
+  }
+}
+
 async function closeSession(session: OpenSession): Promise<void> {
   await session.transport.close().catch(() => {});
   await session.server.close().catch(() => {});
@@ -344,7 +339,7 @@ function reply(
 ): void {
   response
     .writeHead(status, { 'Content-Type': 'application/json', ...headers })
-    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+    .end(JSON.stringify(jsonRpcError(null, code, message)));
 }
 
 function corsHeaders(response: ServerResponse, origin: string): void {
@@ -359,66 +354,39 @@ function corsHeaders(response: ServerResponse, origin: string): void {
 }
 
 /**
- * The one JSON-RPC message a POST holds, or `refused` once answered: a body over 4 MiB (413), one
- * that is not JSON (400, `-32700`), and a batch (400, the answers of `batchRefusals` as a JSON
- * array: the same answers stdio gives, one per line there).
+ * The one JSON-RPC message a POST holds, or `undefined` once answered: a body over 4 MiB (413; never
+ * held whole), one that is not JSON (400, `-32700`), and a batch (400, the answers of
+ * `batchRefusals` as a JSON array: the same answers stdio gives, one per line there).
  */
 async function readMessage(
   request: IncomingMessage,
   response: ServerResponse,
   log: (line: string) => void,
-): Promise<{ refused: true } | { refused: false; message: unknown }> {
-  const body = await readBody(request);
-  if (body.tooLarge) {
-    reply(response, 413, `Request too large: a message may hold at most ${maxRequestBytes} bytes.`);
-    return { refused: true };
+): Promise<{ message: unknown } | undefined> {
+  const chunks: Buffer[] = [];
+  let bytes = Number(request.headers['content-length']) > maxRequestBytes ? Number.POSITIVE_INFINITY : 0;
+  if (bytes === 0) {
+    for await (const chunk of request as AsyncIterable<Buffer>) {
+      bytes += chunk.length;
+      if (bytes > maxRequestBytes) break;
+      chunks.push(chunk);
+    }
+  }
+  if (bytes > maxRequestBytes) {
+    request.resume();
+    return void reply(response, 413, tooLargeMessage);
   }
   let message: unknown;
   try {
-    message = JSON.parse(body.text);
+    message = JSON.parse(Buffer.concat(chunks).toString('utf8'));
   } catch {
-    reply(response, 400, 'Parse error: the body is not JSON.', {}, -32700);
-    return { refused: true };
+    return void reply(response, 400, 'Parse error: the body is not JSON.', {}, ErrorCode.ParseError);
   }
-  if (Array.isArray(message)) {
-    log(batchRefusedLine(message.length));
-    response
-      .writeHead(400, { 'Content-Type': 'application/json' })
-      .end(JSON.stringify(batchRefusals(message)));
-    return { refused: true };
-  }
-  return { refused: false, message };
-}
-
-/** The body as text, read up to 4 MiB (never more is held), or `tooLarge`. */
-async function readBody(
-  request: IncomingMessage,
-): Promise<{ tooLarge: true } | { tooLarge: false; text: string }> {
-  if (Number(request.headers['content-length']) > maxRequestBytes) {
-    request.resume();
-    return { tooLarge: true };
-  }
-  const chunks: Buffer[] = [];
-  let bytes = 0;
-  for await (const chunk of request as AsyncIterable<Buffer>) {
-    bytes += chunk.length;
-    if (bytes > maxRequestBytes) {
-      request.resume();
-      return { tooLarge: true };
-    }
-    chunks.push(chunk);
-  }
-  return { tooLarge: false, text: Buffer.concat(chunks).toString('utf8') };
-}
-
-function isInitialize(message: unknown): boolean {
-  return (
-    typeof message === 'object' &&
-    message !== null &&
-    !Array.isArray(message) &&
-    (message as { method?: unknown }).method === 'initialize' &&
-    'id' in message
-  );
+  if (!Array.isArray(message)) return { message };
+  response
+    .writeHead(400, { 'Content-Type': 'application/json' })
+    .end(JSON.stringify(batchRefusals(message, log)));
+  return undefined;
 }
 
 function digest(text: string): Buffer {
