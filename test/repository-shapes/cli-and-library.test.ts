@@ -2,7 +2,7 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { describe, expect, it } from 'vitest';
-import { createContextMcpServer } from '../../src/adapters/mcp/context-mcp-server.js';
+import { contextMcpServers } from '../../src/adapters/mcp/context-mcp-server.js';
 import { renderPathInstructions } from '../../src/adapters/mcp/instructions-for-path-tool.js';
 import { createContextSession, localWorkspace, projectInstructions, scanInventory } from '../../src/index.js';
 import { inspectInstructions, inspectRules, instructionsForPath } from '../../src/inspect.js';
@@ -92,10 +92,11 @@ describe.each(fixtures)('the CLI and the library agree: $name', ({ build, cwd, t
   it('the MCP tool instructions_for_path gives the answer of instructionsForPath', async () => {
     const { root, stopAt } = await build();
     const directory = path.join(root, cwd);
-    const { server, workspace } = await createContextMcpServer({
+    const { createServer, workspace } = await contextMcpServers({
       directory,
       ...(stopAt === undefined ? {} : { stopAt }),
     });
+    const server = createServer();
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     const client = new Client({ name: 'agreement-test', version: '1.0.0' });

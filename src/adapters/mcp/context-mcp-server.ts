@@ -20,7 +20,7 @@ import { readOffloadedTool } from './read-offloaded-tool.js';
 import { serveCommandPrompts } from './serve-command-prompts.js';
 import { serveSessionTools } from './serve-session-tools.js';
 
-/** Options of {@link createContextMcpServer}. */
+/** Options of {@link contextMcpServers}. */
 export interface ContextMcpServerOptions {
   /** The directory served: the agent's working directory (absolute, or relative to `process.cwd()`). */
   directory: string;
@@ -41,19 +41,11 @@ export interface ContextMcpServerOptions {
   instructions?: Omit<ProjectInstructionsOptions, 'workspace' | 'stopAt'>;
 }
 
-/** What {@link createContextMcpServer} returns. */
-export interface ContextMcpServer {
-  /** The server of one connection, not yet connected: `await server.connect(new StdioServerTransport())`. */
-  server: Server;
-  /** The read-only workspace it serves (`root`: the containment boundary, `cwd`: the directory). */
-  workspace: Workspace;
-}
-
 /** What {@link contextMcpServers} returns: one directory resolved once, a server per connection. */
 export interface ContextMcpServers {
   /** The read-only workspace every server serves (`root`: the containment boundary, `cwd`: the directory). */
   workspace: Workspace;
-  /** A new server with a context session of its own (its own runs), for one connection. */
+  /** A new server with a context session of its own (its own runs), for one connection, not yet connected. */
   createServer(): Server;
 }
 
@@ -63,9 +55,10 @@ const serverInstructions =
   'agent-context serves the context engineering view of one repository directory. Call instructions_for_path before working on a file: it returns the project instructions and the nested instruction files that apply there. inventory_agent_context maps the skills, sub-agents, commands, hooks and rules; load_skill returns the instructions of one skill when a task matches its description; read_offloaded reads tool results an agent offloaded to files. The resources hold the project instructions and each instruction file; the prompts are the repository slash commands.';
 
 /**
- * An MCP server (Model Context Protocol) for one directory of a repository, built on a context
- * session over a read-only, contained workspace (nothing is written; no path outside the workspace
- * is read):
+ * An MCP server (Model Context Protocol) for one directory of a repository: the directory resolved
+ * once (its project root, its read-only, contained workspace: nothing is written, no path outside it
+ * is read), and a server for each connection (`createServer`), each with a context session of its
+ * own, as `agent-context mcp` serves over stdio and HTTP:
  * - tools (the session's, run through its hooks): `instructions_for_path({ path })`,
  *   `inventory_agent_context()`, `load_skill({ name })`, `read_offloaded({ file?, offset?, limit? })`;
  *   one run serves the connection's requests for 2 seconds, then the next request starts a fresh
@@ -78,20 +71,8 @@ const serverInstructions =
  * Throws `not-found` when `directory` (or `stopAt`) is not an existing directory.
  *
  * @example
- * const { server } = await createContextMcpServer({ directory: '/repo/packages/app' });
- * await server.connect(new StdioServerTransport());
- */
-export async function createContextMcpServer(options: ContextMcpServerOptions): Promise<ContextMcpServer> {
-  const servers = await contextMcpServers(options);
-  return { server: servers.createServer(), workspace: servers.workspace };
-}
-
-/**
- * The directory of {@link createContextMcpServer} resolved once (its project root, its workspace),
- * and a server for each connection, each with its own context session: what a server that takes
- * many clients at once (`agent-context mcp --http`) uses.
- *
- * Throws `not-found` when `directory` (or `stopAt`) is not an existing directory.
+ * const { createServer } = await contextMcpServers({ directory: '/repo/packages/app' });
+ * await createServer().connect(new StdioServerTransport());
  */
 export async function contextMcpServers(options: ContextMcpServerOptions): Promise<ContextMcpServers> {
   const directory = realDirectory(options.directory);

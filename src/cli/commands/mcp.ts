@@ -41,7 +41,7 @@ HTTP (with --http):
 /** The environment variable holding the bearer token of `mcp --http`. */
 const tokenVariable = 'AGENT_CONTEXT_MCP_TOKEN';
 
-/** `agent-context mcp`: an MCP server over stdio, or over HTTP with `--http` (see `createContextMcpServer`). */
+/** `agent-context mcp`: an MCP server over stdio, or over HTTP with `--http` (see `contextMcpServers`). */
 export const mcpCommand: CliCommand = {
   name: 'mcp',
   summary: 'serve a directory to MCP clients over stdio or HTTP: instructions, inventory, commands',
@@ -122,21 +122,22 @@ export const mcpCommand: CliCommand = {
 };
 
 async function serveOverStdio(
-  options: Parameters<typeof import('../../adapters/mcp/index.js').createContextMcpServer>[0],
+  options: Parameters<typeof import('../../adapters/mcp/index.js').contextMcpServers>[0],
   output: CliOutput,
 ): Promise<number> {
-  const { createContextMcpServer, guardedInput, StdioServerTransport } = await loadServer();
-  const served = await createContextMcpServer(options);
+  const { contextMcpServers, guardedInput, StdioServerTransport } = await loadServer();
+  const servers = await contextMcpServers(options);
+  const server = servers.createServer();
   const closed = new Promise<void>((resolve) => {
     process.stdin.once('end', resolve);
     process.stdin.once('close', resolve);
   });
   // Lines the SDK would drop unanswered (too large, not JSON-RPC 2.0, batches) are answered here.
   const input = guardedInput(process.stdin, process.stdout, (line) => output.stderr(`${line}\n`));
-  await served.server.connect(new StdioServerTransport(input, process.stdout));
-  output.stderr(`agent-context mcp: serving ${served.workspace.cwd} (read-only)\n`);
+  await server.connect(new StdioServerTransport(input, process.stdout));
+  output.stderr(`agent-context mcp: serving ${servers.workspace.cwd} (read-only)\n`);
   await closed;
-  await served.server.close();
+  await server.close();
   return 0;
 }
 
@@ -165,7 +166,7 @@ async function loadServer() {
     ]),
   );
   return {
-    createContextMcpServer: adapter.createContextMcpServer,
+    contextMcpServers: adapter.contextMcpServers,
     guardedInput: guarded.guardedInput,
     StdioServerTransport: stdio.StdioServerTransport,
   };
