@@ -5,6 +5,7 @@ import { painter } from '../shared/painter.js';
 import { cutWithEllipsis } from '../text/cut-text.js';
 import { plural } from '../text/plural.js';
 import { showLineBreaks } from '../text/show-line-breaks.js';
+import { capInventoryDiagnostics } from './cap-inventory-diagnostics.js';
 import {
   absenceOf,
   type InventoryResult,
@@ -20,6 +21,11 @@ export interface RenderInventoryOptions {
   color?: boolean;
   /** Descriptions longer than this many characters are cut with `…` (the JSON keeps them whole). Default 120. */
   maxDescriptionChars?: number;
+  /**
+   * Show every diagnostic of the skills, agents, commands and output styles, instead of at most 20
+   * per entry and 1,000 in all with a count of the rest (see `capInventoryDiagnostics`). Default `false`.
+   */
+  allDiagnostics?: boolean;
 }
 
 interface TreeNode {
@@ -42,7 +48,9 @@ interface AssetEntry {
  * (`name: description (path)`), context files (their label) and hook groups
  * (`Event [matcher] (N handlers)`); then, when the result lists rules, the rules by scope
  * (`path (format)`, with the globs and their base, the description or `@name`); every diagnostic on
- * its own line under the entry it concerns, and a closing count line. Ends with a newline.
+ * its own line under the entry it concerns (at most 20 per entry and 1,000 in all, each cut counted
+ * on one line, unless `allDiagnostics`), and a closing count line, which counts every diagnostic.
+ * Ends with a newline.
  *
  * @example
  * .claude
@@ -57,7 +65,8 @@ interface AssetEntry {
  * └── files
  *     └── .cursor/rules/react.mdc (cursor): web/**\/*.tsx (base .)
  */
-export function renderInventoryTree(result: InventoryResult, options: RenderInventoryOptions = {}): string {
+export function renderInventoryTree(full: InventoryResult, options: RenderInventoryOptions = {}): string {
+  const result = options.allDiagnostics ? full : capInventoryDiagnostics(full);
   const paint = painter(options.color ?? false);
   const maxDescription = options.maxDescriptionChars ?? 120;
   const diagnosticNodes = (diagnostics: Diagnostic[]): TreeNode[] =>
@@ -142,7 +151,7 @@ export function renderInventoryTree(result: InventoryResult, options: RenderInve
     lines.push(...renderChildren(children, ''));
   }
   lines.unshift(...diagnosticNodes(result.diagnostics ?? []).map((node) => node.label));
-  lines.push(summaryLine(result));
+  lines.push(summaryLine(full));
   return `${lines.map(showLineBreaks).join('\n')}\n`;
 }
 
