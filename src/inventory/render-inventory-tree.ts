@@ -167,7 +167,7 @@ function ruleDetail(rule: InventoryRule, maxDescription: number): string {
   return '';
 }
 
-/** The closing line: what was found and how many problems. */
+/** The closing line: how many of each kind the tree shows (in its order), and how many problems. */
 function summaryLine(result: InventoryResult): string {
   const found = result.roots.filter((root) => root.exists);
   const count = (pick: (root: (typeof found)[number]) => number) =>
@@ -191,6 +191,12 @@ function summaryLine(result: InventoryResult): string {
     )}, ${plural(
       count((root) => root.commands.length),
       'command',
+    )}, ${plural(
+      count((root) => (root.outputStyles ?? []).length),
+      'output style',
+    )}, ${plural(
+      count((root) => (root.contextFiles ?? []).length),
+      'context file',
     )}, ` +
     `${plural(
       count((root) => hookFilesOf(root).reduce((total, file) => total + file.hooks.length, 0)),
