@@ -242,39 +242,41 @@ describe('renderInventorySummary', () => {
 });
 
 describe('renderInventoryTree output styles and context files', () => {
+  const withStylesAndContextFiles: InventoryResult = {
+    roots: [
+      {
+        root: '.claude',
+        exists: true,
+        skills: [],
+        agents: [],
+        commands: [],
+        settings: null,
+        outputStyles: [
+          {
+            path: '.claude/output-styles/teacher.md',
+            name: 'Teacher',
+            description: 'Explains\neach step.',
+            attributes: {},
+            diagnostics: [],
+          },
+        ],
+        diagnostics: [],
+      },
+      {
+        root: '.gemini/extensions/tools',
+        exists: true,
+        skills: [],
+        agents: [],
+        commands: [],
+        settings: null,
+        contextFiles: ['.gemini/extensions/tools/GEMINI.md', '.gemini/extensions/tools/a\nb.md'],
+        diagnostics: [],
+      },
+    ],
+  };
+
   it('lists them as the JSON does, one line per entry', () => {
-    const tree = renderInventoryTree({
-      roots: [
-        {
-          root: '.claude',
-          exists: true,
-          skills: [],
-          agents: [],
-          commands: [],
-          settings: null,
-          outputStyles: [
-            {
-              path: '.claude/output-styles/teacher.md',
-              name: 'Teacher',
-              description: 'Explains\neach step.',
-              attributes: {},
-              diagnostics: [],
-            },
-          ],
-          diagnostics: [],
-        },
-        {
-          root: '.gemini/extensions/tools',
-          exists: true,
-          skills: [],
-          agents: [],
-          commands: [],
-          settings: null,
-          contextFiles: ['.gemini/extensions/tools/GEMINI.md', '.gemini/extensions/tools/a\nb.md'],
-          diagnostics: [],
-        },
-      ],
-    });
+    const tree = renderInventoryTree(withStylesAndContextFiles);
     expect(tree).toContain(
       '.claude\n└── output styles\n    └── Teacher: Explains each step. (.claude/output-styles/teacher.md)',
     );
@@ -285,6 +287,15 @@ describe('renderInventoryTree output styles and context files', () => {
     // The count line counts what the tree shows, these two kinds too.
     expect(tree.split('\n').at(-2)).toBe(
       '2 roots scanned, 2 found: 0 skills, 0 agents, 0 commands, 1 output style, 2 context files, 0 hook groups; no problems.',
+    );
+  });
+
+  it('are counted in the inspect summary of their root', () => {
+    expect(renderInventorySummary(withStylesAndContextFiles)).toBe(
+      [
+        '.claude: 0 skills, 0 agents, 0 commands, 1 output style',
+        '.gemini/extensions/tools: 0 skills, 0 agents, 0 commands, 2 context files',
+      ].join('\n'),
     );
   });
 });
