@@ -132,7 +132,7 @@ const surface = {
       'inspectRules',
       'instructionsForPath',
       'listInstructionFilenames',
-      'capInventoryDiagnostics',
+      'capInventoryReport',
       'listInventoryDiagnostics',
       'parseFrontmatter',
       'parseToolList',

@@ -5,7 +5,7 @@ import { painter } from '../shared/painter.js';
 import { cutWithEllipsis } from '../text/cut-text.js';
 import { plural } from '../text/plural.js';
 import { showLineBreaks } from '../text/show-line-breaks.js';
-import { capInventoryDiagnostics } from './cap-inventory-diagnostics.js';
+import { capInventoryReport } from './cap-inventory-report.js';
 import {
   absenceOf,
   type InventoryResult,
@@ -23,7 +23,7 @@ export interface RenderInventoryOptions {
   maxDescriptionChars?: number;
   /**
    * Show every diagnostic of the skills, agents, commands and output styles, instead of at most 20
-   * per entry and 1,000 in all with a count of the rest (see `capInventoryDiagnostics`). Default `false`.
+   * per entry and 1,000 in all with a count of the rest (see `capInventoryReport`). Default `false`.
    */
   allDiagnostics?: boolean;
 }
@@ -66,7 +66,10 @@ interface AssetEntry {
  *     └── .cursor/rules/react.mdc (cursor): web/**\/*.tsx (base .)
  */
 export function renderInventoryTree(full: InventoryResult, options: RenderInventoryOptions = {}): string {
-  const result = options.allDiagnostics ? full : capInventoryDiagnostics(full);
+  const result = options.allDiagnostics ? full : capInventoryReport(full);
+  // The tree lists no `alsoIn`, so the count of its paths left out is not a line of it.
+  const rootDiagnostics = (root: InventoryRoot) =>
+    root.diagnostics.filter((diagnostic) => diagnostic.code !== 'also-in-capped');
   const paint = painter(options.color ?? false);
   const maxDescription = options.maxDescriptionChars ?? 120;
   const diagnosticNodes = (diagnostics: Diagnostic[]): TreeNode[] =>
@@ -94,7 +97,7 @@ export function renderInventoryTree(full: InventoryResult, options: RenderInvent
       paint.bold(root.root) + (root.plugin === undefined ? '' : ` ${paint.dim(`(plugin ${root.plugin})`)}`);
     if (!root.exists) {
       lines.push(`${title} ${paint.dim(`(${absenceOf(root)})`)}`);
-      lines.push(...renderChildren(diagnosticNodes(root.diagnostics), ''));
+      lines.push(...renderChildren(diagnosticNodes(rootDiagnostics(root)), ''));
       continue;
     }
     const sections: TreeNode[] = [];
@@ -129,9 +132,9 @@ export function renderInventoryTree(full: InventoryResult, options: RenderInvent
         children: [...diagnosticNodes(file.diagnostics), ...hooks],
       });
     }
-    const empty = sections.length === 0 && root.diagnostics.length === 0;
+    const empty = sections.length === 0 && rootDiagnostics(root).length === 0;
     lines.push(`${title}${empty ? ` ${paint.dim('(no skills, agents, commands or hooks)')}` : ''}`);
-    lines.push(...renderChildren([...diagnosticNodes(root.diagnostics), ...sections], ''));
+    lines.push(...renderChildren([...diagnosticNodes(rootDiagnostics(root)), ...sections], ''));
   }
   if (result.rules !== undefined) {
     const rules = result.rules;

@@ -8,7 +8,7 @@ import {
 } from '../../index.js';
 import {
   assistantNames,
-  capInventoryDiagnostics,
+  capInventoryReport,
   listInventoryDiagnostics,
   renderInventoryTree,
   resolveLocalProject,
@@ -39,8 +39,9 @@ Options:
                      (${assistantNames.join(', ')}); not with --roots or --formats
   --user <dir>       also list user-level rules under this home directory (never by default)
   --json             print the result of scanInventory() as JSON (diagnostics capped as below)
-  --all-diagnostics  show every diagnostic of the skills, agents, commands and output styles
-                     (default: at most 20 per entry and 1,000 in all, then a line counting the rest)
+  --uncapped         show every diagnostic of the skills, agents, commands and output styles, and
+                     every path of a skill's alsoIn (default: at most 20 diagnostics per entry and
+                     1,000 in all, 20 alsoIn paths per skill, each cut counted on one line)
 `;
 
 /** `agent-context inventory [dir]`: skills, sub-agents, slash commands and hooks of a repository, with diagnostics. */
@@ -74,7 +75,7 @@ export const inventoryCommand: CliCommand = {
       ...(assistant === undefined ? {} : { assistant }),
       ...(userDirectory === undefined ? {} : { userDirectory }),
     });
-    const shown = allDiagnostics ? result : capInventoryDiagnostics(result);
+    const shown = allDiagnostics ? result : capInventoryReport(result);
     output.stdout(
       json
         ? `${JSON.stringify(shown, null, 2)}\n`
@@ -106,7 +107,7 @@ function parseInventoryArguments(args: string[], output: CliOutput): InventoryAr
       as: { type: 'string' },
       user: { type: 'string' },
       json: { type: 'boolean' },
-      'all-diagnostics': { type: 'boolean' },
+      uncapped: { type: 'boolean' },
     },
     1,
   );
@@ -130,6 +131,6 @@ function parseInventoryArguments(args: string[], output: CliOutput): InventoryAr
     assistant: values.as === undefined ? undefined : assistantOption(values.as),
     userDirectory: values.user === undefined ? undefined : path.resolve(output.cwd, values.user),
     json: values.json ?? false,
-    allDiagnostics: values['all-diagnostics'] ?? false,
+    allDiagnostics: values.uncapped ?? false,
   };
 }

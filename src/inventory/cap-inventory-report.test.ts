@@ -6,7 +6,7 @@ import { useTemporaryDirectory } from '../../test/support/temporary-directory.js
 import type { Diagnostic } from '../diagnostics.js';
 import { createContextSession } from '../session/context-session.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
-import { capInventoryDiagnostics } from './cap-inventory-diagnostics.js';
+import { capInventoryReport } from './cap-inventory-report.js';
 import { inventory } from './inventory.js';
 import { type InventoryResult, type InventoryRoot, listInventoryDiagnostics } from './inventory-result.js';
 
@@ -39,19 +39,21 @@ const rootWith = (root: string, skills: ReturnType<typeof skillWith>[]): Invento
 const cappedLines = (diagnostics: readonly Diagnostic[]) =>
   diagnostics.filter((diagnostic) => diagnostic.code === 'diagnostics-capped');
 const counted = (result: InventoryResult) =>
-  listInventoryDiagnostics(result).filter((diagnostic) => diagnostic.code !== 'diagnostics-capped').length;
+  listInventoryDiagnostics(result).filter(
+    (diagnostic) => diagnostic.code !== 'diagnostics-capped' && diagnostic.code !== 'also-in-capped',
+  ).length;
 /** What the `diagnostics-capped` lines of a result say was left out, added up. */
 const leftOut = (result: InventoryResult) =>
   cappedLines(listInventoryDiagnostics(result))
     .map((diagnostic) => Number(diagnostic.message.match(/^([\d,]+) more/)?.[1]?.replace(/,/g, '')))
     .reduce((total, count) => total + count, 0);
 
-describe('capInventoryDiagnostics', () => {
+describe('capInventoryReport', () => {
   it('keeps 20 of one entry and counts the rest on the entry; every entry stays', () => {
     const result: InventoryResult = {
       roots: [rootWith('.claude', [skillWith('.claude/skills/a/SKILL.md', 25)])],
     };
-    const capped = capInventoryDiagnostics(result);
+    const capped = capInventoryReport(result);
     const skill = capped.roots[0]!.skills[0]!;
     expect(skill.diagnostics.slice(0, 20)).toEqual(result.roots[0]!.skills[0]!.diagnostics.slice(0, 20));
     expect(cappedLines(skill.diagnostics)).toEqual([
@@ -59,7 +61,7 @@ describe('capInventoryDiagnostics', () => {
         severity: 'info',
         code: 'diagnostics-capped',
         message:
-          '5 more diagnostics of this file left out (at most 20 per file are shown; `agent-context inventory --all-diagnostics` lists every one, as `scanInventory()` returns them).',
+          '5 more diagnostics of this file left out (at most 20 per file are shown; `agent-context inventory --uncapped` lists every one, as `scanInventory()` returns them).',
         path: '.claude/skills/a/SKILL.md',
       },
     ]);
@@ -78,14 +80,14 @@ describe('capInventoryDiagnostics', () => {
         rootWith('.agents', [skillWith('.agents/skills/c/SKILL.md', 1)]),
       ],
     };
-    const capped = capInventoryDiagnostics(result, { perFile: 3, total: 4 });
+    const capped = capInventoryReport(result, { perFile: 3, total: 4 });
     const [claude, agents] = capped.roots;
     expect(claude!.skills.map((skill) => skill.diagnostics.map((diagnostic) => diagnostic.message))).toEqual([
       ['Problem 0.', 'Problem 1.'],
       [
         'Problem 0.',
         'Problem 1.',
-        '2 more diagnostics of this file left out (at most 3 per file are shown; `agent-context inventory --all-diagnostics` lists every one, as `scanInventory()` returns them).',
+        '2 more diagnostics of this file left out (at most 3 per file are shown; `agent-context inventory --uncapped` lists every one, as `scanInventory()` returns them).',
       ],
     ]);
     expect(agents!.skills[0]!.diagnostics).toEqual([]);
@@ -93,10 +95,10 @@ describe('capInventoryDiagnostics', () => {
       [claude!.diagnostics, agents!.diagnostics].map((list) => list.map((item) => item.message)),
     ).toEqual([
       [
-        '1 more diagnostic of the skills, agents, commands and output styles of .claude left out (at most 4 are shown at once; `agent-context inventory --all-diagnostics` lists every one, as `scanInventory()` returns them).',
+        '1 more diagnostic of the skills, agents, commands and output styles of .claude left out (at most 4 are shown at once; `agent-context inventory --uncapped` lists every one, as `scanInventory()` returns them).',
       ],
       [
-        '1 more diagnostic of the skills, agents, commands and output styles of .agents left out (at most 4 are shown at once; `agent-context inventory --all-diagnostics` lists every one, as `scanInventory()` returns them).',
+        '1 more diagnostic of the skills, agents, commands and output styles of .agents left out (at most 4 are shown at once; `agent-context inventory --uncapped` lists every one, as `scanInventory()` returns them).',
       ],
     ]);
     // Nothing lost: what is shown and what the lines count add up to every diagnostic.
@@ -107,7 +109,7 @@ describe('capInventoryDiagnostics', () => {
     const result: InventoryResult = {
       roots: [rootWith('.claude', [skillWith('.claude/skills/a/SKILL.md', 3)])],
     };
-    expect(capInventoryDiagnostics(result)).toBe(result);
+    expect(capInventoryReport(result)).toBe(result);
   });
 });
 
@@ -123,9 +125,9 @@ describe('a hostile repository of broken skills, in the inventory outputs', () =
     return root;
   }
 
-  it('the tree, --json and the inventory tool show 1,000 and count the rest; --all-diagnostics shows all', async () => {
+  it('the tree, --json and the inventory tool show 1,000 and 20 alsoIn paths, counting the rest; --uncapped shows all', async () => {
     const root = await brokenSkills(300);
-    const all = await runCliInProcess(root, ['inventory', '--json', '--all-diagnostics']);
+    const all = await runCliInProcess(root, ['inventory', '--json', '--uncapped']);
     const full = JSON.parse(all.stdout) as InventoryResult;
     const total = counted(full);
     expect(total).toBeGreaterThan(1_000);
@@ -137,6 +139,21 @@ describe('a hostile repository of broken skills, in the inventory outputs', () =
     expect(leftOut(capped)).toBe(total - 1_000);
     expect(capped.roots[0]!.skills).toHaveLength(300);
     expect(json.code).toBe(all.code);
+    // 300 skills of one name list each other: 299 paths each in full, 20 in the report, the rest counted.
+    expect(full.roots[0]!.skills.map((skill) => skill.alsoIn.length)).toEqual(Array(300).fill(299));
+    expect(capped.roots[0]!.skills.map((skill) => skill.alsoIn)).toEqual(
+      full.roots[0]!.skills.map((skill) => skill.alsoIn.slice(0, 20)),
+    );
+    expect(capped.roots[0]!.diagnostics.filter((diagnostic) => diagnostic.code === 'also-in-capped')).toEqual(
+      [
+        {
+          severity: 'info',
+          code: 'also-in-capped',
+          message:
+            "83,700 more paths of the skills' `alsoIn` in .claude left out (at most 20 per skill are shown; `agent-context inventory --uncapped` lists every one, as `scanInventory()` returns them).",
+        },
+      ],
+    );
 
     const tree = await runCliInProcess(root, ['inventory']);
     const treeLines = tree.stdout.split('\n');
@@ -151,7 +168,8 @@ describe('a hostile repository of broken skills, in the inventory outputs', () =
       .map((match) => Number(match[1]))
       .reduce((sum, count) => sum + count, 0);
     expect(countedOnLine).toBe(total);
-    const everything = await runCliInProcess(root, ['inventory', '--all-diagnostics']);
+    expect(tree.stdout).not.toContain('alsoIn');
+    const everything = await runCliInProcess(root, ['inventory', '--uncapped']);
     expect(everything.stdout.split('\n').filter((line) => /(warning|info|error): /.test(line))).toHaveLength(
       total,
     );
