@@ -15,6 +15,12 @@ export interface DiagnosticCodeEntry {
  * checks that every code here is still reported somewhere).
  */
 export const diagnosticCodes = {
+  'also-in-capped': {
+    severity: ['info'],
+    meaning:
+      "Skills of a root share a name with more than 20 others, so a report lists 20 paths in each one's `alsoIn`; this line counts the paths left out.",
+    fix: "Give the skills their own names (each one's folder name), or see every path with `agent-context inventory --json --uncapped`.",
+  },
   'authored-capabilities-unavailable': {
     severity: ['error'],
     meaning:

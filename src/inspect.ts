@@ -60,6 +60,7 @@ export {
 
 // Inventory: the tree of `agent-context inventory` and the summary in `inspect`.
 
+export { capInventoryReport } from './inventory/cap-inventory-report.js';
 export { renderInventorySummary } from './inventory/render-inventory-summary.js';
 export { type RenderInventoryOptions, renderInventoryTree } from './inventory/render-inventory-tree.js';
 

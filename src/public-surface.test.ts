@@ -132,6 +132,7 @@ const surface = {
       'inspectRules',
       'instructionsForPath',
       'listInstructionFilenames',
+      'capInventoryReport',
       'listInventoryDiagnostics',
       'parseFrontmatter',
       'parseToolList',

@@ -167,6 +167,7 @@ export function createCapabilityStore(
   let manifestSeen: { identity: string; records: CapabilityRecord[] } | undefined;
 
   const list = async (): Promise<LoadResult<CapabilityRecord>> => {
+    await faultsWrittenFor(root);
     const identity = currentFileIdentity(join(root, manifestFileName));
     if (identity !== undefined && identity === manifestSeen?.identity)
       return { items: manifestSeen.records.map((record) => ({ ...record })), diagnostics: [] };
@@ -429,6 +430,34 @@ interface RememberedLoad {
 /** One capability host per store directory and heap limit in this process, shared by its stores. */
 const hosts = new Map<string, CapabilityHost>();
 
+/**
+ * Fault records still being written, by store directory. A host reports a fault while a call is
+ * answered; the store's next read of its manifest (the next run's `loadActive`, a `list`) waits for
+ * them, so a faulted module is never served again because its record was not yet on disk.
+ */
+const faultsBeingWritten = new Map<string, Set<Promise<void>>>();
+
+function faultWritten(root: string, writing: Promise<void>): void {
+  const settled = writing.catch(() => undefined);
+  let pending = faultsBeingWritten.get(root);
+  if (pending === undefined) {
+    pending = new Set();
+    faultsBeingWritten.set(root, pending);
+  }
+  const set = pending;
+  set.add(settled);
+  void settled.then(() => {
+    set.delete(settled);
+    if (set.size === 0 && faultsBeingWritten.get(root) === set) faultsBeingWritten.delete(root);
+  });
+}
+
+/** Resolves once every fault record of this store begun so far is written (or failed). */
+async function faultsWrittenFor(root: string): Promise<void> {
+  const pending = faultsBeingWritten.get(root);
+  if (pending !== undefined) await Promise.all([...pending]);
+}
+
 function hostFor(
   root: string,
   memoryLimitMb: number | undefined,
@@ -441,7 +470,7 @@ function hostFor(
       directory: root,
       memoryLimitMb: memoryLimitMb ?? capabilityCreationDefaults.memoryLimitMb,
       onFault: (module, message) => {
-        void recordFault(root, module.name, module.sourceSha256, message, lock).catch(() => undefined);
+        faultWritten(root, recordFault(root, module.name, module.sourceSha256, message, lock));
       },
     });
     hosts.set(key, host);

@@ -22,7 +22,8 @@ let port = 0;
 let connections = 0;
 
 const agentScript = `
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { capabilityCreation, createContextSession, localWorkspace } from './index.js';
 
@@ -55,6 +56,12 @@ report.authored = (await call(run1, 'a1', 'author_capability', { name: 'hostile'
 report.authoredGood = (await call(run1, 'a2', 'author_capability', { name: 'good', code: good })).output;
 const run2 = await session.startRun();
 report.tools2 = run2.tools.map((tool) => tool.name);
+if (spec.holdLockMs) {
+  // A live holder keeps the manifest locked for a while, so the fault of the attack is written late.
+  const lock = join(directory, 'manifest.lock');
+  writeFileSync(lock, JSON.stringify({ pid: process.pid, hostname: hostname(), token: 'held', acquiredAt: Date.now() }));
+  setTimeout(() => rmSync(lock, { force: true }), spec.holdLockMs);
+}
 if (report.tools2.includes('attack')) report.attack = await call(run2, 'c1', 'attack', {});
 if (spec.waitMs) await new Promise((resolve) => setTimeout(resolve, spec.waitMs));
 report.good2 = await call(run2, 'c2', 'echo', { text: 'two' });
@@ -124,7 +131,7 @@ afterAll(async () => {
   await rm(bundleDirectory, { recursive: true, force: true });
 });
 
-async function runCase(code: (paths: Paths) => string, waitMs = 0) {
+async function runCase(code: (paths: Paths) => string, waitMs = 0, holdLockMs = 0) {
   const base = await mkdtemp(join(tmpdir(), 'hostile-case-'));
   const workspaceRoot = join(base, 'workspace');
   const directory = join(workspaceRoot, '.agent', 'capabilities');
@@ -137,7 +144,7 @@ async function runCase(code: (paths: Paths) => string, waitMs = 0) {
   await writeFile(join(workspaceRoot, 'note.txt'), 'note');
   await writeFile(paths.secret, 'TOP-SECRET-VALUE');
   const casePath = join(base, 'case.json');
-  await writeFile(casePath, JSON.stringify({ code: code(paths), waitMs }));
+  await writeFile(casePath, JSON.stringify({ code: code(paths), waitMs, holdLockMs }));
   const result = await new Promise<{
     code: number | null;
     signal: string | null;
@@ -221,6 +228,14 @@ describe.concurrent('hostile authored modules', () => {
   ])('a module that %s in execute ends only the capability host', async (_name, body) => {
     const report = await runCase(tool(body));
     expect(report.attack?.isError).toBe(true);
+    expect(String(report.attack?.output)).toContain('ended the capability host in tool "attack"');
+    expect(report.tools3).not.toContain('attack');
+    expect(hostileRecord(report)?.lastError).toContain('ended the capability host');
+  });
+
+  it('a module that ends the host is skipped in the next run even when its fault is written late', async () => {
+    // The next run's start waits for the fault record instead of serving the module again.
+    const report = await runCase(tool('process.exit(0);'), 0, 1_000);
     expect(String(report.attack?.output)).toContain('ended the capability host in tool "attack"');
     expect(report.tools3).not.toContain('attack');
     expect(hostileRecord(report)?.lastError).toContain('ended the capability host');

@@ -71,13 +71,24 @@ const closingTagPattern = /<\/([A-Za-z][\w-]*)>/g;
 export function parseFrontmatter(text: string, label: string): ParsedFrontmatter {
   const opening = openingLine.exec(text);
   if (!opening) return { status: 'none', data: {}, diagnostics: [], body: text };
-  const lines = text.slice(opening[0].length).split('\n');
-  const closingIndex = lines.findIndex((line) => closingLine.test(line.replace(/\r$/, '')));
-  if (closingIndex === -1) return { status: 'unclosed', data: {}, diagnostics: [], body: '' };
-  const block = lines.slice(0, closingIndex).map((line) => line.replace(/\r$/, ''));
-  // Every line up to and including the closing one, each with the newline split removed.
-  const bodyStart = lines.slice(0, closingIndex + 1).reduce((total, line) => total + line.length + 1, 0);
-  const body = text.slice(opening[0].length + bodyStart);
+  // The block's lines (a carriage return before the line feed dropped), up to the closing line; the
+  // body after it is not split (it can be most of the file).
+  const block: string[] = [];
+  let bodyStart = -1;
+  for (let from = opening[0].length; from <= text.length; ) {
+    const found = text.indexOf('\n', from);
+    const end = found === -1 ? text.length : found;
+    const line =
+      end > from && text.charCodeAt(end - 1) === 0x0d ? text.slice(from, end - 1) : text.slice(from, end);
+    if (closingLine.test(line)) {
+      bodyStart = end + 1;
+      break;
+    }
+    block.push(line);
+    from = end + 1;
+  }
+  if (bodyStart === -1) return { status: 'unclosed', data: {}, diagnostics: [], body: '' };
+  const body = text.slice(bodyStart);
 
   // Most blocks are plain `key: value` lines: read those without the YAML parser (same result).
   const simple = readSimpleMapping(block);

@@ -10,12 +10,16 @@ export interface CommandFolder {
   accepts(fileName: string): boolean;
   /** The command as typed, without the slash, from its path below the folder split at `/`. */
   nameOf(parts: readonly string[]): string;
+  /** A frontmatter key whose string, when given, names the command instead (Copilot's `name`). */
+  nameKey?: 'name';
 }
 
 const markdown = (name: string) =>
   name.length > '.md'.length && name.endsWith('.md') && name.toLowerCase() !== 'readme.md';
 const strip = (name: string, ending: string) =>
   name.endsWith(ending) ? name.slice(0, -ending.length) : name;
+/** Claude Code's name for a command file: the file name without `.md`, whatever its subfolder. */
+export const commandFileName = (parts: readonly string[]) => strip(parts.at(-1) ?? '', '.md');
 const joined = (separator: string, ending: string) => (parts: readonly string[]) =>
   [...parts.slice(0, -1), strip(parts.at(-1) ?? '', ending)].join(separator);
 
@@ -23,11 +27,12 @@ const joined = (separator: string, ending: string) => (parts: readonly string[])
  * The command folders of an asset root, by the root's folder name (a Gemini CLI extension is read as
  * `.gemini`), as docs/commands.md sources them:
  * - `.gemini`: `commands/**\/*.toml`, subfolders joined with `:` (`/git:commit`);
- * - `.github`: `prompts/*.prompt.md` (Copilot prompt files), named after the file;
+ * - `.github`: `prompts/*.prompt.md` (Copilot prompt files), named by their frontmatter `name`, else
+ *   after the file;
  * - `.opencode`: `commands/**\/*.md` and the older `command/`, subfolders joined with `/`;
- * - `.cursor`: `commands/*.md`, named after the file;
- * - every other root (`.claude`, `.agents`, `.codex`, a plugin): `commands/**\/*.md`, subfolders
- *   joined with `:`.
+ * - every other root (`.claude`, `.cursor`, `.agents`, `.codex`, a plugin): `commands/**\/*.md`,
+ *   named after the file as Claude Code and Cursor name it; a subfolder labels the command but is
+ *   not part of its name (`frontend/build.md` is `build`, also accepted as `frontend:build`).
  */
 export function commandFoldersOf(root: string, kind?: 'gemini-extension'): readonly CommandFolder[] {
   const name = kind === 'gemini-extension' ? '.gemini' : path.posix.basename(root);
@@ -48,6 +53,7 @@ export function commandFoldersOf(root: string, kind?: 'gemini-extension'): reado
         file: 'markdown',
         accepts: (file) => file.length > '.prompt.md'.length && file.endsWith('.prompt.md'),
         nameOf: (parts) => strip(parts.at(-1) ?? '', '.prompt.md'),
+        nameKey: 'name',
       },
     ];
   }
@@ -59,17 +65,7 @@ export function commandFoldersOf(root: string, kind?: 'gemini-extension'): reado
       nameOf: joined('/', '.md'),
     }));
   }
-  if (name === '.cursor') {
-    return [
-      {
-        folder: 'commands',
-        file: 'markdown',
-        accepts: markdown,
-        nameOf: (parts) => strip(parts.at(-1) ?? '', '.md'),
-      },
-    ];
-  }
-  return [{ folder: 'commands', file: 'markdown', accepts: markdown, nameOf: joined(':', '.md') }];
+  return [{ folder: 'commands', file: 'markdown', accepts: markdown, nameOf: commandFileName }];
 }
 
 /** The agent folders of an asset root: `agents/`, and OpenCode's older `agent/`. */

@@ -98,18 +98,23 @@ export async function findAssetFiles(
         if (listing?.failure) diagnostics.push(listing.failure);
         let deeperLeft = false;
         for (const entry of listing?.entries ?? []) {
+          const accepted = accepts(entry.name);
+          // A file found (the common entry of a big folder) costs its location and nothing more.
+          if (accepted && entry.kind === 'file') {
+            locations.push({
+              path: `${folder.path}/${entry.name}`,
+              directory: folder.path,
+              realPath: `${folder.real}/${entry.name}`,
+            });
+            continue;
+          }
           const child = {
             path: `${folder.path}/${entry.name}`,
             real: `${folder.real}/${entry.name}`,
             depth: folder.depth + 1,
           };
-          const accepted = accepts(entry.name);
-          if (accepted && (entry.kind === 'file' || entry.kind === 'symlink')) {
-            locations.push({
-              path: child.path,
-              directory: folder.path,
-              ...(entry.kind === 'file' ? { realPath: child.real } : {}),
-            });
+          if (accepted && entry.kind === 'symlink') {
+            locations.push({ path: child.path, directory: folder.path });
           } else if (accepted && entry.kind === 'other') {
             // A FIFO or device: opening it could block, so it is reported and never read.
             diagnostics.push({

@@ -52,7 +52,7 @@ describe('inventory capability', () => {
           root: '.claude',
           exists: true,
           skills: [{ name: 'pdfs' }],
-          commands: [{ name: 'git:sync', description: 'Pull, rebase and push.' }],
+          commands: [{ name: 'sync', description: 'Pull, rebase and push.' }],
         },
       ],
     });

@@ -4,6 +4,7 @@ import type { Capability, ContextEvent, JsonSchema, Run, ToolDefinition } from '
 import { declareRunStartRequests, runStartWorkspace } from '../session/run-start-listing.js';
 import { plural } from '../text/plural.js';
 import type { AssistantName } from '../tool-vocabulary/assistant.js';
+import { capInventoryReport } from './cap-inventory-report.js';
 import { inventoryDefaults } from './inventory-defaults.js';
 import { inventoryListRequests } from './inventory-list-requests.js';
 import { type InventoryResult, listInventoryDiagnostics } from './inventory-result.js';
@@ -155,7 +156,8 @@ export function inventory(options: InventoryOptions = {}): Capability {
         'scope (always, files, described, manual) and globs, without their text (read a rule file to see it); plus any problem found ' +
         'in those files. Takes no arguments; returns JSON. Paths are relative to the working directory.',
       inputSchema: noParameters,
-      execute: (_input, context) => scan(context.run, context.callId),
+      // The model gets the entries' diagnostics capped, as the events are; the count of the rest says so.
+      execute: async (_input, context) => capInventoryReport(await scan(context.run, context.callId)),
     };
     capability.tools = () => [tool];
   }

@@ -96,7 +96,12 @@ export function frontmatterFileOf(read: AssetText, maxBytes: number): Frontmatte
     failure: { severity: 'error', code, message, path: label },
   });
   const parsed = parseFrontmatter(file.text, label);
-  if (parsed.status !== 'unclosed') return { ok: true, parsed: { ...parsed, status: parsed.status } };
+  // Not copied: the parse is this file's own (the status is narrowed, not changed).
+  if (parsed.status !== 'unclosed')
+    return {
+      ok: true,
+      parsed: parsed as ParsedFrontmatter & { status: Exclude<FrontmatterStatus, 'unclosed'> },
+    };
   return file.truncated
     ? fail(
         'frontmatter-too-large',

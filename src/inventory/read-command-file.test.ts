@@ -94,10 +94,11 @@ describe('command files in a scan', () => {
 });
 
 describe('commandName', () => {
-  it('drops .md and joins folders with a colon', () => {
+  it('is the file name without .md, a subfolder not part of it (as Claude Code names commands)', () => {
     expect(commandName('/repo/.claude/commands', '/repo/.claude/commands/build.md')).toBe('build');
-    expect(commandName('/repo/.claude/commands', '/repo/.claude/commands/frontend/build.md')).toBe(
-      'frontend:build',
+    expect(commandName('/repo/.claude/commands', '/repo/.claude/commands/frontend/build.md')).toBe('build');
+    expect(commandName('/repo/.claude/commands', '/repo/.claude/commands/a/b/deploy.md.md')).toBe(
+      'deploy.md',
     );
   });
 });

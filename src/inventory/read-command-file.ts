@@ -2,6 +2,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { cutWithEllipsis } from '../text/cut-text.js';
 import { toLabel } from '../workspace/labels.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { commandFileName } from './command-folders.js';
 import type { InventoryCommand } from './inventory-result.js';
 import { type FrontmatterFile, readFrontmatterFile } from './read-asset-file.js';
 
@@ -10,7 +11,7 @@ export const maxCommandBodyDescription = 200;
 
 /** Options of {@link readCommandFile}. */
 export interface ReadCommandFileOptions {
-  /** The command as typed, without the slash, e.g. `frontend:build` (see {@link commandName}). */
+  /** The command as typed, without the slash, e.g. `build` (see {@link commandName}). */
   name: string;
   /** Read at most this many bytes (default 64 KiB); a frontmatter must close within them. */
   maxBytes?: number;
@@ -32,12 +33,31 @@ export async function readCommandFile(
   return commandOf(toLabel(workspace, path), options.name, read);
 }
 
-/** {@link readCommandFile} of a file already read and parsed (see `frontmatterFileOf`), labelled `label`. */
-export function commandOf(label: string, name: string, read: FrontmatterFile): InventoryCommand {
+/**
+ * {@link readCommandFile} of a file already read and parsed (see `frontmatterFileOf`), labelled
+ * `label`. With `nameKey` (Copilot's `name`), a non-blank string under that frontmatter key names
+ * the command instead of `name`, and leaves `attributes`.
+ */
+export function commandOf(
+  label: string,
+  name: string,
+  read: FrontmatterFile,
+  nameKey?: 'name',
+): InventoryCommand {
   const empty = { path: label, name, description: null, attributes: {} };
   if (!read.ok) return { ...empty, diagnostics: [read.failure] };
   const { description: written, ...attributes } = read.parsed.data;
   const diagnostics: Diagnostic[] = [...read.parsed.diagnostics];
+  let typed = name;
+  if (nameKey !== undefined && nameKey in attributes) {
+    const given = attributes[nameKey];
+    delete attributes[nameKey];
+    if (typeof given === 'string' && given.trim() !== '') typed = given;
+    else if (given !== null && typeof given !== 'string') {
+      const message = `The command \`${nameKey}\` must be a string; the file name is used instead.`;
+      diagnostics.push({ severity: 'warning', code: 'invalid-name', message, path: label });
+    }
+  }
   if (written !== undefined && written !== null && typeof written !== 'string') {
     diagnostics.push({
       severity: 'warning',
@@ -48,20 +68,16 @@ export function commandOf(label: string, name: string, read: FrontmatterFile): I
   }
   const description =
     typeof written === 'string' && written.trim() !== '' ? written : firstBodyLine(read.parsed.body);
-  return { path: label, name, description, attributes, diagnostics };
+  return { path: label, name: typed, description, attributes, diagnostics };
 }
 
 /**
- * The command a file under `commandsDirectory` is typed as, without the slash: its path below the
- * folder without `.md`, folders joined with `:` (`build.md` -> `build`, `frontend/build.md` ->
- * `frontend:build`). Both paths absolute, as reached.
+ * The command a file under `commandsDirectory` is typed as, without the slash, as Claude Code names
+ * it: the file name without `.md`, a subfolder being a label and not part of the name (`build.md`
+ * and `frontend/build.md` are both `build`). Both paths absolute, as reached.
  */
 export function commandName(commandsDirectory: string, path: string): string {
-  return path
-    .slice(commandsDirectory.length + 1)
-    .replace(/\.md$/, '')
-    .split('/')
-    .join(':');
+  return commandFileName(path.slice(commandsDirectory.length + 1).split('/'));
 }
 
 // An ATX heading: one to six `#` followed by a space or the end of the line.

@@ -11,6 +11,8 @@ import { hookFilesOf, type RenderInventoryOptions } from './render-inventory-tre
  * listed under .claude), 0 agents, 0 commands`),
  * and when the result lists rules, one line counting them by scope, e.g.
  * `rules: 2 always, 1 files, 0 described, 1 manual; 1 error`.
+ * Output styles and context files are counted after the commands when a root has any
+ * (`.claude: 0 skills, 0 agents, 0 commands, 1 output style`).
  * Diagnostics are counted, not listed (`agent-context inventory` lists them). No heading; lines
  * joined with `\n`, no trailing newline; `''` when no root is configured and no rule is listed.
  */
@@ -41,6 +43,10 @@ export function renderInventorySummary(
       return `${plural(total, noun)}${through.length > 0 ? ` (${through.join('; ')})` : ''}`;
     };
     const parts = [count('skills', 'skill'), count('agents', 'agent'), count('commands', 'command')];
+    const outputStyles = (root.outputStyles ?? []).length;
+    const contextFiles = (root.contextFiles ?? []).length;
+    if (outputStyles > 0) parts.push(plural(outputStyles, 'output style'));
+    if (contextFiles > 0) parts.push(plural(contextFiles, 'context file'));
     if (events.length > 0) parts.push(`hooks ${events.join(', ')}`);
     else if (files.length > 0) parts.push('no hooks');
     const plugin = root.plugin === undefined ? '' : ` (plugin ${root.plugin})`;

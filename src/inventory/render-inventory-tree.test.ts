@@ -41,7 +41,7 @@ const result: InventoryResult = {
       commands: [
         {
           path: '.claude/commands/frontend/build.md',
-          name: 'frontend:build',
+          name: 'build',
           description: 'Build the storefront.',
           attributes: { 'argument-hint': '[target]' },
           diagnostics: [],
@@ -136,14 +136,14 @@ describe('renderInventoryTree', () => {
         '│   └── (no name) (.claude/skills/shared)',
         '│       └── warning: Outside. [path-outside-workspace]',
         '├── commands',
-        '│   └── /frontend:build: Build the storefront. (.claude/commands/frontend/build.md)',
+        '│   └── /build: Build the storefront. (.claude/commands/frontend/build.md)',
         '└── hooks (.claude/settings.json)',
         '    ├── Stop (2 handlers)',
         '    └── Stop [x] (1 handler)',
         '.agents (absent)',
         '└── error: Denied. [read-failed]',
         '.codex (no skills, agents, commands or hooks)',
-        '3 roots scanned, 2 found: 2 skills, 0 agents, 1 command, 2 hook groups; 1 error, 1 warning.',
+        '3 roots scanned, 2 found: 2 skills, 0 agents, 1 command, 0 output styles, 0 context files, 2 hook groups; 1 error, 1 warning.',
         '',
       ].join('\n'),
     );
@@ -164,7 +164,7 @@ describe('renderInventoryTree', () => {
         '│   └── .kiro/steering/incidents.md (kiro): During an outage page the on-call first…',
         '└── manual',
         '    └── .cursor/rules/history.mdc (cursor): @history',
-        '1 root scanned, 1 found: 0 skills, 0 agents, 0 commands, 0 hook groups, 4 rules; 1 error, 1 warning.',
+        '1 root scanned, 1 found: 0 skills, 0 agents, 0 commands, 0 output styles, 0 context files, 0 hook groups, 4 rules; 1 error, 1 warning.',
         '',
       ].join('\n'),
     );
@@ -205,7 +205,7 @@ describe('renderInventoryTree', () => {
       '│   └── /a\\n└── /b (.claude/commands/a\\n└── /b.md)',
       '└── hooks (.claude/settings.json)',
       '    └── PreToolUse [Bash\\nEdit] (1 handler)',
-      '1 root scanned, 1 found: 0 skills, 0 agents, 1 command, 1 hook group; no problems.',
+      '1 root scanned, 1 found: 0 skills, 0 agents, 1 command, 0 output styles, 0 context files, 1 hook group; no problems.',
       '',
     ]);
   });
@@ -242,39 +242,41 @@ describe('renderInventorySummary', () => {
 });
 
 describe('renderInventoryTree output styles and context files', () => {
+  const withStylesAndContextFiles: InventoryResult = {
+    roots: [
+      {
+        root: '.claude',
+        exists: true,
+        skills: [],
+        agents: [],
+        commands: [],
+        settings: null,
+        outputStyles: [
+          {
+            path: '.claude/output-styles/teacher.md',
+            name: 'Teacher',
+            description: 'Explains\neach step.',
+            attributes: {},
+            diagnostics: [],
+          },
+        ],
+        diagnostics: [],
+      },
+      {
+        root: '.gemini/extensions/tools',
+        exists: true,
+        skills: [],
+        agents: [],
+        commands: [],
+        settings: null,
+        contextFiles: ['.gemini/extensions/tools/GEMINI.md', '.gemini/extensions/tools/a\nb.md'],
+        diagnostics: [],
+      },
+    ],
+  };
+
   it('lists them as the JSON does, one line per entry', () => {
-    const tree = renderInventoryTree({
-      roots: [
-        {
-          root: '.claude',
-          exists: true,
-          skills: [],
-          agents: [],
-          commands: [],
-          settings: null,
-          outputStyles: [
-            {
-              path: '.claude/output-styles/teacher.md',
-              name: 'Teacher',
-              description: 'Explains\neach step.',
-              attributes: {},
-              diagnostics: [],
-            },
-          ],
-          diagnostics: [],
-        },
-        {
-          root: '.gemini/extensions/tools',
-          exists: true,
-          skills: [],
-          agents: [],
-          commands: [],
-          settings: null,
-          contextFiles: ['.gemini/extensions/tools/GEMINI.md', '.gemini/extensions/tools/a\nb.md'],
-          diagnostics: [],
-        },
-      ],
-    });
+    const tree = renderInventoryTree(withStylesAndContextFiles);
     expect(tree).toContain(
       '.claude\n└── output styles\n    └── Teacher: Explains each step. (.claude/output-styles/teacher.md)',
     );
@@ -282,5 +284,18 @@ describe('renderInventoryTree output styles and context files', () => {
       '└── context files\n    ├── .gemini/extensions/tools/GEMINI.md\n    └── .gemini/extensions/tools/a\\nb.md',
     );
     expect(tree).not.toContain('(no skills, agents, commands or hooks)');
+    // The count line counts what the tree shows, these two kinds too.
+    expect(tree.split('\n').at(-2)).toBe(
+      '2 roots scanned, 2 found: 0 skills, 0 agents, 0 commands, 1 output style, 2 context files, 0 hook groups; no problems.',
+    );
+  });
+
+  it('are counted in the inspect summary of their root', () => {
+    expect(renderInventorySummary(withStylesAndContextFiles)).toBe(
+      [
+        '.claude: 0 skills, 0 agents, 0 commands, 1 output style',
+        '.gemini/extensions/tools: 0 skills, 0 agents, 0 commands, 2 context files',
+      ].join('\n'),
+    );
   });
 });

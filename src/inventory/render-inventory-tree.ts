@@ -5,6 +5,7 @@ import { painter } from '../shared/painter.js';
 import { cutWithEllipsis } from '../text/cut-text.js';
 import { plural } from '../text/plural.js';
 import { showLineBreaks } from '../text/show-line-breaks.js';
+import { capInventoryReport } from './cap-inventory-report.js';
 import {
   absenceOf,
   type InventoryResult,
@@ -20,6 +21,11 @@ export interface RenderInventoryOptions {
   color?: boolean;
   /** Descriptions longer than this many characters are cut with `…` (the JSON keeps them whole). Default 120. */
   maxDescriptionChars?: number;
+  /**
+   * Show every diagnostic of the skills, agents, commands and output styles, instead of at most 20
+   * per entry and 1,000 in all with a count of the rest (see `capInventoryReport`). Default `false`.
+   */
+  allDiagnostics?: boolean;
 }
 
 interface TreeNode {
@@ -42,14 +48,16 @@ interface AssetEntry {
  * (`name: description (path)`), context files (their label) and hook groups
  * (`Event [matcher] (N handlers)`); then, when the result lists rules, the rules by scope
  * (`path (format)`, with the globs and their base, the description or `@name`); every diagnostic on
- * its own line under the entry it concerns, and a closing count line. Ends with a newline.
+ * its own line under the entry it concerns (at most 20 per entry and 1,000 in all, each cut counted
+ * on one line, unless `allDiagnostics`), and a closing count line, which counts every diagnostic.
+ * Ends with a newline.
  *
  * @example
  * .claude
  * ├── skills
  * │   └── pdf: Extract text from PDF files. (.claude/skills/pdf/SKILL.md)
  * ├── commands
- * │   └── /frontend:build: Build the storefront. (.claude/commands/frontend/build.md)
+ * │   └── /build: Build the storefront. (.claude/commands/frontend/build.md)
  * └── hooks (.claude/settings.json)
  *     └── PreToolUse [Bash] (1 handler)
  * .agents (absent)
@@ -57,7 +65,11 @@ interface AssetEntry {
  * └── files
  *     └── .cursor/rules/react.mdc (cursor): web/**\/*.tsx (base .)
  */
-export function renderInventoryTree(result: InventoryResult, options: RenderInventoryOptions = {}): string {
+export function renderInventoryTree(full: InventoryResult, options: RenderInventoryOptions = {}): string {
+  const result = options.allDiagnostics ? full : capInventoryReport(full);
+  // The tree lists no `alsoIn`, so the count of its paths left out is not a line of it.
+  const rootDiagnostics = (root: InventoryRoot) =>
+    root.diagnostics.filter((diagnostic) => diagnostic.code !== 'also-in-capped');
   const paint = painter(options.color ?? false);
   const maxDescription = options.maxDescriptionChars ?? 120;
   const diagnosticNodes = (diagnostics: Diagnostic[]): TreeNode[] =>
@@ -85,7 +97,7 @@ export function renderInventoryTree(result: InventoryResult, options: RenderInve
       paint.bold(root.root) + (root.plugin === undefined ? '' : ` ${paint.dim(`(plugin ${root.plugin})`)}`);
     if (!root.exists) {
       lines.push(`${title} ${paint.dim(`(${absenceOf(root)})`)}`);
-      lines.push(...renderChildren(diagnosticNodes(root.diagnostics), ''));
+      lines.push(...renderChildren(diagnosticNodes(rootDiagnostics(root)), ''));
       continue;
     }
     const sections: TreeNode[] = [];
@@ -120,9 +132,9 @@ export function renderInventoryTree(result: InventoryResult, options: RenderInve
         children: [...diagnosticNodes(file.diagnostics), ...hooks],
       });
     }
-    const empty = sections.length === 0 && root.diagnostics.length === 0;
+    const empty = sections.length === 0 && rootDiagnostics(root).length === 0;
     lines.push(`${title}${empty ? ` ${paint.dim('(no skills, agents, commands or hooks)')}` : ''}`);
-    lines.push(...renderChildren([...diagnosticNodes(root.diagnostics), ...sections], ''));
+    lines.push(...renderChildren([...diagnosticNodes(rootDiagnostics(root)), ...sections], ''));
   }
   if (result.rules !== undefined) {
     const rules = result.rules;
@@ -142,7 +154,7 @@ export function renderInventoryTree(result: InventoryResult, options: RenderInve
     lines.push(...renderChildren(children, ''));
   }
   lines.unshift(...diagnosticNodes(result.diagnostics ?? []).map((node) => node.label));
-  lines.push(summaryLine(result));
+  lines.push(summaryLine(full));
   return `${lines.map(showLineBreaks).join('\n')}\n`;
 }
 
@@ -158,7 +170,7 @@ function ruleDetail(rule: InventoryRule, maxDescription: number): string {
   return '';
 }
 
-/** The closing line: what was found and how many problems. */
+/** The closing line: how many of each kind the tree shows (in its order), and how many problems. */
 function summaryLine(result: InventoryResult): string {
   const found = result.roots.filter((root) => root.exists);
   const count = (pick: (root: (typeof found)[number]) => number) =>
@@ -182,6 +194,12 @@ function summaryLine(result: InventoryResult): string {
     )}, ${plural(
       count((root) => root.commands.length),
       'command',
+    )}, ${plural(
+      count((root) => (root.outputStyles ?? []).length),
+      'output style',
+    )}, ${plural(
+      count((root) => (root.contextFiles ?? []).length),
+      'context file',
     )}, ` +
     `${plural(
       count((root) => hookFilesOf(root).reduce((total, file) => total + file.hooks.length, 0)),

@@ -15,7 +15,7 @@ const command = (description: string) => `---\ndescription: ${description}\n---\
 const namesOf = (root: InventoryRoot | undefined) => root?.commands.map((entry) => entry.name);
 
 describe('the commands of scanInventory', () => {
-  it('lists every command with its namespace, sorted by path, leaving README.md out', async () => {
+  it('lists every command named after its file as Claude Code names it, sorted by path, leaving README.md out', async () => {
     const { workspace } = await makeRepository({
       '.claude/commands/review.md':
         '---\ndescription: Review the diff.\nargument-hint: "[file]"\nallowed-tools: Read, Grep\nmodel: haiku\n---\nReview $1.\n',
@@ -37,7 +37,7 @@ describe('the commands of scanInventory', () => {
       },
       {
         path: '.claude/commands/frontend/build.md',
-        name: 'frontend:build',
+        name: 'build',
         description: 'Build the storefront for $ARGUMENTS.',
         attributes: {},
         diagnostics: [],
@@ -51,9 +51,29 @@ describe('the commands of scanInventory', () => {
       },
     ]);
     expect(agents?.commands.map((entry) => [entry.path, entry.name])).toEqual([
-      ['.agents/commands/db/migrate/up.md', 'db:migrate:up'],
+      ['.agents/commands/db/migrate/up.md', 'up'],
     ]);
     expect([claude?.diagnostics, agents?.diagnostics]).toEqual([[], []]);
+  });
+
+  it('names a Copilot prompt by its frontmatter name, the file name when it gives none or a wrong one', async () => {
+    const { workspace } = await makeRepository({
+      '.github/prompts/labels.prompt.md': '---\nname: label-issue\nmode: agent\n---\nLabel it.\n',
+      '.github/prompts/blank.prompt.md': '---\nname: " "\n---\nBlank.\n',
+      '.github/prompts/numbered.prompt.md': '---\nname: 3\n---\nNumbered.\n',
+    });
+    const [github] = (await scanInventory({ workspace, roots: ['.github'] })).roots;
+    expect(
+      github?.commands.map((entry) => [
+        entry.name,
+        entry.attributes,
+        entry.diagnostics.map((diagnostic) => diagnostic.code),
+      ]),
+    ).toEqual([
+      ['blank', {}, []],
+      ['label-issue', { mode: 'agent' }, []],
+      ['numbered', {}, ['invalid-name']],
+    ]);
   });
 
   it('gives [] without a commands folder, or when commands is a file', async () => {
@@ -73,7 +93,7 @@ describe('the commands of scanInventory', () => {
       [`.claude/commands/${eight}/i/deeper.md`]: command('Deeper.'),
     });
     const [root] = (await scanInventory({ workspace, roots: ['.claude'] })).roots;
-    expect(namesOf(root)).toEqual(['a:b:c:d:e:f:g:h:deep']);
+    expect(namesOf(root)).toEqual(['deep']);
     expect(root?.diagnostics).toEqual([
       expect.objectContaining({
         code: 'depth-limit',
@@ -89,7 +109,7 @@ describe('the commands of scanInventory', () => {
       { '.claude/commands/loop': '.', '.claude/commands/team/up': '..' },
     );
     const [root] = (await scanInventory({ workspace, roots: ['.claude'] })).roots;
-    expect(namesOf(root)).toEqual(['one', 'team:two']);
+    expect(namesOf(root)).toEqual(['one', 'two']);
     expect(root?.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.path])).toEqual([
       ['directory-already-scanned', '.claude/commands/loop'],
       ['directory-already-scanned', '.claude/commands/team/up'],
@@ -105,7 +125,7 @@ describe('the commands of scanInventory', () => {
     expect(root?.commands).toEqual([
       expect.objectContaining({
         path: '.claude/commands/shared/lint.md',
-        name: 'shared:lint',
+        name: 'lint',
         diagnostics: [],
       }),
     ]);

@@ -98,7 +98,8 @@ export async function scanCommands(
         }
         const label = toLabel(workspace, location.path);
         const text = assetTextOf(label, reads[next++]!, 'Markdown');
-        const command = commandOf(label, nameOf(location.path), frontmatterFileOf(text, settings.maxBytes));
+        const read = frontmatterFileOf(text, settings.maxBytes);
+        const command = commandOf(label, nameOf(location.path), read, folder?.nameKey);
         const recording = record(command, location);
         if (recording !== undefined) await recording;
         commands.push(command);

@@ -9,10 +9,15 @@ describe('load_skill against hostile requests', () => {
   it('answers a 100 KB name among 3,000 skills at once, with no suggestion search, the event loop served', async () => {
     const root = await useTemporaryDirectory();
     await mkdir(path.join(root, '.git'));
-    for (let index = 0; index < 3_000; index += 1) {
-      const name = `skill-${index}`;
-      await mkdir(path.join(root, '.claude/skills', name), { recursive: true });
-      await writeFile(path.join(root, '.claude/skills', name, 'SKILL.md'), skillFile(name));
+    // Written 100 at a time: 3,000 files one after another took much of the test's time on a busy machine.
+    for (let start = 0; start < 3_000; start += 100) {
+      await Promise.all(
+        Array.from({ length: 100 }, async (_, offset) => {
+          const name = `skill-${start + offset}`;
+          await mkdir(path.join(root, '.claude/skills', name), { recursive: true });
+          await writeFile(path.join(root, '.claude/skills', name, 'SKILL.md'), skillFile(name));
+        }),
+      );
     }
     const run = await runWithDeadline<{ huge: unknown; near: unknown }>({
       imports: [
@@ -20,9 +25,13 @@ describe('load_skill against hostile requests', () => {
         "import { skills } from 'src/skills/skills.ts';",
         "import { localWorkspace } from 'src/workspace/local-workspace.ts';",
       ],
-      body: `
+      // The run start reads the 3,000 skills: set up outside what is measured, which is the calls.
+      setup: `
         const session = createContextSession({ workspace: localWorkspace(input.root), capabilities: [skills()] });
-        const run = await session.startRun();
+        return await session.startRun();
+      `,
+      body: `
+        const run = prepared;
         const call = (name) => run.executeTool({ id: 'c', toolName: 'load_skill', input: { name } });
         const huge = await call('skill-'.repeat(17_000));
         const near = await call('skil-12');

@@ -14,6 +14,9 @@ const painterStyle = /^\u001b\[(?:1|2|22|31|33|36|39)m/;
 /** Control characters: C0 (U+0000 to U+001F), DEL (U+007F) and C1 (U+0080 to U+009F). */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
 const controlCharacter = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same without line feed and tab, which a block of lines keeps. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const controlCharacterButLines = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 
 /** Options of {@link terminalText}. */
 export interface TerminalTextOptions {
@@ -40,8 +43,9 @@ export interface TerminalTextOptions {
  * terminalText('a\nb', { lines: false }); // 'a\\nb'
  */
 export function terminalText(text: string, options: TerminalTextOptions = {}): string {
-  if (!controlCharacter.test(text)) return text;
   const lines = options.lines ?? true;
+  // One native scan: a report of many lines has a line feed at once, and walking it by hand costs more.
+  if (!(lines ? controlCharacterButLines : controlCharacter).test(text)) return text;
   const keepStyles = options.painterStyles ?? false;
   let result = '';
   let from = 0;

@@ -148,9 +148,11 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
     const listed: ListedEntry = { path, kind: entry.kind, symlink: false, realPath: childReal };
     if (!fileRead) return listed;
     const fill = (read: ReadFileResult & { modifiedMs: number }) => {
-      const { modifiedMs, ...contents } = read;
-      listed.size = contents.size;
-      listed.modifiedMs = modifiedMs;
+      // Built field by field: an object rest is a slow copy, and this runs once per file read.
+      const contents: ReadFileResult = { bytes: read.bytes, size: read.size, truncated: read.truncated };
+      if (read.start !== undefined) contents.start = read.start;
+      listed.size = read.size;
+      listed.modifiedMs = read.modifiedMs;
       listed.contents = contents;
       return listed;
     };

@@ -40,14 +40,16 @@ export function listedWorkspace(
   requests: readonly ListRequest[],
   outcomes: ReadonlyArray<BatchOutcome<ListedDirectory>>,
 ): Workspace {
-  const entries = new Map<string, ListedEntry>();
   /** Paths looked for by name (their parent explored) and directories listed whole. */
   const lookedFor = new Set<string>();
   const wholeDirectories = new Set<string>();
   /** The real path of each directory listed. */
   const listedRealPaths = new Map<string, string>();
-  /** The entries reported in each directory (by its absolute path): name -> the entry's absolute path. */
-  const childNames = new Map<string, Map<string, string>>();
+  /**
+   * The entries reported in each directory, by its absolute path, then by name: a file is found by
+   * its directory and its short name, so no absolute path is built or hashed per file.
+   */
+  const childEntries = new Map<string, Map<string, ListedEntry>>();
   for (const [index, request] of requests.entries()) {
     const outcome = outcomes[index];
     if (!outcome?.ok) continue;
@@ -58,15 +60,10 @@ export function listedWorkspace(
       continue;
     }
     const listed = outcome.value;
-    // Each entry's absolute path is built once and is the key everywhere (its hash is computed once).
-    const absolutes = listed.entries.map((entry) =>
-      directory === '/' ? `/${entry.path}` : `${directory}/${entry.path}`,
-    );
-    recordListing(directory, request, listed, absolutes, entries, lookedFor, wholeDirectories);
     // Siblings come one after the other: the directory of the previous entry is usually this one's.
     let parentPrefix: string | undefined;
-    let names: Map<string, string> | undefined;
-    for (const [position, entry] of listed.entries.entries()) {
+    let names: Map<string, ListedEntry> | undefined;
+    for (const entry of listed.entries) {
       const slash = entry.path.lastIndexOf('/');
       if (
         names === undefined ||
@@ -74,21 +71,36 @@ export function listedWorkspace(
         !entry.path.startsWith(parentPrefix!)
       ) {
         parentPrefix = entry.path.slice(0, slash + 1);
-        const parent =
-          slash === -1
-            ? directory
-            : absolutes[position]!.slice(0, absolutes[position]!.length - entry.path.length + slash);
-        names = childNames.get(parent);
+        const parent = slash === -1 ? directory : joinAbsolute(directory, entry.path.slice(0, slash));
+        names = childEntries.get(parent);
         if (names === undefined) {
           names = new Map();
-          childNames.set(parent, names);
+          childEntries.set(parent, names);
         }
       }
       const name = slash === -1 ? entry.path : entry.path.slice(slash + 1);
-      if (!names.has(name)) names.set(name, absolutes[position]!);
+      // Two requests may report one path: the answer that read more of the file is kept.
+      const earlier = names.get(name);
+      if (earlier === undefined || readBytes(entry) > readBytes(earlier)) names.set(name, entry);
     }
+    recordListing(directory, request, listed, lookedFor, wholeDirectories);
     listedRealPaths.set(directory, outcome.value.realPath);
   }
+
+  /** The last directory looked up, and its entries: lookups mostly come sibling after sibling. */
+  let lastDirectory: string | undefined;
+  let lastNames: Map<string, ListedEntry> | undefined;
+  /** The entry reported at an absolute (resolved) path, if any. */
+  const entryAt = (absolute: string): ListedEntry | undefined => {
+    const slash = absolute.lastIndexOf('/');
+    if (slash === -1 || slash === absolute.length - 1) return undefined;
+    const directory = slash === 0 ? '/' : absolute.slice(0, slash);
+    if (directory !== lastDirectory) {
+      lastDirectory = directory;
+      lastNames = childEntries.get(directory);
+    }
+    return lastNames?.get(absolute.slice(slash + 1));
+  };
 
   const knowledge = (requested: string): Knowledge => {
     let absolute: string;
@@ -97,7 +109,7 @@ export function listedWorkspace(
     } catch {
       return undefined;
     }
-    const entry = entries.get(absolute);
+    const entry = entryAt(absolute);
     if (entry !== undefined) return entry;
     if (lookedFor.has(absolute) || wholeDirectories.has(path.posix.dirname(absolute))) return 'missing';
     // Below a path known to be missing, nothing exists.
@@ -106,7 +118,7 @@ export function listedWorkspace(
       above !== '/' && above !== '.';
       above = path.posix.dirname(above)
     ) {
-      if (entries.has(above)) return undefined;
+      if (entryAt(above) !== undefined) return undefined;
       if (lookedFor.has(above)) return 'missing';
     }
     return undefined;
@@ -183,8 +195,7 @@ export function listedWorkspace(
         return inner.readdir(requested);
       }
       const children: DirectoryEntry[] = [];
-      for (const [name, childAbsolute] of childNames.get(absolute) ?? []) {
-        const entry = entries.get(childAbsolute)!;
+      for (const [name, entry] of childEntries.get(absolute) ?? []) {
         children.push({ name, kind: entry.symlink ? 'symlink' : entry.kind });
       }
       return children.sort((left, right) => compareCodePoints(left.name, right.name));
@@ -238,7 +249,7 @@ export function listedWorkspace(
     const length =
       maxBytes === undefined ? contents.bytes.byteLength : Math.min(maxBytes, contents.bytes.byteLength);
     return {
-      bytes: contents.bytes.subarray(0, length),
+      bytes: length === contents.bytes.byteLength ? contents.bytes : contents.bytes.subarray(0, length),
       size: contents.size,
       truncated: contents.size > length,
     };
@@ -292,12 +303,10 @@ function recordListing(
   directory: string,
   request: ListRequest,
   listed: ListedDirectory,
-  absolutes: readonly string[],
-  entries: Map<string, ListedEntry>,
   lookedFor: Set<string>,
   wholeDirectories: Set<string>,
 ): void {
-  const absoluteOf = (relative: string) => (directory === '/' ? `/${relative}` : `${directory}/${relative}`);
+  const absoluteOf = (relative: string) => joinAbsolute(directory, relative);
   // The listing's own entries by path, as far as they are asked about below: its directories, and
   // the named paths with the ways to them.
   const namePrefixes = new Set<string>();
@@ -310,12 +319,8 @@ function recordListing(
   const skipped = new Set(request.skip ?? []);
   /** Levels already marked whole below a directory in this listing. */
   const markedLevels = new Map<string, number>();
-  for (const [position, entry] of listed.entries.entries()) {
+  for (const entry of listed.entries) {
     if (entry.kind === 'directory' || namePrefixes.has(entry.path)) own.set(entry.path, entry);
-    const absolute = absolutes[position]!;
-    // Two requests may report one path: the answer that read more of the file is kept.
-    const earlier = entries.get(absolute);
-    if (earlier === undefined || readBytes(entry) > readBytes(earlier)) entries.set(absolute, entry);
   }
   // A real directory reached twice is listed once, at its first entry (the listing visits in the
   // order it reports): a later entry of it was not explored.
@@ -383,6 +388,10 @@ function recordListing(
     }
     markWhole(name, depth);
   }
+}
+
+function joinAbsolute(directory: string, relative: string): string {
+  return directory === '/' ? `/${relative}` : `${directory}/${relative}`;
 }
 
 /** How much of a file an entry holds: -1 unread, its byte count, or `Infinity` when read whole. */

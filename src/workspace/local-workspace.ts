@@ -534,7 +534,7 @@ function readEntryFile(
     const limit = Math.max(0, Math.min(maxBytes, stats.size));
     const buffer = Buffer.allocUnsafe(limit);
     const finish = (filled: number) => ({
-      bytes: buffer.subarray(0, filled),
+      bytes: filled === limit ? buffer : buffer.subarray(0, filled),
       size: stats.size,
       truncated: stats.size > filled,
       modifiedMs: stats.mtimeMs,

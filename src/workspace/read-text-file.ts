@@ -20,7 +20,8 @@ export interface DecodedText {
  *   character at the very end is then dropped instead of becoming U+FFFD.
  */
 export function decodeText(bytes: Uint8Array, truncated = false): DecodedText {
-  const probe = bytes.subarray(0, binaryProbeBytes);
+  // A short input is probed whole, without a view over it (one object less per small file).
+  const probe = bytes.byteLength <= binaryProbeBytes ? bytes : bytes.subarray(0, binaryProbeBytes);
   if (probe.includes(0)) return { text: '', binary: true };
   // A whole input leaves the shared decoder without state; a cut one needs its own (it keeps the
   // incomplete last character).

@@ -150,7 +150,7 @@ describe('repository shapes, read through the library and the CLI alike', () => 
         agents: root.agents.map((agent) => agent.name),
       }));
     expect(listed).toEqual([
-      { root: '.claude', commands: ['frontend:build', 'review'], agents: ['api-reviewer'] },
+      { root: '.claude', commands: ['build', 'review'], agents: ['api-reviewer'] },
       { root: '.gemini', commands: ['broken', 'git:commit'], agents: [] },
       { root: '.github', commands: ['triage'], agents: ['docs-writer'] },
       { root: '.cursor', commands: ['fix'], agents: [] },

@@ -12,9 +12,9 @@ export interface DeadlineRun<Result> {
   finished: boolean;
   /** What the body returned (JSON round trip), when it finished. */
   result?: Result;
-  /** Time the body took, measured in the child. */
+  /** Time the body took (not `setup`), measured in the child. */
   elapsedMs?: number;
-  /** Longest time the child's event loop went without running a 5 ms interval timer. */
+  /** Longest time the child's event loop went without running a 5 ms interval timer, during the body. */
   longestStallMs?: number;
   /** How the child ended: `killed at the deadline`, `signal SIGABRT`, `exit 1`, `exit 0`. */
   ending: string;
@@ -25,7 +25,15 @@ export interface DeadlineRun<Result> {
 export interface DeadlineOptions {
   /** Import lines of the body, paths relative to the repository root (`import { x } from 'src/a.ts'`). */
   imports: string[];
-  /** The body of an async function; its return value is the result. `input` holds `options.input`. */
+  /**
+   * The body of an async function run first, outside what is measured (building a session, a run
+   * start); its return value is `prepared` in `body`. Default: none.
+   */
+  setup?: string;
+  /**
+   * The body of an async function, the part measured (`elapsedMs`, `longestStallMs`); its return
+   * value is the result. `input` holds `options.input`, `prepared` what `setup` returned.
+   */
   body: string;
   /** JSON data the body reads as `input`. */
   input?: unknown;
@@ -90,6 +98,7 @@ async function bundle(options: DeadlineOptions): Promise<string> {
     ),
     "import { readFileSync as readInputFile } from 'node:fs';",
     'const input = JSON.parse(readInputFile(process.argv[2], "utf8"));',
+    `const prepared = await (async () => {\n${options.setup ?? ''}\n})();`,
     'let lastTick = performance.now();',
     'let longestStallMs = 0;',
     'const ticker = setInterval(() => {',

@@ -189,10 +189,7 @@ describe.each(mcpTransports)(
         roots: Array<{ root: string; commands: Array<{ name: string }> }>;
       };
       expect(structured.roots[0]!.root).toBe('.claude');
-      expect(structured.roots[0]!.commands.map((command) => command.name)).toEqual([
-        'frontend:build',
-        'review',
-      ]);
+      expect(structured.roots[0]!.commands.map((command) => command.name)).toEqual(['build', 'review']);
       expect(JSON.parse(textOf(result))).toEqual(structured);
       const { rules } = result.structuredContent as {
         rules: Array<{ path: string; format: string; scope: string; globs?: string[]; body?: string }>;

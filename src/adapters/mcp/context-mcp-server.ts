@@ -131,7 +131,7 @@ export function serveContextSession(
   const currentRun = connectionRuns(() => session.startRun());
   serveSessionTools(server, currentRun);
   serveInstructionResources(server, session.workspace, instructions);
-  serveCommandPrompts(server, { session, commands: slashCommands, currentRun });
+  serveCommandPrompts(server, session, slashCommands, currentRun);
   server.onclose = () => session.dispose();
   return server;
 }

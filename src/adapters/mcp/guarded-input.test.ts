@@ -1,9 +1,11 @@
 import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../../../test/support/cli.js';
 import { useTemporaryDirectory } from '../../../test/support/temporary-directory.js';
+import { guardedInput, maxRequestBytes, tooLargeMessage } from './guarded-input.js';
 
 const cli = path.join(repositoryRoot, 'dist/cli/main.js');
 
@@ -69,4 +71,56 @@ describe('agent-context mcp answers every request with an id', () => {
     ]);
     expect(stderr).toContain('over 4194304 bytes');
   }, 60_000);
+});
+
+describe('guardedInput', () => {
+  /** Every line that reaches the SDK's side, every answer written back and every log line. */
+  const feed = async (chunks: Buffer[]) => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const logged: string[] = [];
+    const passed = guardedInput(input, output, (line) => logged.push(line));
+    const read = (stream: Readable) =>
+      new Promise<string>((resolve) => {
+        let text = '';
+        stream.on('data', (chunk) => {
+          text += chunk;
+        });
+        stream.on('end', () => resolve(text));
+      });
+    const passedText = read(passed);
+    for (const chunk of chunks) input.write(chunk);
+    input.end();
+    const text = await passedText;
+    output.end();
+    const answers = (await read(output)).split('\n').filter((line) => line !== '');
+    return { passed: text.split('\n').filter((line) => line !== ''), answers, logged };
+  };
+  const ping = `${JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'ping' })}\n`;
+  const oversized = (bytes: number) =>
+    `${JSON.stringify({ jsonrpc: '2.0', id: 8, method: 'ping', params: { pad: 'x'.repeat(bytes) } })}\n`;
+
+  it('refuses a line over the limit that arrives whole in one chunk, and passes the next one on', async () => {
+    const result = await feed([Buffer.from(oversized(maxRequestBytes) + ping)]);
+    expect(result.passed).toEqual([ping.trim()]);
+    expect(result.answers.map((answer) => JSON.parse(answer))).toEqual([
+      { jsonrpc: '2.0', id: null, error: { code: -32600, message: tooLargeMessage } },
+    ]);
+    expect(result.logged).toHaveLength(1);
+  });
+
+  it('refuses a line over the limit that ends in the chunk that makes it too large', async () => {
+    const line = Buffer.from(oversized(maxRequestBytes));
+    const result = await feed([line.subarray(0, 1000), line.subarray(1000), Buffer.from(ping)]);
+    expect(result.passed).toEqual([ping.trim()]);
+    expect(result.answers).toHaveLength(1);
+  });
+
+  it('passes on a line just under the limit, split over chunks', async () => {
+    const line = Buffer.from(oversized(maxRequestBytes - 200));
+    expect(line.length - 1).toBeLessThanOrEqual(maxRequestBytes);
+    const result = await feed([line.subarray(0, 3), line.subarray(3)]);
+    expect(result.passed).toHaveLength(1);
+    expect(result.answers).toEqual([]);
+  });
 });

@@ -64,10 +64,19 @@ export function guardedInput(input: Readable, output: Writable, log: (line: stri
       ]);
     }
   };
+  const refuseTooLarge = () => {
+    log(
+      `agent-context mcp: answered a request over ${maxRequestBytes} bytes with an error; it was not read.`,
+    );
+    reply([jsonRpcError(null, ErrorCode.InvalidRequest, tooLargeMessage)]);
+  };
   input.on('data', (chunk: Buffer) => {
     let start = 0;
     for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
-      if (!skipping) handleLine(Buffer.concat([...pending, chunk.subarray(start, newline)]).toString('utf8'));
+      // A line may end in the chunk that makes it too large: it is measured before it is read.
+      if (!skipping && pendingBytes + newline - start > maxRequestBytes) refuseTooLarge();
+      else if (!skipping)
+        handleLine(Buffer.concat([...pending, chunk.subarray(start, newline)]).toString('utf8'));
       pending = [];
       pendingBytes = 0;
       skipping = false;
@@ -78,10 +87,7 @@ export function guardedInput(input: Readable, output: Writable, log: (line: stri
     pendingBytes += chunk.length - start;
     if (pendingBytes > maxRequestBytes) {
       // Answer now, skip the rest of the line as it arrives: it is never held whole in memory.
-      log(
-        `agent-context mcp: answered a request over ${maxRequestBytes} bytes with an error; it was not read.`,
-      );
-      reply([jsonRpcError(null, ErrorCode.InvalidRequest, tooLargeMessage)]);
+      refuseTooLarge();
       pending = [];
       skipping = true;
     }

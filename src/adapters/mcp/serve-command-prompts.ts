@@ -11,22 +11,13 @@ import type { CommandsCapability } from '../../commands/commands.js';
 import type { ContextSession, Run } from '../../session/capability.js';
 import { quoteForMessage } from '../../text/cut-text.js';
 
-/** What {@link serveCommandPrompts} serves the prompts from. */
-export interface CommandPromptsSource {
-  /** The connection's session: it expands the commands (`session.expandCommand`). */
-  session: ContextSession;
-  /** The session's `commands()` capability: it lists them. */
-  commands: CommandsCapability;
-  /** The connection's run (see `connectionRuns`): commands are read once per run. */
-  currentRun: () => Promise<Run>;
-}
-
 /** A name `/name arguments` can call: no whitespace, not starting with a slash. */
 const promptNamePattern = /^[^\s/]\S*$/;
 
 /**
- * Answer the MCP `prompts/list` and `prompts/get` requests of `server` with the slash commands of the
- * `commands()` capability, so a prompt is exactly a command (docs/commands.md):
+ * Answer the MCP `prompts/list` and `prompts/get` requests of `server` with the slash commands of
+ * `session`'s `commands()` capability (`slashCommands`), read once per run of the connection
+ * (`currentRun`, see `connectionRuns`), so a prompt is exactly a command (docs/commands.md):
  * - `prompts/list`: each command once, in the capability's order, named as typed without the slash
  *   (`review`, `git:commit`, `team/review`), described by its description (else a line naming its
  *   file), with one optional argument `arguments`: the text typed after the name (its
@@ -36,11 +27,16 @@ const promptNamePattern = /^[^\s/]\S*$/;
  *   one user message. A name the list also accepts (`frontend:build` for Claude Code's
  *   `frontend/build.md`) works too. An unknown name is JSON-RPC invalid params (`-32602`).
  */
-export function serveCommandPrompts(server: Server, source: CommandPromptsSource): void {
+export function serveCommandPrompts(
+  server: Server,
+  session: ContextSession,
+  slashCommands: CommandsCapability,
+  currentRun: () => Promise<Run>,
+): void {
   server.registerCapabilities({ prompts: {} });
   server.setRequestHandler(ListPromptsRequestSchema, async () => {
-    await source.currentRun();
-    const listed = await source.commands.list(source.session);
+    await currentRun();
+    const listed = await slashCommands.list(session);
     return {
       prompts: listed.map(
         (command): Prompt => ({
@@ -70,10 +66,10 @@ export function serveCommandPrompts(server: Server, source: CommandPromptsSource
         `No prompt is named ${quoteForMessage(name)}; list the prompts to see the commands of this repository.`,
       );
     if (!promptNamePattern.test(name)) throw unknown();
-    await source.currentRun();
-    const expansion = await source.session.expandCommand(given === '' ? `/${name}` : `/${name} ${given}`);
+    await currentRun();
+    const expansion = await session.expandCommand(given === '' ? `/${name}` : `/${name} ${given}`);
     if (expansion.command === undefined) throw unknown();
-    const listed = await source.commands.list(source.session);
+    const listed = await slashCommands.list(session);
     const description = listed.find((command) => command.name === expansion.command?.name)?.description;
     return {
       ...(description ? { description } : {}),

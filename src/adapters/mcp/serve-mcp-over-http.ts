@@ -71,8 +71,8 @@ const endpointPath = '/mcp';
 const loopbackNames = ['localhost', '127.0.0.1', '[::1]'];
 
 interface OpenSession {
+  /** Closing it closes its server too (the server's `onclose` follows the transport's). */
   transport: StreamableHTTPServerTransport;
-  server: Server;
   /** Requests of this session not yet answered (an open GET stream counts). */
   open: number;
   lastRequestAt: number;
@@ -88,8 +88,7 @@ interface OpenSession {
  * 3. an `Origin` header is the server's own or one of `allowedOrigins`, else 403 (the server serves
  *    no web page, so any other page calling it is a foreign site);
  * 4. with a `token`, `Authorization: Bearer <token>` (compared in constant time), else 401.
- * Then: at most `maxSessions` sessions (503 beyond), at most `maxConcurrentRequests` requests handled
- * at once (the others wait), request bodies up to 4 MiB (413 beyond), idle sessions closed.
+ * Then the limits of the options hold, and bodies over 4 MiB are answered 413.
  *
  * Throws `invalid-option` for a non-loopback `host` without a `token`, or a token under 32
  * characters; rejects with the listen error (`EADDRINUSE`, ...) when the port cannot be taken.
@@ -178,7 +177,7 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
         log(`agent-context mcp: session ${id} opened (${sessions.size} open).`);
       },
     });
-    const session: OpenSession = { transport, server, open: 0, lastRequestAt: Date.now() };
+    const session: OpenSession = { transport, open: 0, lastRequestAt: Date.now() };
     transport.onclose = () => {
       const id = transport.sessionId;
       if (id !== undefined && sessions.get(id) === session) {
@@ -271,7 +270,7 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
       for (const [id, session] of sessions) {
         if (session.open === 0 && now - session.lastRequestAt >= idleSessionMs) {
           log(`agent-context mcp: closing session ${id}: idle for ${Math.round(idleSessionMs / 1000)} s.`);
-          void closeSession(session);
+          void session.transport.close().catch(() => {});
         }
       }
     },
@@ -290,7 +289,7 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
       closing = true;
       clearInterval(sweep);
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));
-      await Promise.all([...sessions.values()].map(closeSession));
+      await Promise.all([...sessions.values()].map((session) => session.transport.close().catch(() => {})));
       http.closeAllConnections();
       await closed;
     },
@@ -313,11 +312,6 @@ async function whileBusy(session: OpenSession, work: () => Promise<void>): Promi
     session.open -= 1;
     session.lastRequestAt = Date.now();
   }
-}
-
-async function closeSession(session: OpenSession): Promise<void> {
-  await session.transport.close().catch(() => {});
-  await session.server.close().catch(() => {});
 }
 
 /** Run the transport's handling, and resolve only once the response is finished or its connection gone. */

@@ -43,7 +43,7 @@ describe('agent-context inventory', () => {
         '├── agents',
         '│   └── reviewer: Reviews diffs. (.claude/agents/reviewer.md)',
         '├── commands',
-        '│   └── /api:new-route: Add a route named $ARGUMENTS. (.claude/commands/api/new-route.md)',
+        '│   └── /new-route: Add a route named $ARGUMENTS. (.claude/commands/api/new-route.md)',
         '└── hooks (.claude/settings.json)',
         '    └── PreToolUse [Bash] (1 handler)',
         '.agents (absent)',
@@ -54,7 +54,7 @@ describe('agent-context inventory', () => {
         '.cursor (absent)',
         '.opencode (absent)',
         'rules (none found)',
-        '8 roots scanned, 1 found: 2 skills, 1 agent, 1 command, 1 hook group, 0 rules; 1 warning.',
+        '8 roots scanned, 1 found: 2 skills, 1 agent, 1 command, 0 output styles, 0 context files, 1 hook group, 0 rules; 1 warning.',
         '',
       ].join('\n'),
     );
@@ -139,7 +139,7 @@ describe('agent-context inventory: rules (the built CLI)', () => {
         '│   └── .cursor/rules/tax.mdc (cursor): How sales tax is computed per region',
         '└── manual',
         '    └── .kiro/steering/history.md (kiro): @history',
-        '1 root scanned, 1 found: 1 skill, 0 agents, 0 commands, 0 hook groups, 4 rules; 1 error.',
+        '1 root scanned, 1 found: 1 skill, 0 agents, 0 commands, 0 output styles, 0 context files, 0 hook groups, 4 rules; 1 error.',
         '',
       ].join('\n'),
     );

@@ -8,6 +8,7 @@ import {
 } from '../../index.js';
 import {
   assistantNames,
+  capInventoryReport,
   listInventoryDiagnostics,
   renderInventoryTree,
   resolveLocalProject,
@@ -37,7 +38,10 @@ Options:
   --as <assistant>   what one assistant reads: its asset roots and rule formats
                      (${assistantNames.join(', ')}); not with --roots or --formats
   --user <dir>       also list user-level rules under this home directory (never by default)
-  --json             print the result of scanInventory() as JSON
+  --json             print the result of scanInventory() as JSON (diagnostics capped as below)
+  --uncapped         show every diagnostic of the skills, agents, commands and output styles, and
+                     every path of a skill's alsoIn (default: at most 20 diagnostics per entry and
+                     1,000 in all, 20 alsoIn paths per skill, each cut counted on one line)
 `;
 
 /** `agent-context inventory [dir]`: skills, sub-agents, slash commands and hooks of a repository, with diagnostics. */
@@ -54,6 +58,7 @@ export const inventoryCommand: CliCommand = {
       assistant,
       userDirectory,
       json,
+      allDiagnostics,
     } = parseInventoryArguments(args, output);
     const project = await resolveLocalProject({
       directory: givenDirectory,
@@ -70,9 +75,13 @@ export const inventoryCommand: CliCommand = {
       ...(assistant === undefined ? {} : { assistant }),
       ...(userDirectory === undefined ? {} : { userDirectory }),
     });
+    const shown = allDiagnostics ? result : capInventoryReport(result);
     output.stdout(
-      json ? `${JSON.stringify(result, null, 2)}\n` : renderInventoryTree(result, { color: output.color }),
+      json
+        ? `${JSON.stringify(shown, null, 2)}\n`
+        : renderInventoryTree(result, { color: output.color, allDiagnostics }),
     );
+    // The exit code counts every diagnostic, shown or not.
     return exitCodeFor(listInventoryDiagnostics(result));
   },
 };
@@ -85,6 +94,7 @@ interface InventoryArguments {
   assistant: AssistantName | undefined;
   userDirectory: string | undefined;
   json: boolean;
+  allDiagnostics: boolean;
 }
 
 function parseInventoryArguments(args: string[], output: CliOutput): InventoryArguments {
@@ -97,6 +107,7 @@ function parseInventoryArguments(args: string[], output: CliOutput): InventoryAr
       as: { type: 'string' },
       user: { type: 'string' },
       json: { type: 'boolean' },
+      uncapped: { type: 'boolean' },
     },
     1,
   );
@@ -120,5 +131,6 @@ function parseInventoryArguments(args: string[], output: CliOutput): InventoryAr
     assistant: values.as === undefined ? undefined : assistantOption(values.as),
     userDirectory: values.user === undefined ? undefined : path.resolve(output.cwd, values.user),
     json: values.json ?? false,
+    allDiagnostics: values.uncapped ?? false,
   };
 }
