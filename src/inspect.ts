@@ -46,6 +46,7 @@ export {
   type PathInstructions,
   type PathInstructionsEntry,
   type PathInstructionsReason,
+  type PathInstructionsSkip,
 } from './presets/instructions-for-path.js';
 
 // Rules: the report of `agent-context rules`.

@@ -213,6 +213,7 @@ const surface = {
       'PathInstructions',
       'PathInstructionsEntry',
       'PathInstructionsReason',
+      'PathInstructionsSkip',
       'ProjectInstructionsCapability',
       'ProjectInstructionsSnapshot',
       'RemoveOffloadedFilesOptions',

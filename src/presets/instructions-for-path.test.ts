@@ -69,4 +69,43 @@ describe('instructionsForPath', () => {
     const refusal = await instructionsForPath({ workspace, path: long }).catch((error: Error) => error);
     expect((refusal as Error).message.length).toBeLessThan(600);
   });
+
+  it('says which skills were left out and why, at most 1,000, the rest counted', async () => {
+    const nameless = Object.fromEntries(
+      Array.from({ length: 1_200 }, (_, index) => [
+        `.claude/skills/broken-${String(index).padStart(4, '0')}/SKILL.md`,
+        '---\ndescription: No name here.\n---\nBody.\n',
+      ]),
+    );
+    const root = await writeRepository({
+      ...everyKindOfFile,
+      '.agents/skills/pdf/SKILL.md': '---\nname: pdf\ndescription: A second pdf.\n---\nBody.\n',
+      '.claude/skills/deploy/SKILL.md':
+        '---\nname: deploy\ndescription: Ship it.\ndisable-model-invocation: true\n---\nBody.\n',
+    });
+    const few = await instructionsForPath({ workspace: localWorkspace(root), path: 'AGENTS.md' });
+    expect(few.skipped).toEqual([
+      {
+        capability: 'skills',
+        path: '.agents/skills/pdf/SKILL.md',
+        message:
+          'Skill .agents/skills/pdf/SKILL.md skipped: the skill "pdf" of .claude/skills/pdf/SKILL.md shadows it.',
+      },
+      {
+        capability: 'skills',
+        path: '.claude/skills/deploy/SKILL.md',
+        message:
+          'Skill deploy (.claude/skills/deploy/SKILL.md) is not in the catalog: `disable-model-invocation: true` (the user invokes it as /deploy).',
+      },
+    ]);
+    const many = await writeRepository({ ...everyKindOfFile, ...nameless });
+    const answer = await instructionsForPath({ workspace: localWorkspace(many), path: 'AGENTS.md' });
+    expect(answer.skipped).toHaveLength(1_000);
+    expect(answer.skipped[0]?.message).toBe(
+      'Skill .claude/skills/broken-0000/SKILL.md skipped: it has no `name` in its frontmatter.',
+    );
+    expect(answer.diagnostics.filter((diagnostic) => diagnostic.code === 'diagnostics-capped')).toHaveLength(
+      1,
+    );
+  });
 });

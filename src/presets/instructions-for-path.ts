@@ -73,6 +73,22 @@ export interface PathInstructions {
   delivered: string[];
   /** Every problem met on the way (cuts, skipped or unreadable files), in order. */
   diagnostics: Diagnostic[];
+  /**
+   * What was left out on the way that is not already in `diagnostics`, with why, in order: a skill
+   * outside the catalog (no name, shadowed, broken, `disable-model-invocation`), for example. At most
+   * 1,000 per capability, the rest counted by a `diagnostics-capped` diagnostic.
+   */
+  skipped: PathInstructionsSkip[];
+}
+
+/** One thing left out for a path ({@link PathInstructions.skipped}). */
+export interface PathInstructionsSkip {
+  /** The capability that left it out (`skills`, ...). */
+  capability: string;
+  /** The file, as a label, when it is one. */
+  path?: string;
+  /** One sentence: what, and why. */
+  message: string;
 }
 
 /**
@@ -144,6 +160,17 @@ export async function instructionsForPath(options: InstructionsForPathOptions): 
     delivered,
     diagnostics: [...runStart, ...onTouch].flatMap((event) =>
       event.diagnostic === undefined ? [] : [event.diagnostic],
+    ),
+    skipped: [...runStart, ...onTouch].flatMap((event) =>
+      event.type !== 'skipped' || event.diagnostic !== undefined
+        ? []
+        : [
+            {
+              capability: event.capability,
+              ...(event.path === undefined ? {} : { path: event.path }),
+              message: event.message,
+            },
+          ],
     ),
   };
 }

@@ -42,7 +42,7 @@ export function instructionsForPathTool(
   };
 }
 
-/** The text of `instructions_for_path`: the file list with reasons, the problems, then the texts. */
+/** The text of `instructions_for_path`: the file list with reasons, the problems, what was left out, then the texts. */
 export function renderPathInstructions(answer: PathInstructions): string {
   const files = answer.entries.map((entry) => `- ${entry.path}: ${entry.explanation}`);
   const problems = answer.diagnostics.flatMap((diagnostic) =>
@@ -55,6 +55,9 @@ export function renderPathInstructions(answer: PathInstructions): string {
       : `Files, in the order an agent gets them:\n${files.join('\n')}`,
   ];
   if (problems.length > 0) sections.push(`Problems:\n${problems.join('\n')}`);
+  if (answer.skipped.length > 0) {
+    sections.push(`Left out:\n${answer.skipped.map((skip) => `- ${skip.message}`).join('\n')}`);
+  }
   if (answer.instructions !== '') sections.push(`## Project instructions\n\n${answer.instructions}`);
   if (answer.delivered.length > 0) {
     sections.push(`## Nested instructions and rules\n\n${answer.delivered.join('\n\n')}`);

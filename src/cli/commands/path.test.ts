@@ -31,6 +31,18 @@ describe('agent-context path', () => {
     expect(filesOnly.stdout).not.toContain('<context-file');
   });
 
+  it('says what was left out and why, after the diagnostics', async () => {
+    const root = await writeRepository({
+      ...everyKindOfFile,
+      '.claude/skills/untitled/SKILL.md': '---\ndescription: No name.\n---\nBody.\n',
+    });
+    const { code, stdout } = await runCliInProcess(root, ['path', 'AGENTS.md', '--files-only']);
+    expect(code).toBe(0);
+    expect(stdout).toContain(
+      '\nLeft out (1):\n  Skill .claude/skills/untitled/SKILL.md skipped: it has no `name` in its frontmatter.\n',
+    );
+  });
+
   it('answers from --from, and refuses a file outside it with exit code 1 and one line', async () => {
     const root = await writeRepository(everyKindOfFile);
     const from = await runCliInProcess(root, [

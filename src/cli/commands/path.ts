@@ -17,8 +17,9 @@ Show everything an agent working in DIR gets when it touches FILE (reads, lists 
 delivery order, each with its reason: the project instructions (walk-up, imports, always rules), the
 rules catalog and the skills catalog of every run, then what the touch delivers: the nested
 instruction files of the directories on the way, the rules of their rule folders, and each files
-rule whose glob matches (with the glob). Then the texts, as the agent gets them. The same answer as
-the MCP tool instructions_for_path. FILE may not exist yet; it must lie inside DIR.
+rule whose glob matches (with the glob). Then the problems, what was left out and why (a skill
+without a name, shadowed or kept out of the catalog), and the texts, as the agent gets them. The
+same answer as the MCP tool instructions_for_path. FILE may not exist yet; it must lie inside DIR.
 
 Options:
   --from <dir>       the agent's working directory (default: the project root, the nearest directory
@@ -89,6 +90,10 @@ export const pathCommand: CliCommand = {
     if (answer.diagnostics.length > 0) {
       lines.push('', `Diagnostics (${answer.diagnostics.length}):`);
       for (const diagnostic of answer.diagnostics) lines.push(`  ${formatDiagnostic(diagnostic)}`);
+    }
+    if (answer.skipped.length > 0) {
+      lines.push('', `Left out (${answer.skipped.length}):`);
+      for (const skip of answer.skipped) lines.push(`  ${skip.message}`);
     }
     if (!values['files-only']) {
       if (answer.instructions !== '') lines.push('', '## Instructions of every run', '', answer.instructions);
