@@ -7,7 +7,9 @@
  *   (`agent-context offloaded` against `find .context -type f -name '*.txt' -printf '%s %T@ %f\n'`);
  * - commands: a project whose `.claude/commands` holds that many command files with a one-line
  *   description (`agent-context inventory` and `agent-context inspect` against
- *   `find .claude -name '*.md' -printf '%s %f\n'`, a walk that reads no file);
+ *   `find .claude -name '*.md' -printf '%s %f\n'`, a walk that reads no file, and against
+ *   `verified-read-floor.mjs`, a bare Node process that reads every one of the files the way a
+ *   contained reader must: through the folder's descriptor, checked, whole; no parsing);
  *
  * Every pair runs alternated (`--runs`, default 3, plus one untimed warm-up of each), and the median
  * wall-clock milliseconds and their ratio are printed. The machine may be shared: ratios of one run
@@ -27,6 +29,7 @@ import { middleValue } from '../src/harness/statistics.js';
 
 const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 const cli = path.join(repositoryRoot, 'dist/cli/main.js');
+const bench = path.join(repositoryRoot, 'bench');
 
 function option(name: string, fallback: string): string {
   const index = process.argv.indexOf(`--${name}`);
@@ -41,6 +44,8 @@ interface Pair {
   cwd: string;
   ours: string[];
   find: string[];
+  /** A bare verified read of every file, when the command must read them all. */
+  floor?: string[];
 }
 
 /** Milliseconds of one whole process; a failed command fails the benchmark. */
@@ -72,6 +77,7 @@ function writeTrees(base: string): Pair[] {
     );
   }
   const findCommands = ['.claude', '-name', '*.md', '-printf', '%s %f\\n'];
+  const floor = [path.join(bench, 'scan/verified-read-floor.mjs'), '.claude/commands'];
   return [
     {
       name: 'offloaded',
@@ -79,8 +85,8 @@ function writeTrees(base: string): Pair[] {
       ours: [cli, 'offloaded'],
       find: ['.context', '-type', 'f', '-name', '*.txt', '-printf', '%s %T@ %f\\n'],
     },
-    { name: 'inventory', cwd: commands, ours: [cli, 'inventory'], find: findCommands },
-    { name: 'inspect', cwd: commands, ours: [cli, 'inspect'], find: findCommands },
+    { name: 'inventory', cwd: commands, ours: [cli, 'inventory'], find: findCommands, floor },
+    { name: 'inspect', cwd: commands, ours: [cli, 'inspect'], find: findCommands, floor },
   ];
 }
 
@@ -90,25 +96,29 @@ try {
   process.stdout.write(
     `big directories: ${entries.toLocaleString('en-US')} entries, ${runs} runs, load ${loadavg()[0]?.toFixed(1)}\n\n`,
   );
-  process.stdout.write('| command | agent-context ms | find ms | ratio |\n|---|---|---|---|\n');
+  process.stdout.write(
+    '| command | agent-context ms | find ms | ratio | bare verified read ms | ratio to it |\n|---|---|---|---|---|---|\n',
+  );
   for (const pair of pairs) {
-    timeProcess(process.execPath, pair.ours, pair.cwd);
-    timeProcess('find', pair.find, pair.cwd);
-    const ours: number[] = [];
-    const find: number[] = [];
+    const sides: { command: string; args: string[]; times: number[] }[] = [
+      { command: process.execPath, args: pair.ours, times: [] },
+      { command: 'find', args: pair.find, times: [] },
+    ];
+    if (pair.floor) sides.push({ command: process.execPath, args: pair.floor, times: [] });
+    for (const side of sides) timeProcess(side.command, side.args, pair.cwd);
+    // Alternated: each round starts with the next side, so no side always runs first.
     for (let round = 0; round < runs; round += 1) {
-      if (round % 2 === 0) {
-        ours.push(timeProcess(process.execPath, pair.ours, pair.cwd));
-        find.push(timeProcess('find', pair.find, pair.cwd));
-      } else {
-        find.push(timeProcess('find', pair.find, pair.cwd));
-        ours.push(timeProcess(process.execPath, pair.ours, pair.cwd));
+      for (let turn = 0; turn < sides.length; turn += 1) {
+        const side = sides[(round + turn) % sides.length];
+        if (side) side.times.push(timeProcess(side.command, side.args, pair.cwd));
       }
     }
-    const oursMs = middleValue(ours);
-    const findMs = middleValue(find);
+    const [oursMs, findMs, floorMs] = sides.map((side) => middleValue(side.times));
+    if (oursMs === undefined || findMs === undefined) throw new Error('no times');
+    const floorColumns =
+      floorMs === undefined ? '- | -' : `${floorMs.toFixed(0)} | ${(oursMs / floorMs).toFixed(1)}x`;
     process.stdout.write(
-      `| ${pair.name} | ${oursMs.toFixed(0)} | ${findMs.toFixed(0)} | ${(oursMs / findMs).toFixed(1)}x |\n`,
+      `| ${pair.name} | ${oursMs.toFixed(0)} | ${findMs.toFixed(0)} | ${(oursMs / findMs).toFixed(1)}x | ${floorColumns} |\n`,
     );
   }
 } finally {
