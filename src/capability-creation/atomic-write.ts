@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { type FileHandle, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { AgentContextError } from '../errors.js';
+import { cryptoModule } from '../shared/load-on-first-use.js';
 
 /** Options of {@link writeFileAtomic}. */
 export interface AtomicWriteOptions {
@@ -24,7 +24,10 @@ export async function writeFileAtomic(
   options: AtomicWriteOptions = {},
 ): Promise<void> {
   const durable = options.durable ?? true;
-  const temp = join(dirname(path), `${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const temp = join(
+    dirname(path),
+    `${basename(path)}.${process.pid}.${cryptoModule().randomBytes(4).toString('hex')}.tmp`,
+  );
   let handle: FileHandle | undefined;
   try {
     handle = await open(temp, 'wx', 0o644);

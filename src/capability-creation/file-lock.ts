@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { link, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { AgentContextError } from '../errors.js';
+import { cryptoModule } from '../shared/load-on-first-use.js';
 import { isProcessAlive } from './atomic-write.js';
 import { capabilityCreationDefaults } from './capability-creation-defaults.js';
 
@@ -67,7 +67,7 @@ export async function withFileLock<T>(
 }
 
 async function acquire(lockPath: string, timeoutMs: number, staleMs: number): Promise<string> {
-  const token = `${process.pid}-${randomBytes(8).toString('hex')}`;
+  const token = `${process.pid}-${cryptoModule().randomBytes(8).toString('hex')}`;
   const deadline = Date.now() + timeoutMs;
   let delay = 2;
   for (;;) {
@@ -95,7 +95,7 @@ async function acquire(lockPath: string, timeoutMs: number, staleMs: number): Pr
 
 /** Create `path` with `content` in one step; false when it already exists. */
 async function createWhole(path: string, content: string): Promise<boolean> {
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const temp = `${path}.${process.pid}.${cryptoModule().randomBytes(4).toString('hex')}.tmp`;
   await writeFile(temp, content, { flag: 'wx' });
   try {
     await link(temp, path);

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
+import { cryptoModule } from '../shared/load-on-first-use.js';
 import { sha256Of } from '../shared/sha256.js';
 import { removeOrphanTempFiles, writeFileAtomic } from './atomic-write.js';
 import { isCapabilityName } from './capability-name.js';
@@ -107,7 +107,7 @@ async function repairManifest(
 ): Promise<{ records: CapabilityRecord[]; diagnostic: Diagnostic }> {
   const manifestPath = join(directory, manifestFileName);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const asideName = `${manifestFileName}.corrupt-${stamp}-${randomBytes(2).toString('hex')}`;
+  const asideName = `${manifestFileName}.corrupt-${stamp}-${cryptoModule().randomBytes(2).toString('hex')}`;
   await rename(manifestPath, join(directory, asideName)).catch(() => undefined);
   const records = [...snapshot.records];
   const known = new Set(records.map((record) => record.name));

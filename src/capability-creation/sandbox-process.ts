@@ -1,10 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AgentContextError } from '../errors.js';
 import { killProcessGroup, trackProcessGroup } from '../process/live-process-groups.js';
 import { watchProcessGroup } from '../process/owner-watchdog.js';
+import { childProcessModule } from '../shared/load-on-first-use.js';
 import type { SandboxSettings } from './capability-sandbox.js';
 import { hostPackageRoot } from './compile-capability-module.js';
 import type { SandboxCallback, SandboxMessage, SandboxReply, SandboxRequest } from './sandbox-protocol.js';
@@ -76,7 +77,7 @@ export async function startSandboxProcess(options: SandboxProcessOptions): Promi
     ...(entry.file === undefined ? ['-e', entry.code] : [entry.file]),
     JSON.stringify(settings),
   ];
-  const child = spawn(process.execPath, args, {
+  const child = childProcessModule().spawn(process.execPath, args, {
     cwd: existsSync(options.directory) ? options.directory : undefined,
     env: {},
     stdio: ['ignore', 'ignore', 'pipe', 'pipe', 'ipc'],

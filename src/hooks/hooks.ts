@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { AgentContextError } from '../errors.js';
 import type { Awaitable, Capability, ContextSessionLike } from '../session/capability.js';
+import { cryptoModule } from '../shared/load-on-first-use.js';
 import { type ToolVocabulary, toolVocabulary } from '../tool-vocabulary/tool-vocabulary.js';
 import { findHooks, type HookCommand } from './find-hooks.js';
 import { type HookEventName, isRunnableEvent } from './hook-events.js';
@@ -80,7 +80,7 @@ export function hooks(options: HooksOptions = {}): Capability {
   const owner = {};
   const stateOf = (session: ContextSessionLike): HooksState =>
     session.state(owner, () => ({
-      sessionId: randomUUID(),
+      sessionId: cryptoModule().randomUUID(),
       approvals: new Map(),
       owner: new AbortController(),
       hooks: [],

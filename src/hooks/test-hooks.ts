@@ -1,5 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { AgentContextError } from '../errors.js';
+import { cryptoModule } from '../shared/load-on-first-use.js';
 import { type ToolVocabulary, toolVocabulary } from '../tool-vocabulary/tool-vocabulary.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { findHooks, type HookCommand } from './find-hooks.js';
@@ -72,7 +72,11 @@ export async function testHooks(options: TestHooksOptions): Promise<HookTestResu
   }
   const vocabulary = options.vocabulary ?? toolVocabulary();
   const { workspace, event } = options;
-  const call = { id: `test-${randomUUID()}`, toolName: options.toolName ?? '', input: options.input ?? {} };
+  const call = {
+    id: `test-${cryptoModule().randomUUID()}`,
+    toolName: options.toolName ?? '',
+    input: options.input ?? {},
+  };
   let request: HookEventRequest;
   if (event === 'PreToolUse') request = toolEventRequest(event, call, workspace, vocabulary);
   else if (event === 'PostToolUse')
@@ -85,7 +89,7 @@ export async function testHooks(options: TestHooksOptions): Promise<HookTestResu
   const matched: HookCommand[] = matchingHooks(found.items, request);
   const result = await runHookEvent(matched, request, {
     projectDirectory: workspace.cwd,
-    sessionId: randomUUID(),
+    sessionId: cryptoModule().randomUUID(),
     maxOutputBytes: hooksDefaults.maxOutputBytes,
   });
   const refusal = result.blockReason ?? result.stopReason;

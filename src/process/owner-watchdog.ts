@@ -1,5 +1,6 @@
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import type { ChildProcessByStdio } from 'node:child_process';
 import type { Writable } from 'node:stream';
+import { childProcessModule } from '../shared/load-on-first-use.js';
 
 /**
  * The watchdog's script: it keeps the process groups it is told about (`+ID` adds, `-ID` forgets,
@@ -52,7 +53,7 @@ export function watchProcessGroup(groupId: number): () => void {
 
 function startWatchdog(): ChildProcessByStdio<Writable, null, null> {
   // Its own process group: a signal sent to the owner's group does not reach it.
-  const child = spawn('/bin/sh', ['-c', watchdogScript], {
+  const child = childProcessModule().spawn('/bin/sh', ['-c', watchdogScript], {
     stdio: ['pipe', 'ignore', 'ignore'],
     detached: true,
     env: {},

@@ -1,4 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { childProcessModule } from '../shared/load-on-first-use.js';
 import { CappedOutput } from './capped-output.js';
 import { commandLaunch } from './command-line.js';
 import { killProcessGroup, trackProcessGroup } from './live-process-groups.js';
@@ -108,7 +109,7 @@ export function runProcess(options: RunProcessOptions): Promise<ProcessResult> {
   return new Promise((resolve) => {
     let child: ChildProcess;
     try {
-      child = spawn(launch.file, launch.args, {
+      child = childProcessModule().spawn(launch.file, launch.args, {
         cwd: options.cwd,
         env: environment(options.env),
         detached: true,

@@ -32,6 +32,19 @@ function onFirstUse<Module>(load: (require: NodeRequire) => unknown): () => Modu
   };
 }
 
+/**
+ * `node:crypto`, loaded when a first digest or random name is made: importing it costs a few
+ * milliseconds (a dozen internal modules) that a run which hashes nothing should not pay.
+ */
+export const cryptoModule = (): typeof import('node:crypto') => process.getBuiltinModule('node:crypto');
+
+/**
+ * `node:child_process`, loaded when a first process starts (a hook, a shell line, a validation
+ * child): it brings in the network modules, which importing the package should not load.
+ */
+export const childProcessModule = (): typeof import('node:child_process') =>
+  process.getBuiltinModule('node:child_process');
+
 /** The `yaml` package, loaded when a frontmatter block first needs the YAML parser. */
 export const yamlPackage: () => typeof Yaml = onFirstUse((require) => require('yaml'));
 

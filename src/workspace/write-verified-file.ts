@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { constants, lstatSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AgentContextError } from '../errors.js';
+import { cryptoModule } from '../shared/load-on-first-use.js';
 import { alreadyExistsError } from './already-exists-error.js';
 import {
   notARegularFile,
@@ -82,7 +82,7 @@ async function replaceFile(
   if (existing !== undefined && !existing.isFile() && !existing.isSymbolicLink()) {
     throw notARegularFile(requested, existing);
   }
-  const temporary = `${directory}/.${path.posix.basename(target)}.${randomBytes(6).toString('hex')}.tmp`;
+  const temporary = `${directory}/.${path.posix.basename(target)}.${cryptoModule().randomBytes(6).toString('hex')}.tmp`;
   const mode = existing?.isFile() ? existing.mode & 0o7777 : 0o666;
   try {
     await createFile(temporary, data, requested, mode);

@@ -69,6 +69,19 @@ describe('dependencies loaded on first use', () => {
     expect(loaded.filter((name) => onFirstUse.includes(name))).toEqual([]);
   });
 
+  it('importing agent-context loads neither node:crypto nor node:child_process (the probe sees a later load)', () => {
+    // Both cost milliseconds of start-up (crypto brings a dozen internal modules, child_process the
+    // network ones) and are loaded when a first hash, random name or process is made.
+    const probe = `const heavy = () => process.moduleLoadList.filter((name) => /^NativeModule (crypto|child_process)$/.test(name));
+await import(${JSON.stringify(pathToFileURL(built).href)});
+const atImport = heavy();
+process.getBuiltinModule('node:crypto');
+process.stdout.write(JSON.stringify({ atImport, later: heavy() }));`;
+    const result = spawnSync(process.execPath, ['--input-type=module', '-e', probe], { encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ atImport: [], later: ['NativeModule crypto'] });
+  });
+
   it('agent-context --help loads none of them', async () => {
     const loaded = await packagesLoadedBy([cli, '--help'], repositoryRoot);
     expect(loaded.filter((name) => onFirstUse.includes(name))).toEqual([]);
