@@ -1,6 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, utimes } from 'node:fs/promises';
-import { isBuiltin } from 'node:module';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BuildFailure, Message, Plugin } from 'esbuild';
@@ -102,7 +101,8 @@ function hostPackages(moduleDirectory: string): Plugin {
       build.onResolve({ filter: /.*/ }, async (args) => {
         const specifier = args.path;
         if (args.pluginData === innerLookup || !isBareSpecifier(specifier)) return undefined;
-        if (isBuiltin(specifier)) return { path: specifier, external: true };
+        if (process.getBuiltinModule('node:module').isBuiltin(specifier))
+          return { path: specifier, external: true };
         const packageName = packageNameOf(specifier);
         const host = hostPackage();
         if (packageName === 'agent-context' && host !== undefined) return resolveSelf(host, specifier);

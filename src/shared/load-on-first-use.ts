@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type * as Re2js from 're2js';
 import type * as SmolToml from 'smol-toml';
@@ -18,9 +17,11 @@ import type * as Zod from 'zod';
 let dependencyRequire: NodeRequire | undefined;
 
 function requireFromHere(): NodeRequire {
-  dependencyRequire ??= createRequire(
-    import.meta.url.startsWith('file:') ? import.meta.url : `${pathToFileURL(process.cwd()).href}/`,
-  );
+  dependencyRequire ??= process
+    .getBuiltinModule('node:module')
+    .createRequire(
+      import.meta.url.startsWith('file:') ? import.meta.url : `${pathToFileURL(process.cwd()).href}/`,
+    );
   return dependencyRequire;
 }
 

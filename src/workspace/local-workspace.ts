@@ -11,7 +11,6 @@ import {
 } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { AgentContextError, describeError } from '../errors.js';
 import { alreadyExistsError } from './already-exists-error.js';
 import { checkedDirectoriesOf, withCheckedDirectories } from './checked-directories.js';
@@ -473,7 +472,7 @@ async function readRegularFile(
       readAt = (buffer, offset, length, position) =>
         length <= synchronousReadBytes
           ? readSync(descriptor, buffer, offset, length, position)
-          : readDescriptor(descriptor, buffer, offset, length, position).then((result) => result.bytesRead);
+          : readDescriptor(descriptor, buffer, offset, length, position);
     } else {
       const opened = await openVerified(realPath, 'file', context);
       const { handle } = opened;
@@ -543,7 +542,7 @@ function readEntryFile(
       synchronous = false;
       const readRest = async (filled: number): Promise<number> => {
         while (filled < limit) {
-          const { bytesRead } = await readDescriptor(descriptor, buffer, filled, limit - filled, filled);
+          const bytesRead = await readDescriptor(descriptor, buffer, filled, limit - filled, filled);
           if (bytesRead === 0) break;
           filled += bytesRead;
         }
@@ -579,7 +578,20 @@ function refuseHardLinked(stats: Stats, requested: string, refuseHardLinks: bool
   }
 }
 
-const readDescriptor = promisify(read);
+/** `fs.read` as a promise of the bytes read (written out: importing `node:util` for it costs a few modules). */
+function readDescriptor(
+  descriptor: number,
+  buffer: Buffer,
+  offset: number,
+  length: number,
+  position: number,
+): Promise<number> {
+  return new Promise((resolve, reject) => {
+    read(descriptor, buffer, offset, length, position, (error, bytesRead) =>
+      error ? reject(error) : resolve(bytesRead),
+    );
+  });
+}
 
 function notADirectory(requested: string, cause?: unknown): AgentContextError {
   return new AgentContextError(`Not a directory: ${requested}`, {
