@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import { describeError } from '../adapter-kit.js';
 import { isAgentContextError } from '../index.js';
 import { terminalText } from '../inspect.js';
@@ -103,7 +102,7 @@ function firstLine(message: string): string {
 }
 
 function packageVersion(): string {
-  const require = createRequire(import.meta.url);
+  const require = process.getBuiltinModule('node:module').createRequire(import.meta.url);
   for (const candidate of ['../../package.json', '../package.json']) {
     try {
       return (require(candidate) as { version: string }).version;
