@@ -1,8 +1,9 @@
 /**
  * shellWorkspace round trips: a generated monorepo shaped like langfuse (root AGENTS.md with
  * CLAUDE.md linked to it, .claude and .agents skills, .cursor rules, web / worker / shared packages
- * with their own AGENTS.md and deep feature folders), read through `shellWorkspace` whose `exec` runs
- * a real local `sh` after a simulated 30 ms round trip, and through `localWorkspace`.
+ * with their own AGENTS.md and deep feature folders, a marketplace of two plugins and a Gemini CLI
+ * extension), read through `shellWorkspace` whose `exec` runs a real local `sh` after a simulated
+ * 30 ms round trip, and through `localWorkspace`.
  *
  * Reported per operation (default capabilities: projectInstructions, nestedInstructions, fileTools,
  * skills, inventory, filesystemContext with offload): `exec` calls (round trips) and wall time on the
@@ -55,6 +56,27 @@ function writeMonorepo(root: string) {
     }
   }
   put('web/src/features/f3/AGENTS.md', 'Feature three is tricky.\n');
+  // A marketplace of two plugins and a Gemini CLI extension: one more request, however many.
+  put(
+    '.claude-plugin/marketplace.json',
+    JSON.stringify({
+      plugins: [
+        { name: 'review', source: './plugins/review' },
+        { name: 'deploy', source: './plugins/deploy' },
+      ],
+    }),
+  );
+  for (const plugin of ['review', 'deploy']) {
+    put(`plugins/${plugin}/.claude-plugin/plugin.json`, JSON.stringify({ name: plugin }));
+    put(`plugins/${plugin}/commands/${plugin}.md`, `---\ndescription: Run ${plugin}.\n---\n\nRun it.\n`);
+    put(
+      `plugins/${plugin}/skills/${plugin}-steps/SKILL.md`,
+      `---\nname: ${plugin}-steps\ndescription: How to ${plugin}.\n---\n\nSteps.\n`,
+    );
+    put(`plugins/${plugin}/hooks/hooks.json`, '{"hooks":{}}\n');
+  }
+  put('.gemini/extensions/tools/gemini-extension.json', '{"name":"tools"}\n');
+  put('.gemini/extensions/tools/commands/lint.toml', 'description = "Lint"\nprompt = "Lint the change."\n');
 }
 
 /** `exec` over a local `sh` after a simulated round trip, counting its calls. */

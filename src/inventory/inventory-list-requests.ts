@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { walkUpCandidates } from '../project/walk-up-directories.js';
 import { assistantReading } from '../rules/assistants/index.js';
 import { ruleListRequests } from '../rules/rule-list-requests.js';
@@ -8,13 +9,12 @@ import { skippedDirectories } from './find-asset-files.js';
 import { inventoryDefaults } from './inventory-defaults.js';
 import { hookFileNames, maxSettingsBytes } from './read-settings.js';
 import type { ScanInventoryOptions } from './scan-inventory-options.js';
+import type { RootPlace } from './scanned-root.js';
 
 /** Plugin files of a project root (see `findPluginFolders`). */
-const pluginFiles = [
-  '.claude-plugin/marketplace.json',
-  '.agents/plugins/marketplace.json',
-  '.gemini/extensions',
-];
+const pluginFiles = ['.claude-plugin/marketplace.json', '.agents/plugins/marketplace.json'];
+/** Where Gemini CLI extensions live: listed two levels deep, so each `gemini-extension.json` is read too. */
+const extensionsFolder = '.gemini/extensions';
 
 /**
  * What `scanInventory` reads, as list requests for one batch: in every directory a walk-up may
@@ -66,6 +66,16 @@ export function inventoryListRequests(
       depth: 1,
       read: { maxBytes, endings: ['.md', '.toml'] },
     },
+    ...((options.plugins ?? true)
+      ? [
+          {
+            path,
+            names: [extensionsFolder],
+            depth: 2,
+            read: { maxBytes: maxSettingsBytes, endings: ['gemini-extension.json'] },
+          },
+        ]
+      : []),
   ]);
   if (formats !== undefined && formats.length === 0) return requests;
   return [
@@ -75,4 +85,53 @@ export function inventoryListRequests(
       ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
     }),
   ];
+}
+
+/**
+ * What `scanInventory` reads of the plugin folders the first batch named, as list requests for one
+ * more batch: of each folder (asked from its parent, so its own kind comes too), its settings and hook
+ * files, its `skills/` and command folders to the depth bound, its `agents/` and `output-styles/`
+ * folders, and an extension's context files. So a repository with plugins costs one round trip more
+ * on a sandbox, however many plugins it has.
+ */
+export function pluginListRequests(
+  plugins: readonly RootPlace[],
+  settings: { maxDepth: number; maxBytes: number },
+): ListRequest[] {
+  const depth = settings.maxDepth + 1;
+  const skip = [...skippedDirectories];
+  const read = { maxBytes: settings.maxBytes, endings: ['.md', '.toml'] };
+  return plugins.flatMap((plugin): ListRequest[] => {
+    const parent = path.posix.dirname(plugin.path);
+    const base = path.posix.basename(plugin.path);
+    const inside = (name: string) => `${base}/${name}`;
+    return [
+      {
+        path: parent,
+        names: [base, ...['settings.json', ...hookFileNames].map(inside)],
+        read: { maxBytes: maxSettingsBytes },
+      },
+      { path: parent, names: (plugin.contextFileNames ?? []).map(inside) },
+      {
+        path: parent,
+        names: [inside('skills')],
+        depth,
+        skip,
+        read: { maxBytes: settings.maxBytes, endings: ['SKILL.md'] },
+      },
+      {
+        path: parent,
+        names: commandFoldersOf(plugin.path, plugin.kind).map((folder) => inside(folder.folder)),
+        depth,
+        skip,
+        read,
+      },
+      {
+        path: parent,
+        names: [...agentFoldersOf(plugin.path).map(inside), inside('output-styles')],
+        depth: 1,
+        read,
+      },
+    ];
+  });
 }

@@ -303,6 +303,63 @@ describe('scanInventory', () => {
     ).toEqual([]);
   });
 
+  it('reads a repository with plugins in two listings and no single call, with the same answer', async () => {
+    const plugin = (name: string) => ({
+      [`plugins/${name}/.claude-plugin/plugin.json`]: JSON.stringify({ name }),
+      [`plugins/${name}/skills/${name}-check/SKILL.md`]: skill(`${name}-check`),
+      [`plugins/${name}/commands/${name}.md`]: `---\ndescription: Run ${name}.\n---\nGo.\n`,
+      [`plugins/${name}/agents/${name}-agent.md`]: skill(`${name}-agent`),
+      [`plugins/${name}/hooks/hooks.json`]: JSON.stringify({ hooks: { Stop: [{ hooks: [] }] } }),
+    });
+    const { root } = await makeRepository({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.claude/skills/a/SKILL.md': skill('a'),
+      '.claude-plugin/marketplace.json': JSON.stringify({
+        plugins: [
+          { name: 'review', source: './plugins/review' },
+          { name: 'deploy', source: './plugins/deploy' },
+          { name: 'gone', source: './plugins/gone' },
+        ],
+      }),
+      ...plugin('review'),
+      ...plugin('deploy'),
+      '.gemini/extensions/tools/gemini-extension.json': JSON.stringify({ name: 'tools' }),
+      '.gemini/extensions/tools/GEMINI.md': 'Tool notes.\n',
+      '.gemini/extensions/tools/commands/lint.toml': 'description = "Lint"\nprompt = "Lint it"\n',
+    });
+    const single = await scanInventory({ workspace: withoutBatches(localWorkspace(root)) });
+    expect(single.roots.filter((entry) => entry.plugin !== undefined).map((entry) => entry.root)).toEqual([
+      'plugins/review',
+      'plugins/deploy',
+      'plugins/gone',
+      '.gemini/extensions/tools',
+    ]);
+    const local = localWorkspace(root);
+    let listings = 0;
+    const singleCalls: string[] = [];
+    const counted = (name: 'stat' | 'readFile' | 'readdir' | 'realpath') =>
+      ((requested: string, ...rest: unknown[]) => {
+        singleCalls.push(`${name} ${requested}`);
+        return (local[name] as (...args: unknown[]) => unknown).call(local, requested, ...rest);
+      }) as never;
+    const workspace: Workspace = {
+      ...local,
+      stat: counted('stat'),
+      readFile: counted('readFile'),
+      readdir: counted('readdir'),
+      realpath: counted('realpath'),
+      listDirectories: (asked) => {
+        listings += 1;
+        return local.listDirectories!(asked);
+      },
+    };
+    expect(await scanInventory({ workspace })).toEqual(single);
+    // One listing for the roots and marketplace files, one for the plugin folders they name (the
+    // missing one included): on a sandbox, two round trips however many plugins there are.
+    expect(listings).toBe(2);
+    expect(singleCalls).toEqual([]);
+  });
+
   it('scans a root given twice once and normalises its spelling', async () => {
     const { workspace } = await makeRepository({ '.claude/skills/a/SKILL.md': skill('a') });
     const result = await scanInventory({ workspace, roots: ['./.claude/', '.claude', '.cursor'] });

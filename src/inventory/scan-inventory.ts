@@ -21,7 +21,7 @@ import { findPluginFolders } from './find-plugin-folders.js';
 import { findSkillFiles } from './find-skill-files.js';
 import { foldUnreadableDirectories } from './fold-unreadable-directories.js';
 import { inventoryDefaults } from './inventory-defaults.js';
-import { inventoryListRequests } from './inventory-list-requests.js';
+import { inventoryListRequests, pluginListRequests } from './inventory-list-requests.js';
 import type {
   InventoryAgent,
   InventoryOutputStyle,
@@ -109,8 +109,9 @@ async function scanOnce(options: ScanInventoryOptions): Promise<InventoryResult>
   const places: RootPlace[] = directories.flatMap((directory, level) =>
     names.map((name) => ({ path: joinPath(directory, name), directory, level, listAbsent: level === 0 })),
   );
-  // Step 2: plugin folders.
+  // Step 2: plugin folders, then what they hold in one more listing.
   const diagnostics: Diagnostic[] = [];
+  let pluginWorkspace = workspace;
   if (options.plugins ?? true) {
     const plugins = await findPluginFolders(workspace, walk.ceiling);
     diagnostics.push(...plugins.diagnostics);
@@ -125,10 +126,20 @@ async function scanOnce(options: ScanInventoryOptions): Promise<InventoryResult>
         listAbsent: true,
       });
     }
+    const pluginPlaces = places.filter((place) => place.plugin !== undefined);
+    if (pluginPlaces.length > 0) {
+      pluginWorkspace = guardUnreadableDirectories(
+        await prefetchWorkspace(workspace, pluginListRequests(pluginPlaces, settings)),
+      );
+    }
   }
   const listRules = formats === undefined || formats.length > 0;
   const [scanned, rules] = await Promise.all([
-    Promise.all(places.map((place) => scanRoot(workspace, place, settings))),
+    Promise.all(
+      places.map((place) =>
+        scanRoot(place.plugin === undefined ? workspace : pluginWorkspace, place, settings),
+      ),
+    ),
     listRules
       ? loadRules({
           workspace,
