@@ -1,12 +1,13 @@
 import { capDiagnostics } from '../cap-diagnostics.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { findAssetFiles } from '../inventory/find-asset-files.js';
-import { walkUpDirectories } from '../project/walk-up-directories.js';
+import { findAssetFiles, skippedDirectories } from '../inventory/find-asset-files.js';
+import { walkUpCandidates, walkUpDirectories } from '../project/walk-up-directories.js';
 import { mapWithLimit } from '../shared/map-with-limit.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toLabel } from '../workspace/labels.js';
 import { compareCodePoints } from '../workspace/paths.js';
-import type { Workspace } from '../workspace/workspace.js';
+import { prefetchWorkspace } from '../workspace/prefetch-workspace.js';
+import type { ListRequest, Workspace } from '../workspace/workspace.js';
 import type { Command, CommandFormatName } from './command.js';
 import { commandFormatNames, commandFormats } from './command-formats.js';
 import { commandsDefaults } from './commands-defaults.js';
@@ -50,10 +51,34 @@ export function loadCommands(options: LoadCommandsOptions): Promise<CommandsLoad
   return withCheckedDirectories(() => loadOnce(options));
 }
 
-async function loadOnce(options: LoadCommandsOptions): Promise<CommandsLoad> {
-  const { workspace } = options;
+/**
+ * List requests that answer {@link loadCommands} in one listing: in every directory a walk-up may
+ * search, the root markers and each format's command folders, to the depth bound for the nested
+ * formats, the command files read.
+ */
+export function commandListRequests(options: LoadCommandsOptions): ListRequest[] {
+  const formats = formatsOf(options);
+  const maxDepth = options.maxDepth ?? commandsDefaults.maxDepth;
+  const read = { maxBytes: options.maxFileBytes ?? commandsDefaults.maxFileBytes, endings: ['.md', '.toml'] };
+  const skip = [...skippedDirectories];
+  const folders = (nested: boolean) =>
+    formats.filter((format) => format.nested === nested).flatMap((format) => format.folders);
+  return walkUpCandidates(options.workspace).flatMap((path): ListRequest[] => [
+    { path, names: options.rootMarkers ?? ['.git'] },
+    { path, names: folders(true), depth: maxDepth + 1, skip, read },
+    { path, names: folders(false), depth: 1, read },
+  ]);
+}
+
+function formatsOf(options: LoadCommandsOptions) {
   const wanted = options.formats ?? commandFormatNames;
-  const formats = wanted.flatMap((name) => commandFormats.filter((format) => format.name === name));
+  return wanted.flatMap((name) => commandFormats.filter((format) => format.name === name));
+}
+
+async function loadOnce(options: LoadCommandsOptions): Promise<CommandsLoad> {
+  // Everything at a known path in one listing (one round trip on a sandbox); the rest as asked.
+  const workspace = await prefetchWorkspace(options.workspace, commandListRequests(options));
+  const formats = formatsOf(options);
   const maxDepth = options.maxDepth ?? commandsDefaults.maxDepth;
   const maxBytes = options.maxFileBytes ?? commandsDefaults.maxFileBytes;
   const walk = await walkUpDirectories(workspace, {

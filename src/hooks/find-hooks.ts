@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { capDiagnostics } from '../cap-diagnostics.js';
 import type { Diagnostic, LoadResult } from '../diagnostics.js';
-import { findPluginFolders } from '../inventory/find-plugin-folders.js';
-import { type HookGroupEntry, readHookGroups } from '../inventory/read-settings.js';
+import { findPluginFolders, pluginFileRequests } from '../inventory/find-plugin-folders.js';
+import { type HookGroupEntry, maxSettingsBytes, readHookGroups } from '../inventory/read-settings.js';
 import { toLabel } from '../workspace/labels.js';
-import type { Workspace } from '../workspace/workspace.js';
+import { prefetchWorkspace } from '../workspace/prefetch-workspace.js';
+import type { ListRequest, Workspace } from '../workspace/workspace.js';
 import { eventsNotRun, isRunnableEvent, unknownEventReason } from './hook-events.js';
 import { compileMatcher } from './hook-matcher.js';
 import { hooksDefaults } from './hooks-defaults.js';
@@ -38,6 +40,23 @@ const hookFiles: ReadonlyArray<{ path: string; format: HookFormat }> = [
   { path: '.cursor/hooks.json', format: 'cursor' },
 ];
 
+/** Copilot's hook files: every `.json` file of this folder. */
+const copilotHookFolder = '.github/hooks';
+
+/**
+ * List requests that answer {@link findHooks} in one listing (the plugins' own hook files aside,
+ * which the marketplace files name: one more listing when there are plugins). A capability declares
+ * them as its run-start reads.
+ */
+export function hookListRequests(workspace: Pick<Workspace, 'cwd'>): ListRequest[] {
+  const read = { maxBytes: maxSettingsBytes };
+  return [
+    { path: workspace.cwd, names: hookFiles.map((file) => file.path), read },
+    { path: workspace.cwd, names: [copilotHookFolder], depth: 1, read: { ...read, endings: ['.json'] } },
+    ...pluginFileRequests(workspace.cwd),
+  ];
+}
+
 /** Why the hooks of a format that defines its own protocol are not run. */
 const formatNotRun: Partial<Record<HookFormat, string>> = {
   cursor:
@@ -55,15 +74,18 @@ const formatNotRun: Partial<Record<HookFormat, string>> = {
  * 4. `.cursor/hooks.json` and `.github/hooks/*.json` (Cursor, Copilot: listed, not run).
  *
  * Each listed hook says whether it could run (`notRunReason` when never). Never throws: an unreadable
- * or malformed file, or a matcher that cannot be used, is a diagnostic.
+ * or malformed file, or a matcher that cannot be used, is a diagnostic. Over a workspace with
+ * `listDirectories` it costs one request, and one more for the plugins' hook files.
  */
-export async function findHooks(workspace: Workspace): Promise<LoadResult<HookCommand>> {
+export async function findHooks(given: Workspace): Promise<LoadResult<HookCommand>> {
+  // A listing made ahead with the same requests (the run start's) answers without asking again.
+  const workspace = await prefetchWorkspace(given, hookListRequests(given));
   const items: HookCommand[] = [];
   const diagnostics: Diagnostic[] = [];
   const base = workspace.cwd === '/' ? '' : workspace.cwd;
-  const read = async (path: string, format: HookFormat, pluginRoot?: string) => {
-    if ((await workspace.stat(path).catch(() => undefined))?.kind !== 'file') return;
-    const file = await readHookGroups(workspace, path);
+  const read = async (path: string, format: HookFormat, pluginRoot?: string, from = workspace) => {
+    if ((await from.stat(path).catch(() => undefined))?.kind !== 'file') return;
+    const file = await readHookGroups(from, path);
     diagnostics.push(...file.diagnostics);
     for (const group of file.groups)
       items.push(...commandsOf(group, format, file.path, pluginRoot, diagnostics));
@@ -72,11 +94,19 @@ export async function findHooks(workspace: Workspace): Promise<LoadResult<HookCo
   for (const file of hookFiles.slice(0, 2)) await read(`${base}/${file.path}`, file.format);
   const plugins = await findPluginFolders(workspace, workspace.cwd);
   diagnostics.push(...plugins.diagnostics);
+  const pluginHooks = await prefetchWorkspace(
+    workspace,
+    plugins.items.map((plugin) => ({
+      path: path.posix.dirname(plugin.path),
+      names: [`${path.posix.basename(plugin.path)}/hooks/hooks.json`],
+      read: { maxBytes: maxSettingsBytes },
+    })),
+  );
   for (const plugin of plugins.items)
-    await read(`${plugin.path}/hooks/hooks.json`, 'claude-plugin', plugin.path);
+    await read(`${plugin.path}/hooks/hooks.json`, 'claude-plugin', plugin.path, pluginHooks);
   for (const file of hookFiles.slice(2)) await read(`${base}/${file.path}`, file.format);
 
-  const copilotFolder = `${base}/.github/hooks`;
+  const copilotFolder = `${base}/${copilotHookFolder}`;
   if ((await workspace.stat(copilotFolder).catch(() => undefined))?.kind === 'directory') {
     try {
       for (const entry of await workspace.readdir(copilotFolder)) {

@@ -1,8 +1,9 @@
 import { AgentContextError } from '../errors.js';
 import type { Awaitable, Capability, ContextSessionLike } from '../session/capability.js';
+import { declareRunStartRequests, runStartWorkspace } from '../session/run-start-listing.js';
 import { cryptoModule } from '../shared/load-on-first-use.js';
 import { type ToolVocabulary, toolVocabulary } from '../tool-vocabulary/tool-vocabulary.js';
-import { findHooks, type HookCommand } from './find-hooks.js';
+import { findHooks, type HookCommand, hookListRequests } from './find-hooks.js';
 import { type HookEventName, isRunnableEvent } from './hook-events.js';
 import { describeHook } from './hook-outcome.js';
 import { renderHookContext, toolEventRequest } from './hook-request.js';
@@ -175,7 +176,7 @@ export function hooks(options: HooksOptions = {}): Capability {
     );
   };
 
-  return {
+  const capability: Capability = {
     name,
     async onRunStart(current) {
       const { session } = current;
@@ -183,7 +184,7 @@ export function hooks(options: HooksOptions = {}): Capability {
       // A new run means the previous one ended: whatever its hooks still run is killed.
       state.owner.abort();
       state.owner = new AbortController();
-      const found = await findHooks(current.workspace);
+      const found = await findHooks(await runStartWorkspace(current));
       state.hooks = found.items;
       for (const diagnostic of found.diagnostics)
         current.emit({
@@ -272,4 +273,6 @@ export function hooks(options: HooksOptions = {}): Capability {
       stateOf(session).startSource = 'compact';
     },
   };
+  // The hook files come from the run start's one listing.
+  return declareRunStartRequests(capability, (run) => hookListRequests(run.workspace));
 }

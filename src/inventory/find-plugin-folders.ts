@@ -3,7 +3,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { toLabel } from '../workspace/labels.js';
 import { compareCodePoints, isInside } from '../workspace/paths.js';
 import { readTextFile } from '../workspace/read-text-file.js';
-import type { Workspace } from '../workspace/workspace.js';
+import type { ListRequest, Workspace } from '../workspace/workspace.js';
 import { diagnosticFromError } from './diagnostic-from-error.js';
 
 /** A plugin folder: a Claude Code or Codex plugin named by a marketplace file, or a Gemini CLI extension. */
@@ -25,6 +25,22 @@ const maxMarketplaceBytes = 1024 * 1024;
 const marketplaceFiles = ['.claude-plugin/marketplace.json', '.agents/plugins/marketplace.json'];
 /** Where Gemini CLI extensions of a repository live, one folder each holding `gemini-extension.json`. */
 const extensionsFolder = '.gemini/extensions';
+
+/**
+ * List requests that answer {@link findPluginFolders} for `directory` in one listing: its marketplace
+ * files (read), and its Gemini CLI extensions folder two levels deep (each `gemini-extension.json` read).
+ */
+export function pluginFileRequests(directory: string): ListRequest[] {
+  return [
+    { path: directory, names: marketplaceFiles, read: { maxBytes: maxMarketplaceBytes } },
+    {
+      path: directory,
+      names: [extensionsFolder],
+      depth: 2,
+      read: { maxBytes: maxMarketplaceBytes, endings: ['gemini-extension.json'] },
+    },
+  ];
+}
 
 /**
  * The plugin folders of a repository, in this order:

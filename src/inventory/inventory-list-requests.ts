@@ -6,15 +6,11 @@ import type { ListRequest, Workspace } from '../workspace/workspace.js';
 import { checkRootNames } from './asset-root-names.js';
 import { agentFoldersOf, commandFoldersOf } from './command-folders.js';
 import { skippedDirectories } from './find-asset-files.js';
+import { pluginFileRequests } from './find-plugin-folders.js';
 import { inventoryDefaults } from './inventory-defaults.js';
 import { hookFileNames, maxSettingsBytes } from './read-settings.js';
 import type { ScanInventoryOptions } from './scan-inventory-options.js';
 import type { RootPlace } from './scanned-root.js';
-
-/** Plugin files of a project root (see `findPluginFolders`). */
-const pluginFiles = ['.claude-plugin/marketplace.json', '.agents/plugins/marketplace.json'];
-/** Where Gemini CLI extensions live: listed two levels deep, so each `gemini-extension.json` is read too. */
-const extensionsFolder = '.gemini/extensions';
 
 /**
  * What `scanInventory` reads, as list requests for one batch: in every directory a walk-up may
@@ -37,7 +33,6 @@ export function inventoryListRequests(
     ...(options.rootMarkers ?? inventoryDefaults.rootMarkers),
     ...roots.filter((root) => root !== ''),
     ...roots.flatMap((root) => ['settings.json', ...hookFileNames].map((name) => join(root, name))),
-    ...((options.plugins ?? true) ? pluginFiles : []),
   ];
   const skip = [...skippedDirectories];
   const requests = walkUpCandidates(workspace).flatMap((path): ListRequest[] => [
@@ -66,16 +61,7 @@ export function inventoryListRequests(
       depth: 1,
       read: { maxBytes, endings: ['.md', '.toml'] },
     },
-    ...((options.plugins ?? true)
-      ? [
-          {
-            path,
-            names: [extensionsFolder],
-            depth: 2,
-            read: { maxBytes: maxSettingsBytes, endings: ['gemini-extension.json'] },
-          },
-        ]
-      : []),
+    ...((options.plugins ?? true) ? pluginFileRequests(path) : []),
   ]);
   if (formats !== undefined && formats.length === 0) return requests;
   return [

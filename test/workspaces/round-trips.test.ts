@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { commands } from '../../src/commands/commands.js';
+import { loadCommands } from '../../src/commands/load-commands.js';
+import { findHooks } from '../../src/hooks/find-hooks.js';
+import { hooks } from '../../src/hooks/hooks.js';
+import { projectInstructions } from '../../src/instructions/project-instructions.js';
+import { createContextSession } from '../../src/session/context-session.js';
+import { skills } from '../../src/skills/skills.js';
+import { localWorkspace } from '../../src/workspace/local-workspace.js';
+import { recordingWorkspace } from '../../src/workspace/recording-workspace.js';
+import { withoutBatches } from '../support/recorded-bytes.js';
+import { makeTestRepository, skillFile } from '../support/test-repository.js';
+
+// On a sandbox every workspace call is a round trip. The commands and hooks of a repository are
+// read in one listing (one more for the plugins a marketplace names), never path by path, and the
+// answer is the one the single calls give.
+
+const repository: Record<string, string> = {
+  '.git/HEAD': 'ref: refs/heads/main\n',
+  'AGENTS.md': 'Run the tests.\n',
+  '.claude/commands/ship.md': '---\ndescription: Ship it.\n---\nShip $ARGUMENTS.\n',
+  '.claude/commands/release/notes.md': '---\ndescription: Write notes.\n---\nNotes.\n',
+  '.gemini/commands/git/commit.toml': 'description = "Commit"\nprompt = "Commit the change."\n',
+  '.github/prompts/fix.prompt.md': '---\ndescription: Fix it.\n---\nFix.\n',
+  '.cursor/commands/lint.md': 'Lint the change.\n',
+  '.opencode/commands/docs/write.md': 'Write the docs.\n',
+  '.claude/settings.json': JSON.stringify({
+    hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'true' }] }] },
+  }),
+  '.codex/hooks.json': JSON.stringify({
+    hooks: { Stop: [{ hooks: [{ type: 'command', command: 'true' }] }] },
+  }),
+  '.github/hooks/policy.json': JSON.stringify({
+    hooks: { preToolUse: [{ hooks: [{ type: 'command', bash: 'true' }] }] },
+  }),
+  '.claude/skills/pdf/SKILL.md': skillFile('pdf'),
+  '.claude-plugin/marketplace.json': JSON.stringify({
+    plugins: [
+      { name: 'review', source: './plugins/review' },
+      { name: 'deploy', source: './plugins/deploy' },
+    ],
+  }),
+  'plugins/review/hooks/hooks.json': JSON.stringify({
+    hooks: { PostToolUse: [{ matcher: 'Write', hooks: [{ type: 'command', command: 'true' }] }] },
+  }),
+  'plugins/deploy/commands/deploy.md': '---\ndescription: Deploy.\n---\nDeploy.\n',
+};
+
+const methods = (workspace: ReturnType<typeof recordingWorkspace>) =>
+  workspace.calls.map((call) => call.method);
+
+describe('round trips of commands and hooks', () => {
+  it('loadCommands: one listing, the same commands and diagnostics as path by path', async () => {
+    const { root } = await makeTestRepository(repository);
+    const single = await loadCommands({ workspace: withoutBatches(localWorkspace(root)) });
+    expect(single.commands.map((command) => command.name)).toEqual([
+      'notes',
+      'ship',
+      'git:commit',
+      'fix',
+      'lint',
+      'docs/write',
+    ]);
+    const workspace = recordingWorkspace(localWorkspace(root));
+    expect(await loadCommands({ workspace })).toEqual(single);
+    expect(methods(workspace)).toEqual(['listDirectories']);
+  });
+
+  it('findHooks: one listing, and one more for the plugins named by the marketplace', async () => {
+    const { root } = await makeTestRepository(repository);
+    const single = await findHooks(withoutBatches(localWorkspace(root)));
+    expect(single.items.map((hook) => `${hook.format} ${hook.source}`)).toEqual([
+      'claude-code .claude/settings.json',
+      'claude-plugin plugins/review/hooks/hooks.json',
+      'codex .codex/hooks.json',
+      'copilot .github/hooks/policy.json',
+    ]);
+    const workspace = recordingWorkspace(localWorkspace(root));
+    expect(await findHooks(workspace)).toEqual(single);
+    expect(methods(workspace)).toEqual(['listDirectories', 'listDirectories']);
+  });
+
+  it('a session: the run start is one listing, one more per feature reading plugin folders, a first command one more', async () => {
+    const { root } = await makeTestRepository(repository);
+    const workspace = recordingWorkspace(localWorkspace(root));
+    const session = createContextSession({
+      workspace,
+      capabilities: [projectInstructions(), skills(), hooks(), commands()],
+    });
+    await session.startRun();
+    // The run start's listing; the plugin folders the marketplace names, for the skills; their hook
+    // files, for the hooks. A repository without plugins: the first alone.
+    expect(methods(workspace)).toEqual(['listDirectories', 'listDirectories', 'listDirectories']);
+    workspace.clearCalls();
+    const expansion = await session.expandCommand('/ship today');
+    expect(expansion.text).toContain('Ship today.');
+    expect(methods(workspace)).toEqual(['listDirectories']);
+  });
+});
