@@ -8,7 +8,6 @@ import {
   prepareModelMessages,
   resolveCacheBreakpoints,
 } from '../kit/index.js';
-import { isOwnInstructionBreakpoint } from './instruction-messages.js';
 
 /** One message of a model call's prompt (the same shape in the ai 6 and ai 7 specifications). */
 type PromptMessage = Parameters<
@@ -37,9 +36,7 @@ export function contextModelMiddleware(
   return {
     transformParams: async ({ params }) => {
       const placed = await prepareModelMessages(session, params.prompt, promptFormat);
-      const { prompt, budget } = applyPromptBreakpoints({ ...params, prompt: placed }, rolling, (message) =>
-        isOwnInstructionBreakpoint(message.providerOptions),
-      );
+      const { prompt, budget } = applyPromptBreakpoints({ ...params, prompt: placed }, rolling);
       warn(session, budget);
       return { ...params, prompt };
     },

@@ -1,11 +1,11 @@
 // The adapter kit: what every framework adapter needs, written once, free of any framework import.
+// (The public entry, agent-context/adapter-kit, also offers the parts no adapter here uses.)
 
 export {
   type BreakpointBudget,
   budgetBreakpoints,
   type CacheBreakpoints,
   createBreakpointWarnings,
-  maxCacheBreakpoints,
   resolveCacheBreakpoints,
 } from './cache-breakpoints.js';
 export {
@@ -15,14 +15,7 @@ export {
   taskInputDescription,
 } from './create-sub-agent-tools.js';
 export { DelegationRefused } from './delegation-chain.js';
-export { type CommandMessageFormat, expandCommandMessages } from './expand-command-messages.js';
-export {
-  type HiddenMessageFormat,
-  isHidden,
-  type MessageFormat,
-  placeHiddenMessages,
-  prepareModelMessages,
-} from './hidden-messages.js';
+export { type MessageFormat, placeHiddenMessages, prepareModelMessages } from './hidden-messages.js';
 export { joinInstructions } from './join-instructions.js';
 export {
   applyPromptBreakpoints,
@@ -30,8 +23,8 @@ export {
   languageModelFormat,
   withAnthropicOptions,
 } from './language-model-prompt.js';
-export { createMessageKeyOf, type MessageIdentity } from './message-keys.js';
-export { observeTrailingUserInput, type UserInputText } from './observe-trailing-user-input.js';
+export { createMessageKeyOf } from './message-keys.js';
+export { observeTrailingUserInput } from './observe-trailing-user-input.js';
 export { outputText } from './output-text.js';
 export { resolveSession } from './resolve-session.js';
 export { type RunInput, startContextRun } from './start-context-run.js';
@@ -42,7 +35,6 @@ export {
   composeToolList,
   composeToolRecord,
   offeredCapabilityTools,
-  type ToolListShape,
   withCapabilityTools,
 } from './tool-list.js';
 export { unwrapToolResult } from './unwrap-tool-result.js';

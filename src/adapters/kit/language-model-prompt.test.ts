@@ -3,19 +3,14 @@ import {
   applyPromptBreakpoints,
   type LanguageModelMessage,
   type LanguageModelRequest,
+  withAnthropicOptions,
 } from './language-model-prompt.js';
 
 const marker = () => ({ anthropic: { cacheControl: { type: 'ephemeral' } } });
 const ephemeral = { type: 'ephemeral' } as const;
-const own = new WeakSet<object>();
-const isOwn = (message: LanguageModelMessage) =>
-  message.providerOptions !== undefined && own.has(message.providerOptions);
-
-function ownSystem(text: string): LanguageModelMessage {
-  const providerOptions = marker();
-  own.add(providerOptions);
-  return { role: 'system', content: text, providerOptions };
-}
+/** A system message with the adapter's own instruction breakpoint. */
+const ownSystem = (text: string): LanguageModelMessage =>
+  withAnthropicOptions({ role: 'system', content: text }, ephemeral, { own: true });
 
 const user = (
   text: string,
@@ -42,7 +37,7 @@ function count(request: LanguageModelRequest<LanguageModelMessage>): number {
 describe('applyPromptBreakpoints', () => {
   it('keeps the instruction breakpoint and adds the rolling one on the newest message', () => {
     const prompt = [ownSystem('blocks'), user('one'), user('two')];
-    const outcome = applyPromptBreakpoints({ prompt }, ephemeral, isOwn);
+    const outcome = applyPromptBreakpoints({ prompt }, ephemeral);
     expect(outcome.prompt.map((message) => message.providerOptions?.anthropic?.cacheControl)).toEqual([
       ephemeral,
       undefined,
@@ -62,13 +57,13 @@ describe('applyPromptBreakpoints', () => {
         user('b'),
       ],
     };
-    const first = applyPromptBreakpoints(three, ephemeral, isOwn);
+    const first = applyPromptBreakpoints(three, ephemeral);
     expect(count({ ...three, prompt: first.prompt })).toBe(4);
     expect(first.budget.skippedRolling).toBe(true);
     expect(first.budget.droppedInstructions).toBe(false);
 
     const four = { ...three, prompt: [...three.prompt.slice(0, 3), user('b', marker()), user('c')] };
-    const second = applyPromptBreakpoints(four, ephemeral, isOwn);
+    const second = applyPromptBreakpoints(four, ephemeral);
     expect(count({ ...four, prompt: second.prompt })).toBe(4);
     expect(second.budget.droppedInstructions).toBe(true);
     expect(second.budget.host).toBe(4);
@@ -78,7 +73,7 @@ describe('applyPromptBreakpoints', () => {
 
   it('leaves the newest message alone when rolling is off', () => {
     const prompt = [ownSystem('blocks'), user('one')];
-    const outcome = applyPromptBreakpoints({ prompt }, false, isOwn);
+    const outcome = applyPromptBreakpoints({ prompt }, false);
     expect(outcome.prompt).toEqual(prompt);
     expect(outcome.budget).toEqual({
       host: 0,

@@ -74,11 +74,18 @@ export function languageModelFormat<Message extends LanguageModelMessage>(): Mes
 }
 
 /**
+ * The `providerOptions` objects of the adapters' own instruction breakpoints (see
+ * {@link withAnthropicOptions}): a model receives a system message's options by reference, so the
+ * adapter's breakpoint is told apart from a host's when one has to go.
+ */
+const ownInstructionOptions = new WeakSet<object>();
+
+/**
  * Keep a language-model request within Anthropic's four breakpoints, the host's first:
  * 1. count the host's own breakpoints (tool definitions, the call-level option, system messages,
  *    message and part options, counted the way the Anthropic provider applies them);
- * 2. keep the adapter's instruction breakpoints (the system messages `isOwnInstruction` names) while
- *    one more fits, else remove their marker;
+ * 2. keep the adapter's instruction breakpoints (made by `withAnthropicOptions(..., { own: true })`)
+ *    while one more fits, else remove their marker;
  * 3. when `rolling` is set and one more still fits, put a breakpoint on the newest message (unless it
  *    is a system message or already has one), so the history up to it is cached for the next call
  *    (it moves every call; providers ignore the marker when comparing prefixes).
@@ -87,14 +94,14 @@ export function languageModelFormat<Message extends LanguageModelMessage>(): Mes
 export function applyPromptBreakpoints<Message extends LanguageModelMessage>(
   request: LanguageModelRequest<Message>,
   rolling: CacheControl | false,
-  isOwnInstruction: (message: Message, index: number) => boolean,
 ): { prompt: Message[]; budget: BreakpointBudget } {
   let host = hasMarker(request.providerOptions) ? 1 : 0;
   for (const tool of request.tools ?? [])
     if (hasMarker((tool as { providerOptions?: unknown }).providerOptions)) host += 1;
   const ownIndexes: number[] = [];
   request.prompt.forEach((message, index) => {
-    if (message.role === 'system' && isOwnInstruction(message, index)) ownIndexes.push(index);
+    if (message.role === 'system' && ownInstructionOptions.has(message.providerOptions ?? {}))
+      ownIndexes.push(index);
     else host += messageBreakpoints(message);
   });
 
@@ -133,10 +140,14 @@ function hasMarker(providerOptions: unknown): boolean {
   return anthropic?.cacheControl != null || anthropic?.cache_control != null;
 }
 
-/** A copy of `message` with its Anthropic `cacheControl` set to `cacheControl`, or removed. */
+/**
+ * A copy of `message` with its Anthropic `cacheControl` set to `cacheControl`, or removed; with
+ * `own`, the adapter's instruction breakpoint, which {@link applyPromptBreakpoints} may drop.
+ */
 export function withAnthropicOptions<Message extends LanguageModelMessage>(
   message: Message,
   cacheControl: CacheControl | undefined,
+  { own = false } = {},
 ): Message {
   const {
     cacheControl: _cacheControl,
@@ -144,5 +155,7 @@ export function withAnthropicOptions<Message extends LanguageModelMessage>(
     ...anthropic
   } = (message.providerOptions?.anthropic ?? {}) as Record<string, unknown>;
   const options = cacheControl === undefined ? anthropic : { ...anthropic, cacheControl };
-  return { ...message, providerOptions: { ...message.providerOptions, anthropic: options } };
+  const providerOptions = { ...message.providerOptions, anthropic: options };
+  if (own) ownInstructionOptions.add(providerOptions);
+  return { ...message, providerOptions };
 }

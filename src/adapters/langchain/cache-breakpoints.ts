@@ -3,7 +3,7 @@ import type { CacheControl } from '../../session/cache-control.js';
 import type { Run } from '../../session/capability.js';
 import { type BreakpointBudget, budgetBreakpoints, type CacheBreakpoints } from '../kit/index.js';
 import { composeSystemMessage } from './system-message.js';
-import { withToolContent } from './tool-message.js';
+import { withContent } from './tool-message.js';
 
 /** The parts of a LangChain model request that carry breakpoints. */
 export interface BreakpointRequest {
@@ -110,17 +110,4 @@ function withBreakpoint(message: BaseMessage, rolling: CacheControl): BaseMessag
   }
   blocks[blocks.length - 1] = { ...blocks[blocks.length - 1], cache_control: { ...rolling } };
   return withContent(message, blocks);
-}
-
-/** A copy of a human or tool message with other content, everything else kept. */
-function withContent(message: BaseMessage, content: Array<Record<string, unknown>>): BaseMessage {
-  if (ToolMessage.isInstance(message)) return withToolContent(message, content as ToolMessage['content']);
-  const { id, name, additional_kwargs, response_metadata } = message;
-  return new HumanMessage({
-    content: content as HumanMessage['content'],
-    id,
-    name,
-    additional_kwargs,
-    response_metadata,
-  });
 }

@@ -2,7 +2,7 @@ import { ToolMessage } from '@langchain/core/messages';
 import type { ToolCallHandler, ToolCallRequest } from 'langchain';
 import type { Run } from '../../session/capability.js';
 import { outputText } from '../kit/index.js';
-import { toToolMessage, withToolContent } from './tool-message.js';
+import { toToolMessage, withContent } from './tool-message.js';
 
 /** What a `wrapToolCall` hook returns: a `ToolMessage`, or a `Command`. */
 export type ToolCallOutcome = Awaited<ReturnType<ToolCallHandler>>;
@@ -55,7 +55,7 @@ export async function runHostToolCall(
   const { response } = settled;
   if (!ToolMessage.isInstance(response) || result.isError || result.output === response.content)
     return response;
-  return withToolContent(response, outputText(result.output));
+  return withContent(response, outputText(result.output));
 }
 
 type ToolCallArgs = ToolCallRequest['toolCall']['args'];

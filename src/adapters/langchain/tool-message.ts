@@ -1,4 +1,4 @@
-import { ToolMessage } from '@langchain/core/messages';
+import { type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import type { ToolCallResult } from '../../session/capability.js';
 import { outputText } from '../kit/index.js';
 
@@ -15,19 +15,11 @@ export function toToolMessage(result: ToolCallResult, toolCallId: string, name: 
   });
 }
 
-/** A copy of a `ToolMessage` with other content, every other field kept. */
-export function withToolContent(message: ToolMessage, content: ToolMessage['content']): ToolMessage {
-  const { tool_call_id, name, status, artifact, metadata, id } = message;
-  const { additional_kwargs, response_metadata } = message;
-  return new ToolMessage({
-    content,
-    tool_call_id,
-    name,
-    status,
-    artifact,
-    metadata,
-    id,
-    additional_kwargs,
-    response_metadata,
-  });
+/** A copy of a human or tool message with other content, every other field kept. */
+export function withContent<Message extends BaseMessage>(message: Message, content: unknown): Message {
+  const { id, name, additional_kwargs, response_metadata } = message;
+  const kept = { content: content as ToolMessage['content'], id, name, additional_kwargs, response_metadata };
+  if (!ToolMessage.isInstance(message)) return new HumanMessage(kept) as unknown as Message;
+  const { tool_call_id, status, artifact, metadata } = message;
+  return new ToolMessage({ ...kept, tool_call_id, status, artifact, metadata }) as unknown as Message;
 }

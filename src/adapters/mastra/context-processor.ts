@@ -112,16 +112,11 @@ export function contextProcessor(
       const index = messages.findLastIndex(
         (message) => message.role === 'system' && message.content === lastInstruction,
       );
-      let own: unknown;
       if (index !== -1 && breakpoints.instructions !== false) {
-        messages[index] = withAnthropicOptions(messages[index]!, { ...breakpoints.instructions });
-        own = messages[index].providerOptions;
+        const options = { ...breakpoints.instructions };
+        messages[index] = withAnthropicOptions(messages[index]!, options, { own: true });
       }
-      const request = applyPromptBreakpoints(
-        { prompt: messages },
-        breakpoints.rolling,
-        (message) => own !== undefined && message.providerOptions === own,
-      );
+      const request = applyPromptBreakpoints({ prompt: messages }, breakpoints.rolling);
       warn(current.session, request.budget);
       return { prompt: request.prompt as typeof prompt };
     },

@@ -2,7 +2,7 @@ import type { ExtensionAPI, ToolDefinition as PiToolDefinition } from '@mariozec
 import { z } from 'zod';
 import type { Run, ToolDefinition } from '../../session/capability.js';
 import { offeredCapabilityTools, unwrapToolResult } from '../kit/index.js';
-import { outputContent } from './tool-result-content.js';
+import { replaceContentText } from './tool-result-content.js';
 
 /** The tools the extension registered in pi, and the run their calls execute in. */
 export interface CapabilityToolState {
@@ -53,7 +53,7 @@ function toPiTool(definition: ToolDefinition, currentRun: () => Run): PiToolDefi
     execute: async (toolCallId, input, signal) => {
       const call = { id: toolCallId, toolName: definition.name, input };
       const result = await currentRun().executeTool(call, undefined, { signal });
-      return { content: outputContent(unwrapToolResult(result)), details: undefined };
+      return { content: replaceContentText([], unwrapToolResult(result)), details: undefined };
     },
   };
 }

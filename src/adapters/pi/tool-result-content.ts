@@ -5,14 +5,9 @@ import { outputText } from '../kit/index.js';
 export type PiToolContent = ToolResultEvent['content'];
 
 /**
- * The content of a result whose text a hook replaced (an offload preview, an appended note): one text
- * part holding `output` (a string as it is, anything else as JSON), then the original image parts.
+ * Tool content holding `output` as one text part (a string as it is, anything else as JSON), then the
+ * image parts of `content`: a result whose text a hook replaced, or (with `[]`) a capability tool's.
  */
 export function replaceContentText(content: PiToolContent, output: unknown): PiToolContent {
   return [{ type: 'text', text: outputText(output) }, ...content.filter((part) => part.type !== 'text')];
-}
-
-/** A capability tool's output as pi tool content: one text part (a string as is, anything else as JSON). */
-export function outputContent(output: unknown): PiToolContent {
-  return replaceContentText([], output);
 }
