@@ -1,6 +1,6 @@
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import manifest from '../../../package.json' with { type: 'json' };
 import { type CommandsCapability, commands } from '../../commands/commands.js';
 import type { ProjectInstructionsOptions } from '../../instructions/project-instructions.js';
 import { type InventoryOptions, inventory } from '../../inventory/inventory.js';
@@ -48,8 +48,6 @@ export interface ContextMcpServers {
   /** A new server with a context session of its own (its own runs), for one connection, not yet connected. */
   createServer(): Server;
 }
-
-const version = packageVersion();
 
 const serverInstructions =
   'agent-context serves the context engineering view of one repository directory. Call instructions_for_path before working on a file: it returns the project instructions and the nested instruction files that apply there. inventory_agent_context maps the skills, sub-agents, commands, hooks and rules; load_skill returns the instructions of one skill when a task matches its description; read_offloaded reads tool results an agent offloaded to files. The resources hold the project instructions and each instruction file; the prompts are the repository slash commands.';
@@ -127,7 +125,10 @@ export function serveContextSession(
   slashCommands: CommandsCapability,
   instructions: Omit<ProjectInstructionsOptions, 'workspace'> = {},
 ): Server {
-  const server = new Server({ name: 'agent-context', version }, { instructions: serverInstructions });
+  const server = new Server(
+    { name: 'agent-context', version: manifest.version },
+    { instructions: serverInstructions },
+  );
   const currentRun = connectionRuns(() => session.startRun());
   serveSessionTools(server, currentRun);
   serveInstructionResources(server, session.workspace, instructions);
@@ -143,16 +144,4 @@ function ruleSelection(
     ...(options?.formats === undefined ? {} : { formats: options.formats }),
     ...(options?.userDirectory === undefined ? {} : { userDirectory: options.userDirectory }),
   };
-}
-
-function packageVersion(): string {
-  const require = createRequire(import.meta.url);
-  for (const candidate of ['../../../package.json', '../package.json']) {
-    try {
-      return (require(candidate) as { version: string }).version;
-    } catch {
-      // Sources (src/adapters/mcp) and the build (dist) sit at different depths.
-    }
-  }
-  return '0.0.0';
 }
