@@ -181,6 +181,11 @@ export interface InventoryCommand {
   diagnostics: Diagnostic[];
   /** Every root this same file is reachable from through links, this entry's root first (see skills). */
   reachableFrom?: string[];
+  /**
+   * For a command whose name an earlier command of the scan already has (nearer directory, earlier
+   * root, or earlier path): that command's path, the one `/NAME` runs. Absent when the name is unique.
+   */
+  shadowedBy?: string;
 }
 
 /** A file read for its hooks: `ROOT/settings.json` and the other hook files of a root. */

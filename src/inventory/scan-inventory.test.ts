@@ -4,6 +4,7 @@ import {
   makeTestRepository as makeRepository,
   skillFile as skill,
 } from '../../test/support/test-repository.js';
+import { loadCommands } from '../commands/load-commands.js';
 import { AgentContextError } from '../errors.js';
 import { ruleFormats } from '../rules/formats/index.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
@@ -455,5 +456,46 @@ describe('scanInventory: Codex plugins and Gemini CLI extensions', () => {
     ]);
     expect(plugins[1]?.agents.map((agent) => agent.name)).toEqual(['editor']);
     expect(result.diagnostics).toBeUndefined();
+  });
+  it('marks a command whose name an earlier one has as shadowed, as loadCommands resolves it', async () => {
+    const { root } = await makeRepository({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      // Both are /build in Claude Code (a subfolder only labels a command): backend sorts first.
+      '.claude/commands/frontend/build.md': 'Build the interface.\n',
+      '.claude/commands/backend/build.md': 'Build the server.\n',
+      // A nearer directory wins over the project root.
+      'web/.claude/commands/deploy.md': 'Deploy the site.\n',
+      '.claude/commands/deploy.md': 'Deploy everything.\n',
+      // An earlier format wins: Claude Code before Cursor.
+      '.cursor/commands/build.md': 'Build with Cursor.\n',
+      '.gemini/commands/git/commit.toml': 'prompt = "Write a commit message."\n',
+    });
+    const workspace = localWorkspace(root, { cwd: 'web' });
+    const result = await scanInventory({ workspace });
+    const shadowed = result.roots
+      .flatMap((entry) => entry.commands)
+      .filter((command) => command.shadowedBy !== undefined)
+      .map((command) => [command.path, command.shadowedBy]);
+    expect(shadowed).toEqual([
+      ['../.claude/commands/deploy.md', '.claude/commands/deploy.md'],
+      ['../.claude/commands/frontend/build.md', '../.claude/commands/backend/build.md'],
+      ['../.cursor/commands/build.md', '../.claude/commands/backend/build.md'],
+    ]);
+    expect(
+      listInventoryDiagnostics(result)
+        .filter((diagnostic) => diagnostic.code === 'shadowed-command')
+        .map((diagnostic) => diagnostic.message),
+    ).toContain(
+      'The command /build of ../.claude/commands/frontend/build.md is shadowed by ../.claude/commands/backend/build.md, which has the same name.',
+    );
+    // The commands feature runs the same winners and leaves out the same files.
+    const load = await loadCommands({ workspace });
+    expect(load.commands.map((command) => command.path).sort()).toEqual(
+      result.roots
+        .flatMap((entry) => entry.commands)
+        .filter((command) => command.shadowedBy === undefined)
+        .map((command) => command.path)
+        .sort(),
+    );
   });
 });

@@ -31,6 +31,7 @@ import type {
   InventorySkill,
 } from './inventory-result.js';
 import { markDuplicateSkills } from './mark-duplicate-skills.js';
+import { markShadowedCommands } from './mark-shadowed-commands.js';
 import { mergeLinkedFiles } from './merge-linked-files.js';
 import { readAssetFile } from './read-asset-file.js';
 import { isCodexAgentFileName, readCodexAgentFile } from './read-codex-agent-file.js';
@@ -65,6 +66,8 @@ import { statKind } from './stat-kind.js';
  * with `reachableFrom` naming each. A skill name found in two directories: the nearer skill wins and
  * the farther one says `shadowedBy` (an `info`); two different files of one name in one directory keep
  * `duplicateOf` / `alsoIn` (`duplicate-skill-name`). Plugin skills are compared only within their plugin.
+ * A command name found twice: the first in scan order is the one `/NAME` runs, as in `commands()`;
+ * every later one says `shadowedBy` (`shadowed-command`, an `info`).
  *
  * Only the roots are read, never the rest of the tree, so the cost does not depend on the
  * repository's size. Paths are POSIX labels relative to `workspace.cwd`, sorted by code point. Never
@@ -152,6 +155,7 @@ async function scanOnce(options: ScanInventoryOptions): Promise<InventoryResult>
   ]);
   const roots = mergeLinkedFiles(scanned.filter((root) => root.result.exists || root.place.listAbsent));
   markDuplicateSkills(roots);
+  markShadowedCommands(roots);
   const result: InventoryResult = {
     directories: directories.map((directory) => toLabel(workspace, directory) || '.'),
     roots: roots.map((root) => root.result),

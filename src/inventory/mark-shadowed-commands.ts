@@ -1,0 +1,32 @@
+import type { InventoryCommand } from './inventory-result.js';
+import type { ScannedRoot } from './scanned-root.js';
+
+/**
+ * Mark slash commands that share a name, in scan order (nearest directory first, roots in the
+ * configured order, paths sorted), as `commands()` resolves them: the first of a name is the one
+ * typed `/NAME` runs; every later one gets `shadowedBy` (the first one's path) and an `info`
+ * (`shadowed-command`). Claude Code's `frontend/build.md` and `backend/build.md` are both `/build`,
+ * so one of them is shadowed. Plugin commands are compared only within their plugin (assistants
+ * namespace them); a refused link (no name) is never compared.
+ */
+export function markShadowedCommands(roots: ScannedRoot[]): void {
+  const first = new Map<string, InventoryCommand>();
+  for (const { place, result } of roots) {
+    for (const command of result.commands) {
+      if (command.name === null) continue;
+      const key = `${place.plugin ?? ''}\0${command.name}`;
+      const winner = first.get(key);
+      if (winner === undefined) {
+        first.set(key, command);
+        continue;
+      }
+      command.shadowedBy = winner.path;
+      command.diagnostics.push({
+        severity: 'info',
+        code: 'shadowed-command',
+        message: `The command /${command.name} of ${command.path} is shadowed by ${winner.path}, which has the same name.`,
+        path: command.path,
+      });
+    }
+  }
+}
