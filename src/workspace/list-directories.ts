@@ -66,15 +66,33 @@ interface NameNode {
 /**
  * Answer list requests (see {@link ListRequest}) with a workspace's primitives, one request after
  * the other. Every failure of one request or one entry is its outcome; nothing rejects for a path.
+ * A directory that several requests search by name is read once for all of them: one batch is one
+ * moment of the tree, and a search by name only finds names (every file it leads to is still read
+ * on its own).
  */
 export async function listDirectoriesWith(
   primitives: ListingPrimitives,
   requests: readonly ListRequest[],
 ): Promise<Array<BatchOutcome<ListedDirectory>>> {
   const outcomes: Array<BatchOutcome<ListedDirectory>> = [];
+  const searched = new Map<string, Promise<DirectoryEntry[]> | DirectoryEntry[]>();
+  const once: ListingPrimitives = {
+    ...primitives,
+    entries(absolute, real, filtered) {
+      if (!filtered) return primitives.entries(absolute, real, filtered);
+      const key = `${absolute}\0${real}`;
+      const known = searched.get(key);
+      if (known !== undefined) return known;
+      const entries = primitives.entries(absolute, real, filtered);
+      searched.set(key, entries);
+      // A failure is not kept: the next request meets it on its own.
+      if (entries instanceof Promise) entries.catch(() => searched.delete(key));
+      return entries;
+    },
+  };
   for (const request of requests) {
     try {
-      outcomes.push({ ok: true, value: await listOne(primitives, request) });
+      outcomes.push({ ok: true, value: await listOne(once, request) });
     } catch (error) {
       outcomes.push({ ok: false, error: asError(error) });
     }
