@@ -6,9 +6,10 @@
  * - wide: a project root (`.git`, `AGENTS.md`, one skill under `.claude/skills`) that is also the
  *   working directory and holds 100,000 unrelated files;
  * - deep: a project root (`.git`, `AGENTS.md`, one skill) with a chain of nested directories, each
- *   holding one unrelated file, and `AGENTS.md` in the bottom one, the working directory. Depths 125,
- *   250 and 500 show how the cost grows with depth (linear, or quadratic when every path check walks
- *   from the root again).
+ *   holding one unrelated file, and `AGENTS.md` in the bottom one, the working directory. Depths 60,
+ *   120 and 240 show how the cost grows with depth (linear, or quadratic when every path check walks
+ *   from the root again); a deeper chain is refused, since a workspace path has at most 256 segments
+ *   (docs/limits.md).
  *
  * Measured for each tree, in one process: `inspectInstructions` (what `inspect` computes: rules and
  * instructions) and `scanInventory` (what `inventory` computes), median milliseconds of `--runs` runs
@@ -17,7 +18,7 @@
  * one run), next to `--version` (the process start alone).
  *
  * Run from the bench directory after `npm run build` in the repository root:
- *   node --expose-gc --import tsx scan/depth-width-benchmark.ts [--depths 125,250,500] [--width 100000] [--runs 5]
+ *   node --expose-gc --import tsx scan/depth-width-benchmark.ts [--depths 60,120,240] [--width 100000] [--runs 5]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -38,7 +39,7 @@ function option(name: string, fallback: string): string {
   return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
 }
 
-const depths = option('depths', '125,250,500').split(',').map(Number);
+const depths = option('depths', '60,120,240').split(',').map(Number);
 const width = Number(option('width', '100000'));
 const runs = Number(option('runs', '5'));
 

@@ -65,11 +65,13 @@ async function main(): Promise<void> {
     for (const table of report.tables) process.stdout.write(`${formatTable(table)}\n\n`);
     for (const note of report.notes) process.stdout.write(`- ${note}\n`);
   }
+  const failedScripts: string[] = [];
   if (options.features) {
     for (const run of runFeatureScripts(options.outputDirectory)) {
       process.stdout.write(
         `\n[feature] ${run.script}: exit ${run.exitCode}, ${run.seconds.toFixed(0)} s, output in ${run.output}\n`,
       );
+      if (run.exitCode !== 0) failedScripts.push(run.script);
     }
   }
   // Only the full run of record updates the pages; a small or redirected run leaves them alone.
@@ -83,6 +85,12 @@ async function main(): Promise<void> {
   process.stdout.write(
     `\nResults in ${options.outputDirectory}${pages.length > 0 ? ', summary in bench/README.md and docs/benchmarks.md' : ''}\n`,
   );
+  // Everything is written first; a feature script that failed still fails the run, so a run of
+  // record cannot hide one.
+  if (failedScripts.length > 0) {
+    process.stderr.write(`Feature scripts that failed (see their output): ${failedScripts.join(', ')}\n`);
+    process.exitCode = 1;
+  }
 }
 
 /** The short commit hash of the checkout being measured, when there is one. */
