@@ -6,8 +6,8 @@
  * 30 ms round trip, and through `localWorkspace`.
  *
  * Reported per operation (default capabilities: projectInstructions, nestedInstructions, fileTools,
- * skills, inventory, filesystemContext with offload): `exec` calls (round trips) and wall time on the
- * simulated link, against the local workspace's time.
+ * skills, inventory, filesystemContext with offload; then a run start with hooks and commands too):
+ * `exec` calls (round trips) and wall time on the simulated link, against the local workspace's time.
  *
  * Run from the bench directory:
  *   AGENT_CONTEXT_BENCH_SOURCE=src node --import tsx workspace/shell-round-trips.ts
@@ -147,6 +147,14 @@ async function measure(library: Awaited<ReturnType<typeof loadAgentContext>>, ro
     run.executeTool({ id: 'call_4', toolName: 'search', input: {} }, async () =>
       'a search result line\n'.repeat(200),
     ),
+  );
+  // Every feature that reads the plugin folders shares one request for them, whatever their order.
+  const withHooks = library.createContextSession({
+    workspace,
+    capabilities: [library.hooks(), library.projectInstructions(), library.skills(), library.commands()],
+  });
+  await step('startRun() of hooks(), projectInstructions(), skills(), commands()', () =>
+    withHooks.startRun(),
   );
   return rows;
 }

@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { capDiagnostics } from '../cap-diagnostics.js';
 import type { Diagnostic, LoadResult } from '../diagnostics.js';
 import { findPluginFolders, pluginFileRequests } from '../inventory/find-plugin-folders.js';
+import { pluginSettingsRequest } from '../inventory/inventory-list-requests.js';
 import { type HookGroupEntry, maxSettingsBytes, readHookGroups } from '../inventory/read-settings.js';
 import { toLabel } from '../workspace/labels.js';
 import { prefetchWorkspace } from '../workspace/prefetch-workspace.js';
@@ -57,6 +57,17 @@ export function hookListRequests(workspace: Pick<Workspace, 'cwd'>): ListRequest
   ];
 }
 
+/**
+ * List requests for the plugins' own hook files, which the marketplace files name: computed from
+ * `workspace` (a run start's listing answers it). The inventory asks the same of each plugin, so
+ * one listing serves both.
+ */
+export async function pluginHookRequests(workspace: Workspace): Promise<ListRequest[]> {
+  return (await findPluginFolders(workspace, workspace.cwd)).items.map(pluginRequest);
+}
+
+const pluginRequest = (plugin: { path: string }) => pluginSettingsRequest(plugin.path);
+
 /** Why the hooks of a format that defines its own protocol are not run. */
 const formatNotRun: Partial<Record<HookFormat, string>> = {
   cursor:
@@ -94,14 +105,8 @@ export async function findHooks(given: Workspace): Promise<LoadResult<HookComman
   for (const file of hookFiles.slice(0, 2)) await read(`${base}/${file.path}`, file.format);
   const plugins = await findPluginFolders(workspace, workspace.cwd);
   diagnostics.push(...plugins.diagnostics);
-  const pluginHooks = await prefetchWorkspace(
-    workspace,
-    plugins.items.map((plugin) => ({
-      path: path.posix.dirname(plugin.path),
-      names: [`${path.posix.basename(plugin.path)}/hooks/hooks.json`],
-      read: { maxBytes: maxSettingsBytes },
-    })),
-  );
+  // The inventory's request for each plugin: a run start's follow-up listing answers it.
+  const pluginHooks = await prefetchWorkspace(workspace, plugins.items.map(pluginRequest));
   for (const plugin of plugins.items)
     await read(`${plugin.path}/hooks/hooks.json`, 'claude-plugin', plugin.path, pluginHooks);
   for (const file of hookFiles.slice(2)) await read(`${base}/${file.path}`, file.format);

@@ -3,7 +3,7 @@ import type { Awaitable, Capability, ContextSessionLike } from '../session/capab
 import { declareRunStartRequests, runStartWorkspace } from '../session/run-start-listing.js';
 import { cryptoModule } from '../shared/load-on-first-use.js';
 import { type ToolVocabulary, toolVocabulary } from '../tool-vocabulary/tool-vocabulary.js';
-import { findHooks, type HookCommand, hookListRequests } from './find-hooks.js';
+import { findHooks, type HookCommand, hookListRequests, pluginHookRequests } from './find-hooks.js';
 import { type HookEventName, isRunnableEvent } from './hook-events.js';
 import { describeHook } from './hook-outcome.js';
 import { renderHookContext, toolEventRequest } from './hook-request.js';
@@ -274,5 +274,9 @@ export function hooks(options: HooksOptions = {}): Capability {
     },
   };
   // The hook files come from the run start's one listing.
-  return declareRunStartRequests(capability, (run) => hookListRequests(run.workspace));
+  return declareRunStartRequests(
+    capability,
+    (run) => hookListRequests(run.workspace),
+    (_run, listed) => pluginHookRequests(listed),
+  );
 }

@@ -74,6 +74,20 @@ export function inventoryListRequests(
 }
 
 /**
+ * Of a plugin folder (asked from its parent, so its own kind comes too), its settings and hook files,
+ * read. `findHooks` asks the same request for each plugin, so after the inventory of a run start
+ * has listed the plugins, the hooks' plugin files cost no request of their own.
+ */
+export function pluginSettingsRequest(plugin: string): ListRequest {
+  const base = path.posix.basename(plugin);
+  return {
+    path: path.posix.dirname(plugin),
+    names: [base, ...['settings.json', ...hookFileNames].map((name) => `${base}/${name}`)],
+    read: { maxBytes: maxSettingsBytes },
+  };
+}
+
+/**
  * What `scanInventory` reads of the plugin folders the first batch named, as list requests for one
  * more batch: of each folder (asked from its parent, so its own kind comes too), its settings and hook
  * files, its `skills/` and command folders to the depth bound, its `agents/` and `output-styles/`
@@ -92,11 +106,7 @@ export function pluginListRequests(
     const base = path.posix.basename(plugin.path);
     const inside = (name: string) => `${base}/${name}`;
     return [
-      {
-        path: parent,
-        names: [base, ...['settings.json', ...hookFileNames].map(inside)],
-        read: { maxBytes: maxSettingsBytes },
-      },
+      pluginSettingsRequest(plugin.path),
       { path: parent, names: (plugin.contextFileNames ?? []).map(inside) },
       {
         path: parent,

@@ -4,6 +4,7 @@ import type { Capability, ContextEvent, JsonSchema, Run, ToolDefinition } from '
 import { declareRunStartRequests, runStartWorkspace } from '../session/run-start-listing.js';
 import { plural } from '../text/plural.js';
 import type { AssistantName } from '../tool-vocabulary/assistant.js';
+import type { Workspace } from '../workspace/workspace.js';
 import { capInventoryReport } from './cap-inventory-report.js';
 import { inventoryDefaults } from './inventory-defaults.js';
 import { inventoryListRequests } from './inventory-list-requests.js';
@@ -14,7 +15,8 @@ import {
   renderSkillsCatalog,
   type SkillsCatalogOptions,
 } from './render-skills-catalog.js';
-import { scanInventory } from './scan-inventory.js';
+import { inventoryPluginRequests, scanInventory } from './scan-inventory.js';
+import type { ScanInventoryOptions } from './scan-inventory-options.js';
 
 /** Options of {@link inventory}. */
 export interface InventoryOptions {
@@ -83,22 +85,23 @@ export function inventory(options: InventoryOptions = {}): Capability {
   const name = 'inventory';
 
   // The catalog needs only the skills: its scan at run start reads no rule file.
+  const scanOptions = (workspace: Workspace, listRules: boolean): ScanInventoryOptions => ({
+    workspace,
+    ...(roots === undefined ? {} : { roots }),
+    ...(options.assistant === undefined ? {} : { assistant: options.assistant }),
+    ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
+    ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
+    ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
+    ...(options.plugins === undefined ? {} : { plugins: options.plugins }),
+    ...(listRules || options.assistant !== undefined
+      ? options.formats === undefined
+        ? {}
+        : { formats: options.formats }
+      : { formats: [] }),
+    ...(options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory }),
+  });
   const scan = async (run: Run, trigger: string, listRules = true): Promise<InventoryResult> => {
-    const result = await scanInventory({
-      workspace: await runStartWorkspace(run),
-      ...(roots === undefined ? {} : { roots }),
-      ...(options.assistant === undefined ? {} : { assistant: options.assistant }),
-      ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
-      ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
-      ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
-      ...(options.plugins === undefined ? {} : { plugins: options.plugins }),
-      ...(listRules || options.assistant !== undefined
-        ? options.formats === undefined
-          ? {}
-          : { formats: options.formats }
-        : { formats: [] }),
-      ...(options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory }),
-    });
+    const result = await scanInventory(scanOptions(await runStartWorkspace(run), listRules));
     const emit = (event: Omit<ContextEvent, 'capability' | 'reason' | 'trigger'>) =>
       run.emit({ ...event, capability: name, reason: 'inventory', trigger });
     emit({ type: 'loaded', message: summarize(result) });
@@ -162,17 +165,12 @@ export function inventory(options: InventoryOptions = {}): Capability {
     capability.tools = () => [tool];
   }
   if (!catalogOptions) return capability;
-  // The catalog's scan at run start comes from the run start's one listing.
-  return declareRunStartRequests(capability, (run) =>
-    inventoryListRequests({
-      workspace: run.workspace,
-      ...(roots === undefined ? {} : { roots }),
-      ...(options.assistant === undefined ? {} : { assistant: options.assistant }),
-      ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
-      ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
-      ...(options.plugins === undefined ? {} : { plugins: options.plugins }),
-      formats: [],
-    }),
+  // The catalog's scan at run start comes from the run start's one listing, its plugin folders
+  // from the one after it.
+  return declareRunStartRequests(
+    capability,
+    (run) => inventoryListRequests(scanOptions(run.workspace, false)),
+    (_run, listed) => inventoryPluginRequests(scanOptions(listed, false)),
   );
 }
 

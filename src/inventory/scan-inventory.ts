@@ -13,7 +13,7 @@ import {
   guardUnreadableDirectories,
   withUnreadableDirectories,
 } from '../workspace/unreadable-directories.js';
-import type { Workspace } from '../workspace/workspace.js';
+import type { ListRequest, Workspace } from '../workspace/workspace.js';
 import { checkRootNames } from './asset-root-names.js';
 import { agentFoldersOf, commandFoldersOf } from './command-folders.js';
 import { diagnosticFromError } from './diagnostic-from-error.js';
@@ -82,6 +82,48 @@ export function scanInventory(options: ScanInventoryOptions): Promise<InventoryR
   return withUnreadableDirectories(() => withCheckedDirectories(() => scanOnce(options)));
 }
 
+/**
+ * What {@link scanInventory} with these options reads of the plugin folders, as the list requests of
+ * its second listing; empty without plugins or with `plugins: false`. Computed from
+ * `options.workspace`, so a run start's listing answers it without a request: the run start sends
+ * these with the first listing after its own, and the scan finds them already listed.
+ */
+export async function inventoryPluginRequests(options: ScanInventoryOptions): Promise<ListRequest[]> {
+  if (!(options.plugins ?? true)) return [];
+  const walk = await walkUpDirectories(options.workspace, {
+    stopAt: options.stopAt,
+    rootMarkers: options.rootMarkers ?? ['.git'],
+  });
+  const { places } = await pluginPlacesOf(options.workspace, walk.ceiling, walk.directories.length);
+  return places.length === 0
+    ? []
+    : pluginListRequests(places, {
+        maxDepth: options.maxDepth ?? inventoryDefaults.maxDepth,
+        maxBytes: options.maxFileBytes ?? inventoryDefaults.maxFileBytes,
+      });
+}
+
+/** The plugin folders the project root names (see `findPluginFolders`), as places after every directory. */
+async function pluginPlacesOf(
+  workspace: Workspace,
+  projectRoot: string,
+  level: number,
+): Promise<{ places: RootPlace[]; diagnostics: Diagnostic[] }> {
+  const plugins = await findPluginFolders(workspace, projectRoot);
+  const places = plugins.items.map(
+    (plugin): RootPlace => ({
+      path: plugin.path,
+      directory: plugin.path,
+      level,
+      plugin: plugin.name,
+      ...(plugin.kind === undefined ? {} : { kind: plugin.kind }),
+      ...(plugin.contextFileNames === undefined ? {} : { contextFileNames: plugin.contextFileNames }),
+      listAbsent: true,
+    }),
+  );
+  return { places, diagnostics: plugins.diagnostics };
+}
+
 async function scanOnce(options: ScanInventoryOptions): Promise<InventoryResult> {
   const settings = {
     maxDepth: options.maxDepth ?? inventoryDefaults.maxDepth,
@@ -116,20 +158,10 @@ async function scanOnce(options: ScanInventoryOptions): Promise<InventoryResult>
   const diagnostics: Diagnostic[] = [];
   let pluginWorkspace = workspace;
   if (options.plugins ?? true) {
-    const plugins = await findPluginFolders(workspace, walk.ceiling);
+    const plugins = await pluginPlacesOf(workspace, walk.ceiling, directories.length);
     diagnostics.push(...plugins.diagnostics);
-    for (const plugin of plugins.items) {
-      places.push({
-        path: plugin.path,
-        directory: plugin.path,
-        level: directories.length,
-        plugin: plugin.name,
-        ...(plugin.kind === undefined ? {} : { kind: plugin.kind }),
-        ...(plugin.contextFileNames === undefined ? {} : { contextFileNames: plugin.contextFileNames }),
-        listAbsent: true,
-      });
-    }
-    const pluginPlaces = places.filter((place) => place.plugin !== undefined);
+    places.push(...plugins.places);
+    const pluginPlaces = plugins.places;
     if (pluginPlaces.length > 0) {
       pluginWorkspace = guardUnreadableDirectories(
         await prefetchWorkspace(workspace, pluginListRequests(pluginPlaces, settings)),

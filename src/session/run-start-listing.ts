@@ -11,9 +11,19 @@ import type { Capability, Run } from './capability.js';
  */
 export const runStartRequests: unique symbol = Symbol.for('agent-context.runStartRequests');
 
+/**
+ * The key of a capability's follow-up reads: list requests that depend on what the run-start
+ * listing found (the plugin folders a marketplace file names), computed from a workspace answering
+ * from that listing. Every capability's follow-ups go out with the first listing a capability asks
+ * for after the run start's own, so a run start costs two round trips however many features read
+ * the plugin folders, and in whatever order they read them.
+ */
+export const runStartFollowUpRequests: unique symbol = Symbol.for('agent-context.runStartFollowUpRequests');
+
 /** A capability that may declare its run-start reads (see {@link runStartRequests}). */
 export type ListingCapability = Capability & {
   [runStartRequests]?: (run: Run) => readonly ListRequest[];
+  [runStartFollowUpRequests]?: (run: Run, listed: Workspace) => Promise<readonly ListRequest[]>;
 };
 
 interface Listing {
@@ -43,8 +53,57 @@ export function endRunStartListing(run: Run): void {
 export function runStartWorkspace(run: Run): Promise<Workspace> {
   const listing = listings.get(run);
   if (listing === undefined) return Promise.resolve(run.workspace);
-  listing.workspace ??= prefetchWorkspace(run.workspace, collectRequests(run, listing.capabilities));
+  listing.workspace ??= prefetchWorkspace(run.workspace, collectRequests(run, listing.capabilities)).then(
+    (listed) => withFollowUps(run, listing.capabilities, listed),
+  );
   return listing.workspace;
+}
+
+/**
+ * `listed`, whose first `listDirectories` also carries every capability's follow-up requests (see
+ * {@link runStartFollowUpRequests}); `listed` remembers their answers, so the capability that asks
+ * for them later gets them without a request.
+ */
+function withFollowUps(run: Run, capabilities: readonly Capability[], listed: Workspace): Workspace {
+  const list = listed.listDirectories?.bind(listed);
+  if (list === undefined || run.workspace === listed) return listed;
+  let sent = false;
+  return {
+    ...listed,
+    async listDirectories(asked) {
+      if (sent) return list(asked);
+      sent = true;
+      const asking = new Set(asked.map((request) => JSON.stringify(request)));
+      const followUps = await collectFollowUps(run, capabilities, listed);
+      const more = followUps.filter((request) => !asking.has(JSON.stringify(request)));
+      const outcomes = await list([...asked, ...more]);
+      return outcomes.slice(0, asked.length);
+    },
+  };
+}
+
+async function collectFollowUps(
+  run: Run,
+  capabilities: readonly Capability[],
+  listed: Workspace,
+): Promise<ListRequest[]> {
+  const requests: ListRequest[] = [];
+  const seen = new Set<string>();
+  for (const capability of capabilities as readonly ListingCapability[]) {
+    const declare = capability[runStartFollowUpRequests];
+    if (typeof declare !== 'function') continue;
+    try {
+      for (const request of await declare.call(capability, run, listed)) {
+        const key = JSON.stringify(request);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        requests.push(request);
+      }
+    } catch {
+      // The capability reads what it needs itself, and reports its own errors.
+    }
+  }
+  return requests;
 }
 
 function collectRequests(run: Run, capabilities: readonly Capability[]): ListRequest[] {
@@ -61,11 +120,16 @@ function collectRequests(run: Run, capabilities: readonly Capability[]): ListReq
   return requests;
 }
 
-/** Give `capability` its run-start reads (see {@link runStartRequests}); returns it. */
+/**
+ * Give `capability` its run-start reads (see {@link runStartRequests}), and optionally its follow-up
+ * reads (see {@link runStartFollowUpRequests}); returns it.
+ */
 export function declareRunStartRequests<Declaring extends Capability>(
   capability: Declaring,
   declare: (run: Run) => readonly ListRequest[],
+  followUp?: (run: Run, listed: Workspace) => Promise<readonly ListRequest[]>,
 ): Declaring {
   (capability as ListingCapability)[runStartRequests] = declare;
+  if (followUp !== undefined) (capability as ListingCapability)[runStartFollowUpRequests] = followUp;
   return capability;
 }

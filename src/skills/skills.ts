@@ -1,12 +1,13 @@
 import { capPerFile } from '../cap-diagnostics.js';
 import { inventoryListRequests } from '../inventory/inventory-list-requests.js';
 import { renderSkillsCatalog } from '../inventory/render-skills-catalog.js';
-import { scanInventory } from '../inventory/scan-inventory.js';
+import { inventoryPluginRequests, scanInventory } from '../inventory/scan-inventory.js';
 import type { Capability, Run } from '../session/capability.js';
 import { declareRunStartRequests, runStartWorkspace } from '../session/run-start-listing.js';
 import { plural } from '../text/plural.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { readOnlyWorkspace } from '../workspace/read-only-workspace.js';
+import type { Workspace } from '../workspace/workspace.js';
 import { type LoadableSkill, loadSkillTool } from './load-skill-tool.js';
 import { skillsDefaults } from './skills-defaults.js';
 import { type SkillsOfRun, skillsOffer } from './skills-offer.js';
@@ -95,17 +96,23 @@ export function skills(options: SkillsOptions = {}): SkillsCapability {
   const perRun = new WeakMap<Run, Promise<LoadableSkill[]>>();
   const modelSkills = new WeakMap<Run, Promise<LoadableSkill[]>>();
 
+  /** The project scan's options; the run start lists what it reads ahead (see the declaration below). */
+  const projectScan = (workspace: Workspace) => ({
+    workspace,
+    ...(options.roots === undefined ? {} : { roots: options.roots }),
+    ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
+    ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
+    ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
+  });
+
   const collect = async (run: Run): Promise<LoadableSkill[]> => {
-    const scanOptions = options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth };
-    const project = await scanInventory({
-      workspace: await runStartWorkspace(run),
-      ...(options.roots === undefined ? {} : { roots: options.roots }),
-      ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
-      ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
-      ...scanOptions,
-    });
+    const project = await scanInventory(projectScan(await runStartWorkspace(run)));
     const user = userWorkspace
-      ? await scanInventory({ workspace: userWorkspace, roots: userSkillRoots, ...scanOptions })
+      ? await scanInventory({
+          workspace: userWorkspace,
+          roots: userSkillRoots,
+          ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
+        })
       : { roots: [] };
     // User-level skills are labelled from the home directory (`~/.claude/skills/x`), never by host path.
     const userPaths = new Set<string>();
@@ -230,14 +237,11 @@ export function skills(options: SkillsOptions = {}): SkillsCapability {
     afterToolCall: offer.afterToolCall,
     onTouch: offer.onTouch,
   };
-  // The run start's scan comes from its one listing.
-  return declareRunStartRequests(capability, (run) =>
-    inventoryListRequests({
-      workspace: run.workspace,
-      ...(options.roots === undefined ? {} : { roots: options.roots }),
-      ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
-      ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
-    }),
+  // The run start's scan comes from its one listing, its plugin folders from the one after it.
+  return declareRunStartRequests(
+    capability,
+    (run) => inventoryListRequests(projectScan(run.workspace)),
+    (_run, listed) => inventoryPluginRequests(projectScan(listed)),
   );
 }
 

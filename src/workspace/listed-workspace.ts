@@ -31,9 +31,10 @@ type Knowledge = ListedEntry | 'missing' | undefined;
  * - a directory listed whole (within the depth asked): its entries, and that no other name exists.
  * A directory's `stat` answers `size: 0, modifiedMs: 0` (the listing carries neither): only its kind
  * is for use. Writes are not offered. Of the batches, `readFiles` (answered the same way, in one
- * promise), and `listDirectories` when `inner` has one: a request equal to one of `requests` gets
- * that request's outcome without asking, the others go to `inner` in one request, so listings made
- * ahead answer a feature that lists the same later. The answers are as old as the listing.
+ * promise), and `listDirectories` when `inner` has one: a request equal to one of `requests`, or to
+ * one sent on through it before, gets that outcome without asking, the others go to `inner` in one
+ * request, so listings made ahead answer a feature that lists the same later (two features of a run
+ * start reading the same plugin folders cost one round trip). The answers are as old as the listing.
  */
 export function listedWorkspace(
   inner: Workspace,
@@ -258,7 +259,8 @@ export function listedWorkspace(
 
 /**
  * A `listDirectories` that answers a request equal to one already listed (same directory, names,
- * depth, skip and read) with its outcome, and sends the others to `send` in one request.
+ * depth, skip and read) with its outcome, and sends the others to `send` in one request; what they
+ * answer is remembered the same way (a request that failed as a whole is not).
  */
 function replayOf(
   inner: Workspace,
@@ -281,6 +283,11 @@ function replayOf(
     });
     const rest = asked.filter((_, index) => answers[index] === undefined);
     const more = rest.length === 0 ? [] : await send(rest);
+    for (const [index, request] of rest.entries()) {
+      const key = requestKey(inner, request);
+      const outcome = more[index];
+      if (key !== undefined && outcome !== undefined && !known.has(key)) known.set(key, outcome);
+    }
     let next = 0;
     return answers.map((answer) => answer ?? more[next++]!);
   };

@@ -8,6 +8,7 @@ import { createContextSession } from '../../src/session/context-session.js';
 import { skills } from '../../src/skills/skills.js';
 import { localWorkspace } from '../../src/workspace/local-workspace.js';
 import { recordingWorkspace } from '../../src/workspace/recording-workspace.js';
+import type { Workspace } from '../../src/workspace/workspace.js';
 import { withoutBatches } from '../support/recorded-bytes.js';
 import { makeTestRepository, skillFile } from '../support/test-repository.js';
 
@@ -80,7 +81,7 @@ describe('round trips of commands and hooks', () => {
     expect(methods(workspace)).toEqual(['listDirectories', 'listDirectories']);
   });
 
-  it('a session: the run start is one listing, one more per feature reading plugin folders, a first command one more', async () => {
+  it('a session: the run start is one listing, one more for the plugin folders, a first command one more', async () => {
     const { root } = await makeTestRepository(repository);
     const workspace = recordingWorkspace(localWorkspace(root));
     const session = createContextSession({
@@ -88,12 +89,31 @@ describe('round trips of commands and hooks', () => {
       capabilities: [projectInstructions(), skills(), hooks(), commands()],
     });
     await session.startRun();
-    // The run start's listing; the plugin folders the marketplace names, for the skills; their hook
-    // files, for the hooks. A repository without plugins: the first alone.
-    expect(methods(workspace)).toEqual(['listDirectories', 'listDirectories', 'listDirectories']);
+    // The run start's listing; the plugin folders the marketplace names, for the skills and the hooks
+    // alike (whichever asks first). A repository without plugins: the first alone.
+    expect(methods(workspace)).toEqual(['listDirectories', 'listDirectories']);
     workspace.clearCalls();
     const expansion = await session.expandCommand('/ship today');
     expect(expansion.text).toContain('Ship today.');
     expect(methods(workspace)).toEqual(['listDirectories']);
+  });
+  it('a session: two listings whatever the order of the features reading plugin folders, the same run as path by path', async () => {
+    const { root } = await makeTestRepository(repository);
+    const started = async (workspace: Workspace, order: 'skills first' | 'hooks first') => {
+      const features = order === 'skills first' ? [skills(), hooks()] : [hooks(), skills()];
+      const session = createContextSession({ workspace, capabilities: [projectInstructions(), ...features] });
+      const events: string[] = [];
+      session.on((event) => events.push(`${event.type} ${event.path ?? ''} ${event.message ?? ''}`));
+      const run = await session.startRun();
+      return { instructions: run.instructions, events };
+    };
+    for (const order of ['skills first', 'hooks first'] as const) {
+      const single = await started(withoutBatches(localWorkspace(root)), order);
+      // The plugin's hook file is part of the run (listed, not run: hooks are off by default).
+      expect(single.events.some((event) => event.includes('plugins/review/hooks/hooks.json'))).toBe(true);
+      const workspace = recordingWorkspace(localWorkspace(root));
+      expect(await started(workspace, order)).toEqual(single);
+      expect(methods(workspace), order).toEqual(['listDirectories', 'listDirectories']);
+    }
   });
 });
