@@ -14,7 +14,8 @@ export interface Command {
   /**
    * The command as typed, without the slash, as its assistant names it: the file name for Claude
    * Code, Cursor and Copilot (`review`), the path below the folder joined with `:` for Gemini CLI
-   * (`git:commit`) and with `/` for OpenCode (`team/review`); a skill's `name`.
+   * (`git:commit`) and with `/` for OpenCode (`team/review`); a skill's `name`. A plugin's command
+   * is prefixed with the plugin's name (`review:check`).
    */
   name: string;
   /** The subfolders of the commands folder (`git`, `frontend/forms`); `null` at the top. */

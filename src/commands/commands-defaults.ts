@@ -8,6 +8,8 @@ export const commandsDefaults = {
   maxDepth: 8,
   /** Bytes read of each command file. */
   maxFileBytes: 256 * 1024,
+  /** The commands of the plugin folders a marketplace names are read (`/PLUGIN:NAME`). */
+  plugins: true,
   /** Bytes read of each file an `@file` reference names. */
   maxReferenceBytes: 256 * 1024,
   /** Skills are `/name` commands too (when the session has `skills()`); a skill wins a name clash. */

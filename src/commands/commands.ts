@@ -27,6 +27,11 @@ export interface CommandsOptions {
   /** Depth bound of the nested formats' walk. Default 8. */
   maxDepth?: number;
   /**
+   * Offer the commands of the plugin folders the project root's marketplace files name, typed
+   * `/PLUGIN:NAME` (and `/NAME` when no other command has that name). Default `true`.
+   */
+  plugins?: boolean;
+  /**
    * Offer the session's skills (from its `skills()` capability) as `/name` commands, as Claude Code
    * does; a skill wins a name clash with a command file. Default `true`.
    */
@@ -108,6 +113,7 @@ export function commands(options: CommandsOptions = {}): CommandsCapability {
       ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
       ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
       ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
+      ...(options.plugins === undefined ? {} : { plugins: options.plugins }),
     });
     const diagnostics: Diagnostic[] = [...loaded.diagnostics];
     const entries: Entry[] = [];

@@ -1,6 +1,12 @@
+import path from 'node:path';
 import { capDiagnostics } from '../cap-diagnostics.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { findAssetFiles, skippedDirectories } from '../inventory/find-asset-files.js';
+import {
+  findPluginFolders,
+  type PluginFolder,
+  pluginFileRequests,
+} from '../inventory/find-plugin-folders.js';
 import { walkUpCandidates, walkUpDirectories } from '../project/walk-up-directories.js';
 import { mapWithLimit } from '../shared/map-with-limit.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
@@ -9,7 +15,7 @@ import { compareCodePoints } from '../workspace/paths.js';
 import { prefetchWorkspace } from '../workspace/prefetch-workspace.js';
 import type { ListRequest, Workspace } from '../workspace/workspace.js';
 import type { Command, CommandFormatName } from './command.js';
-import { commandFormatNames, commandFormats } from './command-formats.js';
+import { type CommandFormat, commandFormatNames, commandFormats } from './command-formats.js';
 import { commandsDefaults } from './commands-defaults.js';
 import { readCommandDefinition } from './read-command-definition.js';
 
@@ -26,6 +32,12 @@ export interface LoadCommandsOptions {
   maxDepth?: number;
   /** Bytes read of each command file. Default 256 KiB. */
   maxFileBytes?: number;
+  /**
+   * Read the commands of the plugin folders the project root's marketplace files name (and of its
+   * Gemini CLI extensions), typed `/PLUGIN:NAME`, and `/NAME` when no other command has that name.
+   * Default `true`.
+   */
+  plugins?: boolean;
 }
 
 /** Result of {@link loadCommands}: the commands, each name once, and every problem found. */
@@ -42,9 +54,12 @@ export interface CommandsLoad {
 /**
  * Every slash command of every format, in one model. Directories: the working directory and its
  * ancestors up to the project root (or `stopAt`), nearest first; in each, the formats' folders in
- * the order of `formats`; in a folder, by path. A name already taken by an earlier command is left
- * out with an `info` diagnostic (`shadowed-command`): the nearer directory, then the earlier format,
- * wins. Never throws for what it finds; a file that is not a command is a diagnostic (at most 20 per
+ * the order of `formats`; in a folder, by path. Then the plugin folders the project root's
+ * marketplace files name, in their order (see `findPluginFolders`): a plugin's `commands/` folder
+ * read as Claude Code's (a Gemini CLI extension's as Gemini's), each command named
+ * `PLUGIN:NAME` as Claude Code types it, its bare `NAME` an alias when no other command has it. A
+ * name already taken by an earlier command is left out with an `info` diagnostic
+ * (`shadowed-command`): the nearer directory, then the earlier format, wins. Never throws for what it finds; a file that is not a command is a diagnostic (at most 20 per
  * file and 1,000 in all, with a count of the rest: see `capDiagnostics`).
  */
 export function loadCommands(options: LoadCommandsOptions): Promise<CommandsLoad> {
@@ -67,7 +82,14 @@ export function commandListRequests(options: LoadCommandsOptions): ListRequest[]
     { path, names: options.rootMarkers ?? ['.git'] },
     { path, names: folders(true), depth: maxDepth + 1, skip, read },
     { path, names: folders(false), depth: 1, read },
+    ...((options.plugins ?? commandsDefaults.plugins) ? pluginFileRequests(path) : []),
   ]);
+}
+
+/** The format of a plugin folder's commands: Claude Code's, a Gemini CLI extension's Gemini's. */
+function pluginFormatOf(plugin: PluginFolder, formats: readonly CommandFormat[]): CommandFormat | undefined {
+  const wanted = plugin.kind === 'gemini-extension' ? 'gemini' : 'claude';
+  return formats.find((format) => format.name === wanted);
 }
 
 function formatsOf(options: LoadCommandsOptions) {
@@ -85,22 +107,46 @@ async function loadOnce(options: LoadCommandsOptions): Promise<CommandsLoad> {
     stopAt: options.stopAt,
     rootMarkers: options.rootMarkers ?? ['.git'],
   });
-  const places = [...walk.directories].reverse().flatMap((directory) =>
-    formats.flatMap((format) =>
-      format.folders.map((folder) => ({
-        format,
-        folder: directory === '/' ? `/${folder}` : `${directory}/${folder}`,
-      })),
-    ),
-  );
+  const places: Array<{ format: CommandFormat; folder: string; plugin?: string }> = [...walk.directories]
+    .reverse()
+    .flatMap((directory) =>
+      formats.flatMap((format) =>
+        format.folders.map((folder) => ({
+          format,
+          folder: directory === '/' ? `/${folder}` : `${directory}/${folder}`,
+        })),
+      ),
+    );
   const diagnostics: Diagnostic[] = [];
-  const found = await mapWithLimit(places, 4, async ({ format, folder }) => {
-    const kind = await workspace.stat(folder).then(
+  let pluginWorkspace = workspace;
+  if (options.plugins ?? commandsDefaults.plugins) {
+    const plugins = await findPluginFolders(workspace, walk.ceiling);
+    diagnostics.push(...plugins.diagnostics);
+    const read = { maxBytes, endings: ['.md', '.toml'] };
+    const requests: ListRequest[] = [];
+    for (const plugin of plugins.items) {
+      const format = pluginFormatOf(plugin, formats);
+      if (format === undefined) continue;
+      places.push({ format, folder: `${plugin.path}/commands`, plugin: plugin.name });
+      requests.push({
+        path: path.posix.dirname(plugin.path),
+        names: [`${path.posix.basename(plugin.path)}/commands`],
+        depth: maxDepth + 1,
+        skip: [...skippedDirectories],
+        read,
+      });
+    }
+    // The plugins' command folders in one more listing, however many plugins.
+    pluginWorkspace = await prefetchWorkspace(workspace, requests);
+  }
+  const found = await mapWithLimit(places, 4, async ({ format, folder, plugin }) => {
+    const from = plugin === undefined ? workspace : pluginWorkspace;
+    const kind = await from.stat(folder).then(
       (stat) => stat?.kind,
       () => undefined,
     );
     if (kind !== 'directory') return [];
-    const files = await findAssetFiles(workspace, folder, {
+    const files = await findAssetFiles(from, folder, {
       accepts: format.accepts,
       maxDepth: format.nested ? maxDepth : 0,
     });
@@ -108,8 +154,12 @@ async function loadOnce(options: LoadCommandsOptions): Promise<CommandsLoad> {
     const reads = await mapWithLimit(files.locations, 8, async (location) => {
       if (location.refused) return { command: undefined, diagnostics: [location.refused], aliases: [] };
       const parts = location.path.slice(folder.length + 1).split('/');
-      const read = await readCommandDefinition(workspace, format, location.path, parts, maxBytes);
-      return { ...read, aliases: format.aliasesOf?.(parts) ?? [] };
+      const read = await readCommandDefinition(from, format, location.path, parts, maxBytes);
+      if (plugin === undefined || read.command === undefined)
+        return { ...read, aliases: format.aliasesOf?.(parts) ?? [] };
+      // A plugin's command is typed with its plugin's name; the bare name is an alias.
+      const bare = read.command.name;
+      return { ...read, command: { ...read.command, name: `${plugin}:${bare}` }, aliases: [bare] };
     });
     return reads.sort((left, right) =>
       compareCodePoints(left.command?.path ?? '', right.command?.path ?? ''),

@@ -83,7 +83,7 @@ describe('asset roots at every level', () => {
       ['plugins/gone', 'gone', false],
     ]);
     expect(review?.agents.map((entry) => entry.name)).toEqual(['checker']);
-    expect(review?.commands.map((entry) => entry.name)).toEqual(['check']);
+    expect(review?.commands.map((entry) => entry.name)).toEqual(['review-kit:check']);
     expect(review?.hookFiles).toEqual([
       {
         path: 'plugins/review-kit/hooks/hooks.json',

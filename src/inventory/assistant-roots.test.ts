@@ -91,7 +91,7 @@ describe('asset roots of Gemini CLI, Copilot, Cursor and OpenCode', () => {
     const extension = (name: string) => result.roots.find((entry) => entry.plugin === name)!;
     expect(extension('docs').contextFiles).toEqual(['.gemini/extensions/docs/DOCS.md']);
     expect(extension('plain').contextFiles).toEqual(['.gemini/extensions/plain/GEMINI.md']);
-    expect(extension('docs').commands.map((command) => command.name)).toEqual(['docs:write']);
+    expect(extension('docs').commands.map((command) => command.name)).toEqual(['docs:docs:write']);
     expect(result.roots.find((entry) => entry.root === '.gemini')?.outputStyles).toBeUndefined();
   });
 

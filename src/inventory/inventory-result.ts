@@ -158,7 +158,8 @@ export type InventoryAgent = InventoryAssetFields;
 /**
  * One slash command: a Markdown prompt under `ROOT/commands/`, typed as `/NAME`, named as its
  * assistant and `commands()` name it: Claude Code's `commands/frontend/build.md` is `build` (the
- * subfolder labels it), Gemini CLI's `commands/git/commit.toml` is `git:commit`. Frontmatter is optional.
+ * subfolder labels it), Gemini CLI's `commands/git/commit.toml` is `git:commit`, a plugin's
+ * `commands/check.md` is `PLUGIN:check`. Frontmatter is optional.
  *
  * @example { path: '.claude/commands/review.md', name: 'review', description: 'Review the diff.', attributes: { 'argument-hint': '[file]' }, diagnostics: [] }
  */
@@ -168,7 +169,7 @@ export interface InventoryCommand {
    * could not be entered (outside the workspace), the link path itself, e.g. `.claude/commands/shared`.
    */
   path: string;
-  /** The command as typed, without the slash (`build`, `git:commit`, `team/review`); `null` for a refused link. */
+  /** The command as typed, without the slash (`build`, `git:commit`, `team/review`, `review:check`); `null` for a refused link. */
   name: string | null;
   /**
    * `description` from the frontmatter; else the first line of the body that is neither blank nor a

@@ -10,14 +10,19 @@ import type { ScannedRoot } from './scanned-root.js';
  * namespace them); a refused link (no name) is never compared.
  */
 export function markShadowedCommands(roots: ScannedRoot[]): void {
-  const first = new Map<string, InventoryCommand>();
+  // By plugin (`undefined`: the project's own), then by name: no key string built per command.
+  const firstByPlugin = new Map<string | undefined, Map<string, InventoryCommand>>();
   for (const { place, result } of roots) {
+    let first = firstByPlugin.get(place.plugin);
+    if (first === undefined) {
+      first = new Map();
+      firstByPlugin.set(place.plugin, first);
+    }
     for (const command of result.commands) {
       if (command.name === null) continue;
-      const key = `${place.plugin ?? ''}\0${command.name}`;
-      const winner = first.get(key);
+      const winner = first.get(command.name);
       if (winner === undefined) {
-        first.set(key, command);
+        first.set(command.name, command);
         continue;
       }
       command.shadowedBy = winner.path;

@@ -469,6 +469,11 @@ describe('scanInventory: Codex plugins and Gemini CLI extensions', () => {
       // An earlier format wins: Claude Code before Cursor.
       '.cursor/commands/build.md': 'Build with Cursor.\n',
       '.gemini/commands/git/commit.toml': 'prompt = "Write a commit message."\n',
+      // A plugin's command is typed with the plugin's name: no clash with the project's /deploy.
+      '.claude-plugin/marketplace.json': JSON.stringify({
+        plugins: [{ name: 'tools', source: './plugins/tools' }],
+      }),
+      'plugins/tools/commands/deploy.md': 'Deploy with the tools plugin.\n',
     });
     const workspace = localWorkspace(root, { cwd: 'web' });
     const result = await scanInventory({ workspace });
@@ -488,8 +493,12 @@ describe('scanInventory: Codex plugins and Gemini CLI extensions', () => {
     ).toContain(
       'The command /build of ../.claude/commands/frontend/build.md is shadowed by ../.claude/commands/backend/build.md, which has the same name.',
     );
-    // The commands feature runs the same winners and leaves out the same files.
+    expect(
+      result.roots.find((entry) => entry.plugin === 'tools')?.commands.map((command) => command.name),
+    ).toEqual(['tools:deploy']);
+    // The commands feature runs the same winners, by the same names, and leaves out the same files.
     const load = await loadCommands({ workspace });
+    expect(load.commands.map((command) => command.name)).toContain('tools:deploy');
     expect(load.commands.map((command) => command.path).sort()).toEqual(
       result.roots
         .flatMap((entry) => entry.commands)

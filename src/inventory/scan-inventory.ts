@@ -309,6 +309,12 @@ async function scanRoot(
   result.skills = skills;
   result.agents = agentLists.flat();
   result.commands = commandLists.flat();
+  // A plugin's command is typed with its plugin's name, as Claude Code and `commands()` type it.
+  if (place.plugin !== undefined) {
+    for (const command of result.commands) {
+      if (command.name !== null) command.name = `${place.plugin}:${command.name}`;
+    }
+  }
   const hookFiles = await Promise.all(
     hookPaths.map((path, index) => (hookKinds[index] === 'file' ? readSettings(workspace, path) : undefined)),
   );

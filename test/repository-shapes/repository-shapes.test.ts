@@ -110,7 +110,7 @@ describe('repository shapes, read through the library and the CLI alike', () => 
       attributes: { model: 'inherit', color: 'green' },
     });
     expect(plugin?.agents[0]?.description).toContain('</example>');
-    expect(plugin?.commands.map((command) => command.name)).toEqual(['notes']);
+    expect(plugin?.commands.map((command) => command.name)).toEqual(['release-notes:notes']);
     expect(plugin?.hookFiles?.[0]?.hooks.map((hook) => hook.event)).toEqual(['Stop']);
     expect(listInventoryDiagnostics(inventory).map((diagnostic) => diagnostic.severity)).toEqual(['info']);
     expect(inventoryCode).toBe(0);

@@ -51,7 +51,7 @@ const methods = (workspace: ReturnType<typeof recordingWorkspace>) =>
   workspace.calls.map((call) => call.method);
 
 describe('round trips of commands and hooks', () => {
-  it('loadCommands: one listing, the same commands and diagnostics as path by path', async () => {
+  it('loadCommands: one listing, one more for the plugins, the same commands and diagnostics as path by path', async () => {
     const { root } = await makeTestRepository(repository);
     const single = await loadCommands({ workspace: withoutBatches(localWorkspace(root)) });
     expect(single.commands.map((command) => command.name)).toEqual([
@@ -61,10 +61,12 @@ describe('round trips of commands and hooks', () => {
       'fix',
       'lint',
       'docs/write',
+      'deploy:deploy',
     ]);
     const workspace = recordingWorkspace(localWorkspace(root));
     expect(await loadCommands({ workspace })).toEqual(single);
-    expect(methods(workspace)).toEqual(['listDirectories']);
+    // The command folders of every format and directory, then those of the plugins the marketplace names.
+    expect(methods(workspace)).toEqual(['listDirectories', 'listDirectories']);
   });
 
   it('findHooks: one listing, and one more for the plugins named by the marketplace', async () => {
@@ -81,7 +83,7 @@ describe('round trips of commands and hooks', () => {
     expect(methods(workspace)).toEqual(['listDirectories', 'listDirectories']);
   });
 
-  it('a session: the run start is one listing, one more for the plugin folders, a first command one more', async () => {
+  it('a session: the run start is one listing, one more for the plugin folders, a first command two more', async () => {
     const { root } = await makeTestRepository(repository);
     const workspace = recordingWorkspace(localWorkspace(root));
     const session = createContextSession({
@@ -95,7 +97,11 @@ describe('round trips of commands and hooks', () => {
     workspace.clearCalls();
     const expansion = await session.expandCommand('/ship today');
     expect(expansion.text).toContain('Ship today.');
-    expect(methods(workspace)).toEqual(['listDirectories']);
+    // The commands of every directory, then the plugins' command folders.
+    expect(methods(workspace)).toEqual(['listDirectories', 'listDirectories']);
+    // A plugin's command by its plugin's name, and by its own when no other command has it.
+    expect((await session.expandCommand('/deploy:deploy')).text).toContain('Deploy.');
+    expect((await session.expandCommand('/deploy')).text).toContain('Deploy.');
   });
   it('a session: two listings whatever the order of the features reading plugin folders, the same run as path by path', async () => {
     const { root } = await makeTestRepository(repository);
