@@ -59,8 +59,9 @@ export interface CommandsLoad {
  * read as Claude Code's (a Gemini CLI extension's as Gemini's), each command named
  * `PLUGIN:NAME` as Claude Code types it, its bare `NAME` an alias when no other command has it. A
  * name already taken by an earlier command is left out with an `info` diagnostic
- * (`shadowed-command`): the nearer directory, then the earlier format, wins. Never throws for what it finds; a file that is not a command is a diagnostic (at most 20 per
- * file and 1,000 in all, with a count of the rest: see `capDiagnostics`).
+ * (`shadowed-command`): the nearer directory, then the earlier format, wins. Never throws for what
+ * it finds; a file that is not a command is a diagnostic (at most 20 per file and 1,000 in all, with
+ * a count of the rest: see `capDiagnostics`).
  */
 export function loadCommands(options: LoadCommandsOptions): Promise<CommandsLoad> {
   return withCheckedDirectories(() => loadOnce(options));

@@ -75,8 +75,8 @@ export function inventoryListRequests(
 
 /**
  * Of a plugin folder (asked from its parent, so its own kind comes too), its settings and hook files,
- * read. `findHooks` asks the same request for each plugin, so after the inventory of a run start
- * has listed the plugins, the hooks' plugin files cost no request of their own.
+ * read. `findHooks` asks the same request for each plugin, so one listing answers the inventory and
+ * the hooks alike (a run start sends their plugin requests together).
  */
 export function pluginSettingsRequest(plugin: string): ListRequest {
   const base = path.posix.basename(plugin);
