@@ -70,6 +70,8 @@ const commands: string[][] = [
   ['path', 'src/index.ts', '--json'],
   ['hooks'],
   ['hooks', '--json'],
+  ['commands'],
+  ['commands', '--json'],
   ['capabilities', 'list', '--dir', '.agent-capabilities'],
   ['capabilities', 'validate', 'broken', '--dir', '.agent-capabilities'],
   ['capabilities', 'list', '--dir', '.agent-capabilities', '--json'],

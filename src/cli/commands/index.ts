@@ -1,5 +1,6 @@
 import type { CliCommand } from '../command.js';
 import { capabilitiesCommand } from './capabilities.js';
+import { commandsCommand } from './commands.js';
 import { hooksCommand } from './hooks.js';
 import { inspectCommand } from './inspect.js';
 import { inventoryCommand } from './inventory.js';
@@ -17,6 +18,7 @@ export const commands: CliCommand[] = [
   rulesCommand,
   pathCommand,
   hooksCommand,
+  commandsCommand,
   offloadedCommand,
   capabilitiesCommand,
   mcpCommand,
