@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../../../test/support/cli.js';
 import { makeTestRepository, skillFile } from '../../../test/support/test-repository.js';
@@ -61,6 +62,45 @@ describe('agent-context commands', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stdout).toBe(
       'No command: /deploy now would reach the model unchanged.\nskipped: Unknown command /deploy: the input passes through unchanged.\n',
+    );
+  });
+  it('from a package of a monorepo: the root commands, a plugin whose commands folder is a link, linked skills', async () => {
+    const { root } = await makeTestRepository(
+      {
+        '.git/HEAD': 'ref: refs/heads/main\n',
+        'AGENTS.md': 'Root rules.\n',
+        '.claude/skills/pdf/SKILL.md': skillFile('pdf', 'Read PDF files.'),
+        '.claude/commands/ship.md': 'Ship $ARGUMENTS.\n',
+        'shared/commands/check.md': 'Check $ARGUMENTS carefully.\n',
+        '.claude-plugin/marketplace.json': JSON.stringify({
+          plugins: [{ name: 'review', source: './plugins/review' }],
+        }),
+        'plugins/review/plugin.json': '{}\n',
+        'packages/app/AGENTS.md': 'App rules.\n',
+      },
+      {
+        'CLAUDE.md': 'AGENTS.md',
+        '.agents/skills': '../.claude/skills',
+        'plugins/review/commands': '../../shared/commands',
+      },
+    );
+    const listed = await run(path.join(root, 'packages/app'), []);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toBe(
+      [
+        '3 commands:',
+        '  /pdf: Read PDF files.',
+        '    skill, ../../.claude/skills/pdf/SKILL.md',
+        '  /ship: Ship $ARGUMENTS.',
+        '    claude, ../../.claude/commands/ship.md',
+        '  /review:check: Check $ARGUMENTS carefully.',
+        '    claude, ../../plugins/review/commands/check.md',
+        '',
+      ].join('\n'),
+    );
+    const expanded = await run(path.join(root, 'packages/app'), ['--expand', '/check the api']);
+    expect(expanded.stdout).toBe(
+      '/review:check (claude, ../../plugins/review/commands/check.md) gives the model:\n\nCheck the api carefully.\n',
     );
   });
 });

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { type ContextEvent, commands, createContextSession, localWorkspace, skills } from '../../index.js';
+import { type CommandSummary, resolveLocalProject } from '../../inspect.js';
 import type { CliCommand, CliOutput } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
 
-type CommandSummary = Awaited<ReturnType<ReturnType<typeof commands>['list']>>[number];
 type CommandExpansion = Awaited<ReturnType<ReturnType<typeof createContextSession>['expandCommand']>>;
 
 const usage = `Usage: agent-context commands [dir] [options]
@@ -34,9 +34,12 @@ export const commandsCommand: CliCommand = {
       { expand: { type: 'string' }, json: { type: 'boolean' } },
       1,
     );
+    // The project root is the workspace root, so the ancestors' command folders and the root's
+    // marketplace are read from a package directory too, as in every command.
+    const project = await resolveLocalProject({ directory: path.resolve(output.cwd, positionals[0] ?? '.') });
     const capability = commands();
     const session = createContextSession({
-      workspace: localWorkspace(path.resolve(output.cwd, positionals[0] ?? '.')),
+      workspace: localWorkspace(project.root, { cwd: project.directory }),
       capabilities: [skills(), capability],
     });
     const events: ContextEvent[] = [];
