@@ -97,7 +97,7 @@ export function skills(options: SkillsOptions = {}): SkillsCapability {
   const modelSkills = new WeakMap<Run, Promise<LoadableSkill[]>>();
 
   /** The project scan's options; the run start lists what it reads ahead (see the declaration below). */
-  const projectScan = (workspace: Workspace) => ({
+  const projectScanOptions = (workspace: Workspace) => ({
     workspace,
     ...(options.roots === undefined ? {} : { roots: options.roots }),
     ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
@@ -106,7 +106,7 @@ export function skills(options: SkillsOptions = {}): SkillsCapability {
   });
 
   const collect = async (run: Run): Promise<LoadableSkill[]> => {
-    const project = await scanInventory(projectScan(await runStartWorkspace(run)));
+    const project = await scanInventory(projectScanOptions(await runStartWorkspace(run)));
     const user = userWorkspace
       ? await scanInventory({
           workspace: userWorkspace,
@@ -240,8 +240,8 @@ export function skills(options: SkillsOptions = {}): SkillsCapability {
   // The run start's scan comes from its one listing, its plugin folders from the one after it.
   return declareRunStartRequests(
     capability,
-    (run) => inventoryListRequests(projectScan(run.workspace)),
-    (_run, listed) => inventoryPluginRequests(projectScan(listed)),
+    (run) => inventoryListRequests(projectScanOptions(run.workspace)),
+    (_run, listed) => inventoryPluginRequests(projectScanOptions(listed)),
   );
 }
 

@@ -268,11 +268,17 @@ function replayOf(
   outcomes: ReadonlyArray<BatchOutcome<ListedDirectory>>,
 ) {
   const known = new Map<string, BatchOutcome<ListedDirectory>>();
-  for (const [index, request] of requests.entries()) {
-    const key = requestKey(inner, request);
-    const outcome = outcomes[index];
-    if (key !== undefined && outcome !== undefined && !known.has(key)) known.set(key, outcome);
-  }
+  const remember = (
+    listed: readonly ListRequest[],
+    answered: ReadonlyArray<BatchOutcome<ListedDirectory>>,
+  ) => {
+    for (const [index, request] of listed.entries()) {
+      const key = requestKey(inner, request);
+      const outcome = answered[index];
+      if (key !== undefined && outcome !== undefined && !known.has(key)) known.set(key, outcome);
+    }
+  };
+  remember(requests, outcomes);
   return async (
     asked: readonly ListRequest[],
     send: (requests: readonly ListRequest[]) => Promise<Array<BatchOutcome<ListedDirectory>>>,
@@ -283,11 +289,7 @@ function replayOf(
     });
     const rest = asked.filter((_, index) => answers[index] === undefined);
     const more = rest.length === 0 ? [] : await send(rest);
-    for (const [index, request] of rest.entries()) {
-      const key = requestKey(inner, request);
-      const outcome = more[index];
-      if (key !== undefined && outcome !== undefined && !known.has(key)) known.set(key, outcome);
-    }
+    remember(rest, more);
     let next = 0;
     return answers.map((answer) => answer ?? more[next++]!);
   };
