@@ -26,6 +26,14 @@ const checked: DefaultsEntry[] = [
   { name: 'skillsDefaults', file: 'skills/skills-defaults.ts', options: ['skills/skills.ts#SkillsOptions'] },
   { name: 'hooksDefaults', file: 'hooks/hooks-defaults.ts', options: ['hooks/hooks.ts#HooksOptions'] },
   {
+    name: 'conversationDefaults',
+    file: 'conversations/conversation-defaults.ts',
+    options: [
+      'conversations/file-conversation-store.ts#FileConversationStoreOptions',
+      'conversations/postgres-conversation-store.ts#PostgresConversationStoreOptions',
+    ],
+  },
+  {
     name: 'processDefaults',
     file: 'process/process-defaults.ts',
     options: ['process/run-process.ts#RunProcessOptions'],

@@ -459,6 +459,12 @@ export const diagnosticCodes = {
     meaning: 'A candidate instruction file could not be checked.',
     fix: "Check the folder's permissions; the message names the error.",
   },
+  'state-not-restored': {
+    severity: ['warning'],
+    meaning:
+      "A capability's saved state in a session snapshot did not fit what the capability reads now (a snapshot from another version of it); that state started anew.",
+    fix: 'Restore snapshots with the capabilities and options that saved them; the message names the state.',
+  },
   'stop-at-not-ancestor': {
     severity: ['info'],
     meaning:

@@ -81,6 +81,25 @@ export const errorCodes = {
     meaning: "A repository hook refused the user's prompt (`UserPromptSubmit`): the run does not go on.",
     fix: 'Show the reason to the user; change the prompt or the hook.',
   },
+  'snapshot-invalid': {
+    meaning:
+      'A session snapshot (or a stored conversation) is not one: not JSON, a field missing or of the wrong type, or too large. Nothing of it was restored.',
+    fix: 'The message names the field. Restore from what `session.snapshot()` returned, stored as JSON, unchanged.',
+  },
+  'snapshot-version': {
+    meaning:
+      'A session snapshot was written by a version of agent-context whose snapshot format this one does not read.',
+    fix: 'Continue the conversation with the version that saved it, or start a new one.',
+  },
+  'state-conflict': {
+    meaning:
+      'A conversation was saved with a version that is no longer the stored one: another worker saved a turn of it in between.',
+    fix: 'Load the conversation again and redo the turn (or serialise turns per conversation).',
+  },
+  'store-failed': {
+    meaning: 'A conversation store could not read or write (file system or database error).',
+    fix: 'The message names the store and the cause; check permissions, free space or the database.',
+  },
 } as const satisfies Record<string, ErrorCodeEntry>;
 
 /**

@@ -59,7 +59,11 @@ export function capabilityCreation(options: CapabilityCreationOptions): Capabili
     instructions: () => (guidance === '' ? undefined : guidance),
     tools: () => tools,
     async capabilities(run) {
-      const warned = run.session.state(warnedSessions, () => ({ done: false }));
+      const warned = run.session.state(warnedSessions, () => ({ done: false }), {
+        key: 'capability-creation/warned',
+        save: (state) => state.done,
+        restore: (saved) => ({ done: saved === true }),
+      });
       if (!warned.done) {
         warned.done = true;
         const warning = await storeInWorkspaceWarning(store.directory, run.workspace);

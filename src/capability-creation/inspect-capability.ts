@@ -207,6 +207,12 @@ export function validationRun(): Run {
     reset: () => undefined,
     signal: new AbortController().signal,
     dispose: () => undefined,
+    snapshot: () => {
+      throw new Error('no snapshot can be taken while a capability is validated');
+    },
+    restore: () => {
+      throw new Error('no snapshot can be restored while a capability is validated');
+    },
     loadedFiles: () => [],
     describe: () => '',
     on: () => () => undefined,

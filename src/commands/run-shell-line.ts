@@ -97,7 +97,10 @@ function allowed(
 ): Promise<boolean> {
   const { run } = settings;
   if (typeof run === 'boolean') return Promise.resolve(run);
-  const approvals = session.state(settings.owner, () => new Map<string, Promise<boolean>>());
+  const approvals = session.state(settings.owner, () => new Map<string, Promise<boolean>>(), {
+    key: `${settings.capability}/approvals`,
+    notSaved: "the host's approvals of shell lines are asked for again in a restored session",
+  });
   const key = `${line.source}\0${line.command}`;
   let approval = approvals.get(key);
   if (approval === undefined) {

@@ -1,6 +1,7 @@
 import { AgentContextError } from '../errors.js';
 import type { Awaitable, Capability, ContextSessionLike } from '../session/capability.js';
 import { declareRunStartRequests, runStartWorkspace } from '../session/run-start-listing.js';
+import { savedState } from '../session/saved-state.js';
 import { cryptoModule } from '../shared/load-on-first-use.js';
 import { type ToolVocabulary, toolVocabulary } from '../tool-vocabulary/tool-vocabulary.js';
 import { findHooks, type HookCommand, hookListRequests, pluginHookRequests } from './find-hooks.js';
@@ -14,6 +15,7 @@ import {
   matchingHooks,
   runHookEvent,
 } from './run-hook-event.js';
+
 import { restoreToolInput } from './tool-input.js';
 
 /** Which hooks run: none, all, the hooks of some events, or the commands a function approves. */
@@ -80,13 +82,36 @@ export function hooks(options: HooksOptions = {}): Capability {
   const vocabulary = options.vocabulary ?? toolVocabulary();
   const owner = {};
   const stateOf = (session: ContextSessionLike): HooksState =>
-    session.state(owner, () => ({
-      sessionId: cryptoModule().randomUUID(),
-      approvals: new Map(),
-      owner: new AbortController(),
-      hooks: [],
-      startSource: 'startup',
-    }));
+    session.state(
+      owner,
+      (): HooksState => ({
+        sessionId: cryptoModule().randomUUID(),
+        approvals: new Map(),
+        owner: new AbortController(),
+        hooks: [],
+        startSource: 'startup',
+      }),
+      {
+        // The session id hooks see, and whether SessionStart is still due, continue in the next
+        // process; the host's approvals (a function's answers) are asked for again there.
+        key: `${name}/session`,
+        save: (state) => ({ sessionId: state.sessionId, startSource: state.startSource ?? null }),
+        restore: (saved) => {
+          const fields = savedState.object(saved, 'session');
+          const startSource = fields.startSource;
+          if (startSource !== null && startSource !== 'startup' && startSource !== 'compact') {
+            throw new Error('startSource is not a SessionStart source');
+          }
+          return {
+            sessionId: savedState.string(fields.sessionId, 'sessionId'),
+            approvals: new Map(),
+            owner: new AbortController(),
+            hooks: [],
+            startSource: startSource ?? undefined,
+          };
+        },
+      },
+    );
 
   const allowed = (state: HooksState, hook: HookCommand): Promise<boolean> => {
     if (typeof runOption === 'boolean') return Promise.resolve(runOption);

@@ -1,3 +1,6 @@
+import { savedState } from '../session/saved-state.js';
+import type { JsonValue } from '../session/session-snapshot.js';
+import { absoluteOfStored, storedPathOf } from '../workspace/stored-path.js';
 import type { RuleFormatName, RuleScope } from './rule.js';
 
 /** A nested instruction file surfaced by a touch. */
@@ -35,4 +38,47 @@ export interface NestedFile {
     /** A delivered rule's own description (a `files` rule of Cursor's with `globs` and `description`), shown in its pointer. */
     purpose?: string;
   };
+}
+
+/**
+ * A surfaced file as a session snapshot keeps it: paths relative to the workspace root, and the text
+ * only when `texts` (a consolidated message is rendered again from every file; other deliveries keep
+ * their text in the hidden message already sent).
+ */
+export function saveNestedFile(file: NestedFile, root: string, texts: boolean): JsonValue {
+  const saved: { [key: string]: JsonValue } = {
+    path: storedPathOf(root, file.path),
+    label: file.label,
+    name: file.name,
+    directory: storedPathOf(root, file.directory),
+    trigger: file.trigger,
+  };
+  if (texts && file.text !== undefined) saved.text = file.text;
+  if (file.importedBy !== undefined) saved.importedBy = file.importedBy;
+  if (file.rule !== undefined) saved.rule = { ...file.rule };
+  return saved;
+}
+
+/** The file {@link saveNestedFile} saved; throws naming the field that does not fit. */
+export function restoreNestedFile(value: JsonValue, root: string, field: string): NestedFile {
+  const saved = savedState.object(value, field);
+  const text = (key: string) => savedState.string(saved[key], `${field}.${key}`);
+  const file: NestedFile = {
+    path: absoluteOfStored(root, text('path')),
+    label: text('label'),
+    name: text('name'),
+    directory: absoluteOfStored(root, text('directory')),
+    trigger: text('trigger'),
+  };
+  if (saved.text !== undefined) file.text = text('text');
+  if (saved.importedBy !== undefined) file.importedBy = text('importedBy');
+  if (saved.rule !== undefined) {
+    const rule = savedState.object(saved.rule, `${field}.rule`);
+    const ruleText = (key: string) => savedState.string(rule[key], `${field}.rule.${key}`);
+    file.rule = { format: ruleText('format') as RuleFormatName, scope: ruleText('scope') as RuleScope };
+    for (const key of ['glob', 'base', 'description', 'purpose'] as const) {
+      if (rule[key] !== undefined) file.rule[key] = ruleText(key);
+    }
+  }
+  return file;
 }

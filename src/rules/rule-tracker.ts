@@ -1,12 +1,17 @@
 import type { ContextEvent, TouchedPath } from '../session/capability.js';
+import { savedState } from '../session/saved-state.js';
+import type { JsonValue } from '../session/session-snapshot.js';
+import { type CompiledGlob, compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
 import { headCutEnd, truncationMarker } from '../text/cut-text.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { isInside } from '../workspace/paths.js';
+import { absoluteOfStored, storedPathOf } from '../workspace/stored-path.js';
 import type { Workspace } from '../workspace/workspace.js';
+import { ruleFormats } from './formats/index.js';
 import { loadNestedRules, type NestedRuleLocation } from './load-nested-rules.js';
 import type { RulesLoad } from './load-rules.js';
 import type { NestedFile } from './nested-file.js';
-import type { LoadedRule } from './rule.js';
+import type { LoadedRule, RuleFormatName, RuleScope } from './rule.js';
 import { isNotLoaded } from './rule-collector.js';
 import { RuleMatcher } from './rule-matcher.js';
 import { ruleDiagnosticEvent } from './rules-of-run.js';
@@ -57,6 +62,42 @@ export class RuleTracker {
     this.#settings = settings;
     this.#emit = emit;
     this.#locations = locations;
+  }
+
+  /**
+   * What the tracker knows, as data for a session snapshot: the rules delivered (by path and body
+   * hash) and the rules found in folders below the working directory, with those delivered; paths
+   * relative to the workspace root. The run's own rules are not kept: every run reads them anew.
+   */
+  save(): JsonValue {
+    const { root } = this.#workspace;
+    const nested = [...this.#nestedRules];
+    return {
+      delivered: [...this.#delivered],
+      nestedRules: nested.map((rule) => saveRule(rule, root)),
+      deliveredNested: nested.flatMap((rule, index) => (this.#deliveredNested.has(rule) ? [index] : [])),
+    };
+  }
+
+  /** Continue from {@link save}'s data (a new tracker only); throws naming a field that does not fit. */
+  restore(value: JsonValue): void {
+    const { root } = this.#workspace;
+    const saved = savedState.object(value, 'rules');
+    const delivered = savedState.strings(saved.delivered, 'delivered');
+    const rules = savedState
+      .array(saved.nestedRules, 'nestedRules')
+      .map((rule, index) => restoreRule(rule, root, `nestedRules[${index}]`));
+    const deliveredNested = savedState.array(saved.deliveredNested, 'deliveredNested').map((index) => {
+      const rule = typeof index === 'number' ? rules[index] : undefined;
+      if (rule === undefined) throw new Error('deliveredNested names a rule that is not saved');
+      return rule;
+    });
+    for (const key of delivered) this.#delivered.add(key);
+    for (const rule of rules) this.#nestedRules.add(rule);
+    this.#nested.add(
+      rules.flatMap((rule) => (rule.scope === 'files' ? [{ rule, globs: compiledGlobs(rule) }] : [])),
+    );
+    for (const rule of deliveredNested) this.#deliveredNested.add(rule);
   }
 
   /** Take the rules of a new run. */
@@ -286,4 +327,55 @@ function cut(body: string, label: string, maxChars: number): string {
   if (body.length <= maxChars) return body;
   const end = headCutEnd(body, maxChars);
   return `${body.slice(0, end)}\n${truncationMarker(label, { characters: body.length - end })}`;
+}
+
+function saveRule(rule: LoadedRule, root: string): JsonValue {
+  const saved: { [key: string]: JsonValue } = {
+    format: rule.format,
+    path: rule.path,
+    name: rule.name,
+    scope: rule.scope,
+    body: rule.body,
+    base: rule.base,
+    level: rule.level,
+    absolutePath: storedPathOf(root, rule.absolutePath),
+    baseDirectory: storedPathOf(root, rule.baseDirectory),
+    sha256: rule.sha256,
+  };
+  if (rule.globs !== undefined) saved.globs = [...rule.globs];
+  if (rule.description !== undefined) saved.description = rule.description;
+  return saved;
+}
+
+function restoreRule(value: JsonValue, root: string, field: string): LoadedRule {
+  const saved = savedState.object(value, field);
+  const text = (key: string) => savedState.string(saved[key], `${field}.${key}`);
+  const format = text('format') as RuleFormatName;
+  if (!ruleFormats.some((known) => known.name === format)) throw new Error(`${field}.format is unknown`);
+  const rule: LoadedRule = {
+    format,
+    path: text('path'),
+    name: text('name'),
+    scope: text('scope') as RuleScope,
+    body: text('body'),
+    base: text('base'),
+    level: text('level') === 'user' ? 'user' : 'project',
+    absolutePath: absoluteOfStored(root, text('absolutePath')),
+    baseDirectory: absoluteOfStored(root, text('baseDirectory')),
+    sha256: text('sha256'),
+  };
+  if (saved.globs !== undefined) rule.globs = savedState.strings(saved.globs, `${field}.globs`);
+  if (saved.description !== undefined) rule.description = text('description');
+  return rule;
+}
+
+/** The globs of a restored `files` rule, compiled as its format compiles them when it is read. */
+function compiledGlobs(rule: LoadedRule): CompiledGlob[] {
+  const format = ruleFormats.find((known) => known.name === rule.format);
+  const compiled: CompiledGlob[] = [];
+  for (const glob of rule.globs ?? []) {
+    const result = compileGlob(glob, { globsWithoutSlash: format?.globsWithoutSlash ?? 'any-depth' });
+    if (!isInvalidGlob(result)) compiled.push(result);
+  }
+  return compiled;
 }

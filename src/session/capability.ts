@@ -7,6 +7,7 @@ import type {
   MessageKeyOf,
   PlaceHiddenMessagesOptions,
 } from './hidden-message-store.js';
+import type { JsonValue, SessionSnapshot } from './session-snapshot.js';
 import type {
   AfterToolCallChange,
   BeforeToolCallDecision,
@@ -137,8 +138,12 @@ export interface ContextSessionLike {
   /**
    * Per-session state of `owner` (usually the capability object), created on first use and
    * forgotten by `reset()`. Keeps one capability object safe to share between sessions.
+   *
+   * `persistence` says how the state goes into `session.snapshot()` and comes back in a session
+   * created with `restore`: restored state is `persistence.restore` of what was saved, instead of
+   * `create()`. State without it is listed in the snapshot's `notSaved`. Default: none.
    */
-  state<State>(owner: object, create: () => State): State;
+  state<State>(owner: object, create: () => State, persistence?: StatePersistence<State>): State;
   /** Queue a hidden message for the next `placeHiddenMessages` call. */
   deliverHidden(request: HiddenMessageRequest): void;
   /** Report a touched path to every capability's `onTouch`. `options` as a string is the trigger. */
@@ -151,6 +156,28 @@ export interface ContextSessionLike {
    */
   readonly signal: AbortSignal;
 }
+
+/**
+ * How a capability's per-session state is saved in a snapshot and restored from one, or why it is
+ * not. The key names the state in the snapshot: unique within the session and the same in every
+ * process (the capability's name and a word, `nested-instructions/tracker`).
+ */
+export type StatePersistence<State> =
+  | {
+      key: string;
+      /** What the state needs to continue, as JSON (no function, no class instance). */
+      save(state: State): JsonValue;
+      /**
+       * The state from what `save` returned, possibly in another process. Throw when it does not fit:
+       * the session then starts this state anew (`create`) and says so in a `diagnostic` event.
+       */
+      restore(saved: JsonValue): State;
+    }
+  | {
+      key: string;
+      /** Why this state is not saved (it is created anew after a restore), shown in the snapshot. */
+      notSaved: string;
+    };
 
 /** Options of `session.touch`. */
 export interface TouchOptions {
@@ -322,6 +349,23 @@ export interface ContextSession extends ContextSessionLike {
    * event. Calling it again does nothing.
    */
   dispose(): void;
+  /**
+   * The conversation's context as plain JSON data, to continue it in another process or on another
+   * worker (`createContextSession({ ..., restore })`): the hidden messages with their bytes and
+   * anchors, each capability's declared state (the files and rules delivered, the directories
+   * checked), the first expansion of each keyed command, the run count and `loadedFiles()`. Take it
+   * after a turn (when no tool call is under way). Capability state that cannot be saved is named in
+   * `notSaved`. See docs/persistence.md.
+   */
+  snapshot(): SessionSnapshot;
+  /**
+   * Continue the conversation of `snapshot` in place of the one this session holds: as `reset()`
+   * (the processes started for the conversation held until now are killed), then as
+   * `createContextSession({ restore })`. What adapters call when the framework's stored state is
+   * newer than the session (another worker served the last turn). Throws `snapshot-invalid` or
+   * `snapshot-version` and changes nothing when `snapshot` does not fit. Emits a `restored` event.
+   */
+  restore(snapshot: SessionSnapshot | unknown): void;
   /** Every file loaded since the session started (or was reset), with reason and trigger. */
   loadedFiles(): LoadedFile[];
   /** {@link loadedFiles} as text (`No nested instruction files loaded.` when no nested file was). */

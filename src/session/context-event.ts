@@ -20,7 +20,8 @@ export type EventReason =
   | 'rule'
   | 'hook'
   | 'command'
-  | 'sub-agent';
+  | 'sub-agent'
+  | 'restore';
 
 /** Every load, skip, cut, offload and authoring step is an event. Nothing is silent. */
 export interface ContextEvent {
@@ -39,6 +40,7 @@ export interface ContextEvent {
     | 'run-started'
     | 'blocked'
     | 'redelivered'
+    | 'restored'
     | 'hook-ran'
     | 'shell-ran';
   reason: EventReason;

@@ -1,4 +1,4 @@
-import { AgentContextError } from '../errors.js';
+import { AgentContextError, describeError } from '../errors.js';
 import type { Workspace } from '../workspace/workspace.js';
 import type {
   Capability,
@@ -8,6 +8,7 @@ import type {
   ContextSession,
   EventReason,
   HiddenMessageRequest,
+  StatePersistence,
   Touch,
   TouchOptions,
 } from './capability.js';
@@ -15,6 +16,13 @@ import { type CapabilityEntry, flattenCapabilities } from './capability-group.js
 import { ContextRun } from './context-run.js';
 import { describeLoadedFiles, type LoadedFile } from './describe-loaded-files.js';
 import { HiddenMessageStore } from './hidden-message-store.js';
+import {
+  type JsonValue,
+  parseSessionSnapshot,
+  type SessionSnapshot,
+  snapshotFormat,
+  snapshotVersion,
+} from './session-snapshot.js';
 
 export type { ContextEventListener, ContextSession, ObserveUserInputOptions } from './capability.js';
 
@@ -29,6 +37,14 @@ export interface ContextSessionOptions {
    * {@link CapabilityGroup} (e.g. `repoContext()`) stands for its members, in its place. Default `[]`.
    */
   capabilities?: readonly CapabilityEntry[];
+  /**
+   * Continue a conversation from `session.snapshot()` of an earlier session (another process, another
+   * worker): its hidden messages keep their bytes and anchors, its capabilities their declared state.
+   * Give the same capabilities with the same options. A value that is not such a snapshot (another
+   * version, a missing or mistyped field, a JSON string that does not parse) throws `snapshot-invalid`
+   * or `snapshot-version` and restores nothing. Default: none (a new conversation).
+   */
+  restore?: SessionSnapshot | unknown;
 }
 
 /**
@@ -63,11 +79,18 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
     names.add(capability.name);
   }
 
+  const restored = options.restore === undefined ? undefined : parseSessionSnapshot(options.restore);
+
   const listeners = new Set<ContextEventListener>();
   const states = new Map<object, unknown>();
+  const persistences = new Map<object, StatePersistence<unknown> | undefined>();
+  // Restored states not asked for yet, by key: taken by the first `state()` call that declares the key.
+  const savedStates = new Map<string, JsonValue>();
   const loaded = new Map<string, LoadedFile>();
   // The first expansion of each keyed user message: its bytes never change afterwards.
   const expansions = new Map<string, Promise<CommandExpansion>>();
+  // The same expansions once settled, for `snapshot()`.
+  const settledExpansions = new Map<string, CommandExpansion>();
   // One controller per conversation: `reset()` aborts it and starts the next, `dispose()` aborts it for good.
   let conversation = new AbortController();
   let disposed = false;
@@ -94,6 +117,28 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
     }
   };
   const hidden = new HiddenMessageStore(emit);
+  /** Forget the conversation's context (not the listeners, not the signal). */
+  const forget = () => {
+    states.clear();
+    persistences.clear();
+    savedStates.clear();
+    expansions.clear();
+    settledExpansions.clear();
+    hidden.clear();
+    loaded.clear();
+  };
+  /** Take a parsed snapshot's context (after `forget`). */
+  const apply = (snapshot: SessionSnapshot) => {
+    runCount = snapshot.runs;
+    hidden.restore(snapshot.hiddenMessages);
+    for (const file of snapshot.loadedFiles) loaded.set(`${file.capability}\0${file.path}`, { ...file });
+    for (const { key, ...expansion } of snapshot.commandExpansions) {
+      settledExpansions.set(key, expansion);
+      expansions.set(key, Promise.resolve({ ...expansion }));
+    }
+    for (const [key, state] of Object.entries(snapshot.states)) savedStates.set(key, state);
+  };
+  if (restored !== undefined) apply(restored);
   const activeCapabilities = () => currentRun?.capabilities ?? capabilities;
 
   const session: ContextSession = {
@@ -106,8 +151,11 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
     get signal() {
       return conversation.signal;
     },
-    state<State>(owner: object, create: () => State): State {
-      if (!states.has(owner)) states.set(owner, create());
+    state<State>(owner: object, create: () => State, persistence?: StatePersistence<State>): State {
+      if (!states.has(owner)) {
+        persistences.set(owner, persistence as StatePersistence<unknown> | undefined);
+        states.set(owner, restoreState(create, persistence));
+      }
       return states.get(owner) as State;
     },
     deliverHidden(request: HiddenMessageRequest) {
@@ -138,6 +186,10 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
       if (known) return known;
       const expansion = expandOnce(text);
       expansions.set(key, expansion);
+      void expansion.then(
+        (settled) => settledExpansions.set(key, { ...settled }),
+        () => undefined,
+      );
       return expansion;
     },
     async startRun() {
@@ -176,10 +228,7 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
       // The processes of the conversation that ended (running hooks, shell lines) end with it.
       conversation.abort();
       if (!disposed) conversation = new AbortController();
-      states.clear();
-      expansions.clear();
-      hidden.clear();
-      loaded.clear();
+      forget();
       emit({
         type: 'reset',
         reason: 'reset',
@@ -200,6 +249,22 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
           'Session disposed: the processes its capabilities started are killed, and none starts again.',
       });
     },
+    snapshot: () => takeSnapshot(),
+    restore(snapshot) {
+      const parsed = parseSessionSnapshot(snapshot);
+      // The processes of the conversation held until now end with it, as at `reset()`.
+      conversation.abort();
+      if (!disposed) conversation = new AbortController();
+      forget();
+      apply(parsed);
+      currentRun = undefined;
+      emit({
+        type: 'restored',
+        reason: 'restore',
+        capability: 'session',
+        message: `Continued the conversation from a snapshot: ${parsed.runs} run${parsed.runs === 1 ? '' : 's'}, ${parsed.hiddenMessages.messages.length} hidden message${parsed.hiddenMessages.messages.length === 1 ? '' : 's'}.`,
+      });
+    },
     loadedFiles: () => [...loaded.values()].map((file) => ({ ...file })),
     describe: () => describeLoadedFiles([...loaded.values()]),
     on(listener) {
@@ -209,6 +274,58 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
       };
     },
   };
+
+  function restoreState<State>(create: () => State, persistence: StatePersistence<State> | undefined): State {
+    if (persistence === undefined || !('restore' in persistence)) return create();
+    const saved = savedStates.get(persistence.key);
+    if (saved === undefined) return create();
+    savedStates.delete(persistence.key);
+    try {
+      return persistence.restore(saved);
+    } catch (error) {
+      const message = `The saved state ${persistence.key} could not be restored (${describeError(error)}); it starts anew.`;
+      emit({
+        type: 'diagnostic',
+        reason: 'restore',
+        capability: 'session',
+        message,
+        diagnostic: { severity: 'warning', code: 'state-not-restored', message },
+      });
+      return create();
+    }
+  }
+
+  function takeSnapshot(): SessionSnapshot {
+    const saved: Record<string, JsonValue> = Object.fromEntries(savedStates);
+    const notSaved: SessionSnapshot['notSaved'] = [];
+    let undeclared = 0;
+    for (const [owner, state] of states) {
+      const persistence = persistences.get(owner);
+      if (persistence === undefined) {
+        undeclared += 1;
+        notSaved.push({
+          key: `undeclared-${undeclared}`,
+          reason: 'a capability keeps this state without saying how to save it',
+        });
+      } else if ('save' in persistence) {
+        saved[persistence.key] = persistence.save(state);
+      } else {
+        notSaved.push({ key: persistence.key, reason: persistence.notSaved });
+      }
+    }
+    const snapshot: SessionSnapshot = {
+      format: snapshotFormat,
+      version: snapshotVersion,
+      runs: runCount,
+      hiddenMessages: hidden.save(),
+      commandExpansions: [...settledExpansions].map(([key, expansion]) => ({ key, ...expansion })),
+      loadedFiles: [...loaded.values()].map((file) => ({ ...file })),
+      states: saved,
+      notSaved,
+    };
+    // A plain copy: nothing the snapshot holds is shared with the session's live state.
+    return JSON.parse(JSON.stringify(snapshot)) as SessionSnapshot;
+  }
 
   async function guarded(capability: Capability, hook: string, reason: EventReason, action: () => unknown) {
     if (currentRun) await currentRun.callHook(capability, hook, reason, action);

@@ -1,4 +1,5 @@
 import type { ContextEvent } from './context-event.js';
+import type { HiddenMessagesSnapshot } from './session-snapshot.js';
 
 /** A hidden message a capability asks the session to place (see `placeHiddenMessages`). */
 export interface HiddenMessageRequest {
@@ -83,6 +84,10 @@ interface Entry {
 export class HiddenMessageStore {
   #entries: Entry[] = [];
   #seenKeys = new Set<string>();
+  /** The last key added to `#seenKeys`. */
+  #lastSeen: string | undefined;
+  /** Set by `restore` until the next placement: the keys the placements of the saved session saw. */
+  #horizon: HiddenMessagesSnapshot['seen'] | undefined;
   #nextKey = 1;
   #nextBound = 1;
   readonly #emit: (event: ContextEvent) => void;
@@ -107,6 +112,50 @@ export class HiddenMessageStore {
   clear(): void {
     this.#entries = [];
     this.#seenKeys.clear();
+    this.#lastSeen = undefined;
+    this.#horizon = undefined;
+  }
+
+  /** The messages and placement memory as data (see `SessionSnapshot`). */
+  save(): HiddenMessagesSnapshot {
+    const messages = this.#entries.map((entry) => {
+      const saved: HiddenMessagesSnapshot['messages'][number] = {
+        key: entry.key,
+        capability: entry.capability,
+        text: entry.text,
+        order: entry.boundOrder,
+      };
+      if (entry.slot !== undefined) saved.slot = entry.slot;
+      if (entry.anchor !== undefined) saved.anchor = entry.anchor;
+      else if (entry.requested !== undefined) saved.requested = entry.requested;
+      return saved;
+    });
+    const seen = this.#horizon ?? {
+      count: this.#seenKeys.size,
+      ...(this.#lastSeen === undefined ? {} : { last: this.#lastSeen }),
+    };
+    return { messages, nextKey: this.#nextKey, nextOrder: this.#nextBound, seen: { ...seen } };
+  }
+
+  /**
+   * Continue from {@link save}'s data (a new store only). The keys seen before are told apart at the
+   * next placement: they are the first `seen.count` keys of a list that only grew since.
+   */
+  restore(saved: HiddenMessagesSnapshot): void {
+    this.#entries = saved.messages.map((message) => ({
+      key: message.key,
+      capability: message.capability,
+      text: message.text,
+      slot: message.slot,
+      requested: message.anchor === undefined ? message.requested : undefined,
+      anchor: message.anchor,
+      boundOrder: message.order,
+    }));
+    this.#nextKey = saved.nextKey;
+    this.#nextBound = saved.nextOrder;
+    this.#seenKeys.clear();
+    this.#lastSeen = undefined;
+    this.#horizon = saved.seen.count === 0 ? undefined : { ...saved.seen };
   }
 
   /** Return a new list with the hidden messages inserted; `messages` is not modified. */
@@ -125,6 +174,7 @@ export class HiddenMessageStore {
       }
     });
 
+    if (this.#horizon !== undefined) this.#seeHorizon(keyIndex);
     this.#redeliverOrphans(keyIndex);
     for (const entry of this.#entries) {
       if (entry.anchor !== undefined) continue;
@@ -135,7 +185,7 @@ export class HiddenMessageStore {
       entry.anchor = anchor;
       entry.boundOrder = this.#nextBound++;
     }
-    for (const key of keyIndex.keys()) this.#seenKeys.add(key);
+    for (const key of keyIndex.keys()) this.#see(key);
 
     const insertAfter = new Map<number, Entry[]>();
     const pending: Entry[] = [];
@@ -163,6 +213,25 @@ export class HiddenMessageStore {
     });
     for (const entry of pending) placed.push(toMessage(entry));
     return placed;
+  }
+
+  #see(key: string): void {
+    if (this.#seenKeys.has(key)) return;
+    this.#seenKeys.add(key);
+    this.#lastSeen = key;
+  }
+
+  /**
+   * The first placement after `restore`: the first `count` keys of the list are the ones the saved
+   * session saw, when the last of them is the one it saw last. A list that does not agree (compacted
+   * or edited in between) has every key it holds taken as seen, so nothing lands inside it.
+   */
+  #seeHorizon(keyIndex: ReadonlyMap<string, number>): void {
+    const horizon = this.#horizon!;
+    this.#horizon = undefined;
+    const keys = [...keyIndex.keys()];
+    const agrees = keys.length >= horizon.count && keys[horizon.count - 1] === horizon.last;
+    for (const key of agrees ? keys.slice(0, horizon.count) : keys) this.#see(key);
   }
 
   /** Bound messages whose anchor is gone: slots re-bind as they are, the rest merge per capability. */

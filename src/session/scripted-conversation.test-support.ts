@@ -24,6 +24,17 @@ export class ScriptedConversation {
     readonly run: Run,
   ) {}
 
+  /**
+   * The same conversation served by another session (a restored one, in the tests of snapshots): its
+   * history, and tool-call ids that go on from it.
+   */
+  continueWith(session: ContextSession, run: Run): ScriptedConversation {
+    const next = new ScriptedConversation(session, run);
+    next.history.push(...this.history.map((message) => ({ ...message })));
+    next.#nextCall = this.#nextCall;
+    return next;
+  }
+
   /** A user message; its `@file` attachments and mentions are observed with the message's key. */
   async user(text: string): Promise<void> {
     const key = `user-${this.history.length}`;

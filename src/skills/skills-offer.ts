@@ -1,5 +1,6 @@
 import { renderSkillsCatalog } from '../inventory/render-skills-catalog.js';
 import type { Capability, ContextSessionLike, Run, TouchedPath } from '../session/capability.js';
+import { savedState } from '../session/saved-state.js';
 import { type CompiledGlob, compileGlob } from '../shared/compile-glob.js';
 import { toLabel } from '../workspace/labels.js';
 import { isInside } from '../workspace/paths.js';
@@ -31,7 +32,12 @@ export function skillsOffer(options: SkillsOfferOptions): SkillsOffer {
   const { capability, toolName, skillsOf } = options;
   // The skills offered in a session, by label; `reset()` forgets them.
   const offeredKey = {};
-  const offeredOf = (session: ContextSessionLike) => session.state(offeredKey, () => new Set<string>());
+  const offeredOf = (session: ContextSessionLike) =>
+    session.state(offeredKey, () => new Set<string>(), {
+      key: `${capability}/offered`,
+      save: (offered) => [...offered],
+      restore: (saved) => new Set(savedState.strings(saved, 'offered')),
+    });
   const globsOf = new WeakMap<LoadableSkill['skill'], CompiledGlob[]>();
 
   const compiled = (session: ContextSessionLike, skill: LoadableSkill['skill']): CompiledGlob[] => {

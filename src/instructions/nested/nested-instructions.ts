@@ -182,26 +182,40 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
   // The per-session state key: one capability object may serve many sessions.
   const owner = {};
   const ruleOwner = {};
+  const createTracker = (session: ContextSessionLike) =>
+    new NestedTracker(session.workspace, settings, (event) => session.emit(event));
   const trackerOf = (session: ContextSessionLike) =>
-    session.state(
-      owner,
-      () => new NestedTracker(session.workspace, settings, (event) => session.emit(event)),
-    );
+    session.state(owner, () => createTracker(session), {
+      key: `${name}/tracker`,
+      // A consolidated message is rendered again from every file's text; the others are sent already.
+      save: (tracker) => tracker.save(delivery === 'consolidated'),
+      restore: (saved) => {
+        const tracker = createTracker(session);
+        tracker.restore(saved);
+        return tracker;
+      },
+    });
   const readsRules = formats === undefined || formats.length > 0;
   // The rule folders looked for in each new directory below the cwd (`.cursor/rules`, ...).
   const nestedLocations = readsRules ? nestedRuleLocations(formats) : [];
-  const ruleTrackerOf = (session: ContextSessionLike) =>
-    session.state(
-      ruleOwner,
-      () =>
-        new RuleTracker(
-          session.workspace,
-          trackerOf(session).surfaced,
-          settings,
-          (event) => session.emit(event),
-          nestedLocations,
-        ),
+  const createRuleTracker = (session: ContextSessionLike) =>
+    new RuleTracker(
+      session.workspace,
+      trackerOf(session).surfaced,
+      settings,
+      (event) => session.emit(event),
+      nestedLocations,
     );
+  const ruleTrackerOf = (session: ContextSessionLike) =>
+    session.state(ruleOwner, () => createRuleTracker(session), {
+      key: `${name}/rules`,
+      save: (tracker) => tracker.save(),
+      restore: (saved) => {
+        const tracker = createRuleTracker(session);
+        tracker.restore(saved);
+        return tracker;
+      },
+    });
   const ruleSelection = {
     ...(formats === undefined ? {} : { formats }),
     ...(options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory }),

@@ -4,8 +4,10 @@ import { diagnosticCodeOf } from '../../diagnostic-code-of-error.js';
 import type { DiagnosticCode } from '../../diagnostic-codes.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { describeError, isAgentContextError } from '../../errors.js';
-import type { NestedFile } from '../../rules/nested-file.js';
+import { type NestedFile, restoreNestedFile, saveNestedFile } from '../../rules/nested-file.js';
 import type { ContextEvent, TouchedPath } from '../../session/capability.js';
+import { savedState } from '../../session/saved-state.js';
+import type { JsonValue } from '../../session/session-snapshot.js';
 import { CheckedDirectoryMemory, withCheckedDirectories } from '../../workspace/checked-directories.js';
 import { toLabel } from '../../workspace/labels.js';
 import {
@@ -14,6 +16,7 @@ import {
   maximumPathLength,
   maximumPathSegments,
 } from '../../workspace/paths.js';
+import { absoluteOfStored, storedPathOf } from '../../workspace/stored-path.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import { documentKey } from '../document-key.js';
 import { expandNestedImports } from './expand-nested-imports.js';
@@ -133,6 +136,37 @@ export class NestedTracker {
       for (const directory of directories) files.push(...(await this.#check(directory, trigger, reading)));
       return files;
     });
+  }
+
+  /**
+   * What the tracker knows, as data for a session snapshot: the directories checked, the files
+   * surfaced (their text only with `texts`), and the dedup memory (real paths and text keys), paths
+   * relative to the workspace root. Taken between touches (no check under way).
+   */
+  save(texts: boolean): JsonValue {
+    const { root } = this.#workspace;
+    return {
+      checked: [...this.#checked].map((directory) => storedPathOf(root, directory)),
+      surfaced: this.surfaced.map((file) => saveNestedFile(file, root, texts)),
+      realPaths: [...this.#realPaths].map(([real, label]) => [storedPathOf(root, real), label]),
+      hashes: [...this.#hashes],
+    };
+  }
+
+  /** Continue from {@link save}'s data (a new tracker only); throws naming a field that does not fit. */
+  restore(value: JsonValue): void {
+    const { root } = this.#workspace;
+    const saved = savedState.object(value, 'tracker');
+    const checked = savedState.strings(saved.checked, 'checked');
+    const surfaced = savedState
+      .array(saved.surfaced, 'surfaced')
+      .map((file, index) => restoreNestedFile(file, root, `surfaced[${index}]`));
+    const realPaths = savedState.pairs(saved.realPaths, 'realPaths');
+    const hashes = savedState.pairs(saved.hashes, 'hashes');
+    for (const directory of checked) this.#checked.add(absoluteOfStored(root, directory));
+    this.surfaced.push(...surfaced);
+    for (const [real, label] of realPaths) this.#realPaths.set(absoluteOfStored(root, real), label);
+    for (const [key, label] of hashes) this.#hashes.set(key, label);
   }
 
   /** {@link claim} then {@link check}. */

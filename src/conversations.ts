@@ -1,0 +1,32 @@
+// agent-context/conversations: a conversation's context as data, so that the next turn can be served
+// by another process or another worker. `session.snapshot()` and `createContextSession({ restore })`
+// are on every session; here are the snapshot's shape and reader, the conversation stores for hosts
+// whose framework has no place for it, and what a capability's author needs to save its state.
+// See docs/persistence.md.
+export { conversationDefaults } from './conversations/conversation-defaults.js';
+export type { ConversationStore, StoredConversation } from './conversations/conversation-store.js';
+export {
+  type FileConversationStoreOptions,
+  fileConversationStore,
+} from './conversations/file-conversation-store.js';
+export {
+  type Conversation,
+  type OpenConversationOptions,
+  openConversation,
+} from './conversations/open-conversation.js';
+export {
+  type PostgresConversationStoreOptions,
+  type PostgresQueryable,
+  postgresConversationStore,
+} from './conversations/postgres-conversation-store.js';
+export type { StatePersistence } from './session/capability.js';
+export {
+  type CommandExpansionSnapshot,
+  type HiddenMessageSnapshot,
+  type HiddenMessagesSnapshot,
+  type JsonValue,
+  type NotSavedState,
+  parseSessionSnapshot,
+  type SessionSnapshot,
+  snapshotVersion,
+} from './session/session-snapshot.js';

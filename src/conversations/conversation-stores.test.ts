@@ -1,0 +1,210 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PostgresServer, skipReason, startPostgresServer } from '../../test/support/postgres-server.js';
+import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
+import { isAgentContextError } from '../errors.js';
+import { createContextSession } from '../session/context-session.js';
+import type { SessionSnapshot } from '../session/session-snapshot.js';
+import { sha256Of } from '../shared/sha256.js';
+import { localWorkspace } from '../workspace/local-workspace.js';
+import type { ConversationStore } from './conversation-store.js';
+import { fileConversationStore } from './file-conversation-store.js';
+import { postgresConversationStore } from './postgres-conversation-store.js';
+
+const snapshot = (runs = 0): SessionSnapshot => ({
+  ...createContextSession({ workspace: localWorkspace('/') }).snapshot(),
+  runs,
+});
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (isAgentContextError(error)) return `${error.code}: ${error.message}`;
+    throw error;
+  }
+  return 'fulfilled';
+}
+
+let server: PostgresServer | undefined;
+let pool: pg.Pool | undefined;
+beforeAll(async () => {
+  server = await startPostgresServer();
+  if (server) pool = new pg.Pool({ connectionString: server.connectionString, max: 12 });
+}, 60_000);
+afterAll(async () => {
+  await pool?.end();
+  server?.stop();
+});
+
+const stores: Array<[string, () => Promise<ConversationStore | undefined>]> = [
+  [
+    'file store',
+    async () =>
+      fileConversationStore({ directory: await useTemporaryDirectory('agent-context-conversations-') }),
+  ],
+  [
+    'PostgreSQL store',
+    async () => {
+      if (pool === undefined) return undefined;
+      const table = `conversations_${sha256Of(String(Math.random())).slice(0, 12)}`;
+      return postgresConversationStore({ client: pool, table });
+    },
+  ],
+];
+
+for (const [kind, createStore] of stores) {
+  describe(`conversation stores: ${kind}`, () => {
+    const withStore = async (test: (store: ConversationStore) => Promise<void>) => {
+      const store = await createStore();
+      if (store === undefined) {
+        if (process.env.CI) throw new Error(skipReason);
+        console.warn(`skipped: ${skipReason}`);
+        return;
+      }
+      await test(store);
+    };
+
+    it('loads nothing for a new conversation, then each saved version', () =>
+      withStore(async (store) => {
+        expect(await store.load('chat-1')).toBeUndefined();
+        expect(await store.save('chat-1', snapshot(1), 0)).toBe(1);
+        expect(await store.save('chat-1', snapshot(2), 1)).toBe(2);
+        expect(await store.save('chat-1', snapshot(3), 2)).toBe(3);
+        expect(await store.load('chat-1')).toEqual({ snapshot: snapshot(3), version: 3 });
+        expect(await store.load('chat-2')).toBeUndefined();
+        await store.delete('chat-1');
+        expect(await store.load('chat-1')).toBeUndefined();
+      }));
+
+    it('refuses a save on a version that is not the stored one, and keeps the stored one', () =>
+      withStore(async (store) => {
+        await store.save('chat', snapshot(1), 0);
+        await store.save('chat', snapshot(2), 1);
+        expect(await codeOf(store.save('chat', snapshot(9), 1))).toBe(
+          'state-conflict: Conversation "chat" was not saved: the save builds on version 1, but it is at version 2. Another worker saved a turn of it in between; load it again and redo the turn.',
+        );
+        expect(await codeOf(store.save('chat', snapshot(9), 0))).toMatch(/^state-conflict: /);
+        expect(await codeOf(store.save('chat', snapshot(9), 5))).toMatch(/^state-conflict: /);
+        expect(await store.load('chat')).toEqual({ snapshot: snapshot(2), version: 2 });
+      }));
+
+    it('lets exactly one of ten saves on one version through', () =>
+      withStore(async (store) => {
+        await store.save('race', snapshot(1), 0);
+        const outcomes = await Promise.all(
+          Array.from({ length: 10 }, (_, index) => codeOf(store.save('race', snapshot(100 + index), 1))),
+        );
+        expect(outcomes.filter((outcome) => outcome === 'fulfilled')).toHaveLength(1);
+        expect(outcomes.filter((outcome) => outcome.startsWith('state-conflict'))).toHaveLength(9);
+        const stored = await store.load('race');
+        expect(stored?.version).toBe(2);
+        expect(stored?.snapshot.runs).toBeGreaterThanOrEqual(100);
+      }));
+
+    it('refuses a snapshot over the size limit without writing it', () =>
+      withStore(async (store) => {
+        const large = snapshot(1);
+        large.states = { big: 'x'.repeat(17 * 1024 * 1024) };
+        expect(await codeOf(store.save('large', large, 0))).toMatch(
+          /^snapshot-invalid: .*over the limit of 16777216 bytes/,
+        );
+        expect(await store.load('large')).toBeUndefined();
+      }));
+
+    it('refuses caller mistakes: an empty id, a negative version', () =>
+      withStore(async (store) => {
+        expect(await codeOf(store.load(''))).toMatch(/^invalid-option: /);
+        expect(await codeOf(store.save('chat', snapshot(), -1))).toMatch(/^invalid-option: /);
+      }));
+  });
+}
+
+describe('the file store on hostile disks', () => {
+  const folderOf = (directory: string, id: string) => path.join(directory, sha256Of(id).slice(0, 40));
+
+  it('names a FIFO, a directory or a link where a version belongs, without waiting on it', async () => {
+    const directory = await useTemporaryDirectory('agent-context-conversations-');
+    const store = fileConversationStore({ directory });
+    await store.save('chat', snapshot(1), 0);
+    const folder = folderOf(directory, 'chat');
+    execFileSync('mkfifo', [path.join(folder, '2.json')]);
+    expect(await codeOf(store.load('chat'))).toMatch(
+      /^snapshot-invalid: .*2\.json is a special file, not a stored conversation/,
+    );
+    execFileSync('rm', [path.join(folder, '2.json')]);
+    await mkdir(path.join(folder, '2.json'));
+    expect(await codeOf(store.load('chat'))).toMatch(/^snapshot-invalid: .*is a directory/);
+    execFileSync('rmdir', [path.join(folder, '2.json')]);
+    execFileSync('ln', ['-s', '/etc/passwd', path.join(folder, '2.json')]);
+    expect(await codeOf(store.load('chat'))).toMatch(/^snapshot-invalid: .*a symbolic link/);
+    execFileSync('rm', [path.join(folder, '2.json')]);
+    // Fixed: usable again at once.
+    expect((await store.load('chat'))?.version).toBe(1);
+  });
+
+  it('refuses a hand-edited version (truncated, another conversation, 50 MB) and leaves it as it is', async () => {
+    const directory = await useTemporaryDirectory('agent-context-conversations-');
+    const store = fileConversationStore({ directory });
+    await store.save('chat', snapshot(1), 0);
+    const file = path.join(folderOf(directory, 'chat'), '1.json');
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.slice(0, 40));
+    expect(await codeOf(store.load('chat'))).toMatch(
+      /^snapshot-invalid: Stored conversation "chat" \(version 1\) is not JSON/,
+    );
+    expect(await readFile(file, 'utf8')).toBe(text.slice(0, 40));
+    await writeFile(file, text.replace('"chat"', '"other"'));
+    expect(await codeOf(store.load('chat'))).toMatch(/does not name that conversation/);
+    await writeFile(file, text.replace('"runs":1', '"runs":"one"'));
+    expect(await codeOf(store.load('chat'))).toMatch(
+      /^snapshot-invalid: The session snapshot's `runs` does not fit/,
+    );
+    await writeFile(file, Buffer.alloc(50 * 1024 * 1024, 32));
+    expect(await codeOf(store.load('chat'))).toMatch(/^snapshot-invalid: .*52428800 bytes is over the limit/);
+  });
+
+  it('keeps the latest two versions and leaves no temporary file', async () => {
+    const directory = await useTemporaryDirectory('agent-context-conversations-');
+    const store = fileConversationStore({ directory });
+    for (let version = 0; version < 6; version += 1) await store.save('chat', snapshot(version), version);
+    expect((await readdir(folderOf(directory, 'chat'))).sort()).toEqual(['5.json', '6.json']);
+  });
+
+  it('lets exactly one of four processes saving on one version through', async () => {
+    const directory = await useTemporaryDirectory('agent-context-conversations-');
+    const store = fileConversationStore({ directory });
+    await store.save('chat', snapshot(1), 0);
+    // The built package, as a worker process imports it (`npm test` builds before the tests run).
+    const module = path.resolve('dist/conversations.js');
+    const script = `
+      const { fileConversationStore } = await import(${JSON.stringify(module)});
+      const store = fileConversationStore({ directory: ${JSON.stringify(directory)} });
+      const stored = await store.load('chat');
+      try { await store.save('chat', { ...stored.snapshot, runs: process.pid }, 1); console.log('saved'); }
+      catch (error) { console.log(error.code); }
+    `;
+    const outcomes = await Promise.all(
+      Array.from(
+        { length: 4 },
+        () =>
+          new Promise<string>((resolve, reject) => {
+            const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+              stdio: ['ignore', 'pipe', 'inherit'],
+            });
+            let output = '';
+            child.stdout.on('data', (chunk) => {
+              output += chunk;
+            });
+            child.on('error', reject);
+            child.on('close', () => resolve(output.trim()));
+          }),
+      ),
+    );
+    expect(outcomes.sort()).toEqual(['saved', 'state-conflict', 'state-conflict', 'state-conflict']);
+    expect((await store.load('chat'))?.version).toBe(2);
+  });
+});
