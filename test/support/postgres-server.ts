@@ -73,6 +73,18 @@ export async function startPostgresServer(): Promise<PostgresServer | undefined>
 export const skipReason =
   'PostgreSQL is not installed (apt-get install postgresql) and AGENT_CONTEXT_POSTGRES_URL is not set';
 
+/**
+ * For a test that needs the server: `true` (go on) when there is one; otherwise a warning and `false`
+ * (skip), or a failure where PostgreSQL is required (`AGENT_CONTEXT_REQUIRE_POSTGRES=1`, which
+ * `.ci/run` sets after installing it).
+ */
+export function postgresAvailable(server: PostgresServer | undefined): server is PostgresServer {
+  if (server !== undefined) return true;
+  if (process.env.AGENT_CONTEXT_REQUIRE_POSTGRES === '1') throw new Error(skipReason);
+  console.warn(`skipped: ${skipReason}`);
+  return false;
+}
+
 /** The folder of `initdb` and `pg_ctl`: on PATH, or in the newest Debian `/usr/lib/postgresql/N/bin`. */
 function postgresBinaries(): string | undefined {
   try {

@@ -28,6 +28,7 @@ export { observeTrailingUserInput } from './observe-trailing-user-input.js';
 export { outputText } from './output-text.js';
 export { resolveSession } from './resolve-session.js';
 export { type RunInput, startContextRun } from './start-context-run.js';
+export { continueFromStored, snapshotToStore } from './stored-snapshot.js';
 export { subAgentToolsDefaults } from './sub-agent-defaults.js';
 export { subAgentToolName } from './sub-agent-tool-names.js';
 export { replaceTextParts, textOfParts } from './text-of-parts.js';

@@ -1,5 +1,6 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { type AgentMiddleware, createMiddleware, HumanMessage } from 'langchain';
+import { z } from 'zod';
 import { AgentContextError } from '../../errors.js';
 import type { ContextAdapterOptions } from '../../session/adapter-options.js';
 import type { CacheBreakpointOptions } from '../../session/cache-control.js';
@@ -7,10 +8,12 @@ import type { Run } from '../../session/capability.js';
 import type { ContextSession } from '../../session/context-session.js';
 import type { SessionSource } from '../../session/session-source.js';
 import {
+  continueFromStored,
   createBreakpointWarnings,
   prepareModelMessages,
   resolveCacheBreakpoints,
   resolveSession,
+  snapshotToStore,
   startContextRun,
   textOfParts,
 } from '../kit/index.js';
@@ -36,7 +39,20 @@ export interface InvocationRuntime {
  * rolling breakpoint is also left out when the newest message already has one or the request has a
  * request-level `cache_control` (`anthropicPromptCachingMiddleware` listed before this middleware).
  */
-export interface ContextMiddlewareOptions extends ContextAdapterOptions, CacheBreakpointOptions {}
+export interface ContextMiddlewareOptions extends ContextAdapterOptions, CacheBreakpointOptions {
+  /**
+   * Keep the conversation's context in the agent's graph state, so that the checkpointer that carries
+   * the messages (`MemorySaver`, `PostgresSaver`, ...) carries it too, and a new process building the
+   * same agent continues a `thread_id` byte for byte: `session.snapshot()` is written under the
+   * state key `agentContext` after every model call and continued from at the start of every
+   * invocation whose stored snapshot is not the session's own. `false` keeps nothing in the state.
+   * Default `true`.
+   */
+  keepInState?: boolean;
+}
+
+/** The graph-state key the conversation's snapshot is kept under (see `keepInState`). */
+export const contextStateKey = 'agentContext';
 
 /** The name the middleware has in LangChain (its hooks' node names and errors). */
 export const contextMiddlewareName = 'AgentContextMiddleware';
@@ -74,10 +90,22 @@ export function contextMiddleware(
     );
   };
 
+  const keepInState = options.keepInState ?? true;
   return createMiddleware({
     name: contextMiddlewareName,
+    ...(keepInState
+      ? {
+          stateSchema: z.object({ [contextStateKey]: z.unknown().optional() }),
+          afterModel: async (_state: unknown, runtime: unknown) => {
+            const { session: resolved } = await current(runtime as InvocationRuntime);
+            return { [contextStateKey]: snapshotToStore(resolved) };
+          },
+        }
+      : {}),
     beforeAgent: async (state, runtime) => {
-      const started = await startContextRun(session, runtime as InvocationRuntime, options, {
+      const resolved = await resolveSession(session, runtime as InvocationRuntime);
+      if (keepInState) continueFromStored(resolved, (state as Record<string, unknown>)[contextStateKey]);
+      const started = await startContextRun(resolved, runtime as InvocationRuntime, options, {
         messages: state.messages,
         readUserInput: (message: BaseMessage) =>
           HumanMessage.isInstance(message)
