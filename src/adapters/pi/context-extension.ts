@@ -3,7 +3,13 @@ import type { ContextAdapterOptions } from '../../session/adapter-options.js';
 import type { Run } from '../../session/capability.js';
 import type { ContextSession } from '../../session/context-session.js';
 import type { SessionSource } from '../../session/session-source.js';
-import { joinInstructions, prepareModelMessages, resolveSession } from '../kit/index.js';
+import {
+  continueFromStored,
+  joinInstructions,
+  prepareModelMessages,
+  resolveSession,
+  snapshotToStore,
+} from '../kit/index.js';
 import { type CapabilityToolState, registerCapabilityTools } from './capability-tools.js';
 import { piMessageFormat } from './hidden-message-format.js';
 import { afterHostToolCall, beforeHostToolCall } from './host-tool-hooks.js';
@@ -22,7 +28,19 @@ export interface PiSessionInfo {
  * `tool_result` events; `observeUserInput` reports each prompt. Both default to `true`. Cache
  * breakpoints are pi's own (its providers place them), so there is no `cacheControl` here.
  */
-export type ContextExtensionOptions = ContextAdapterOptions;
+export interface ContextExtensionOptions extends ContextAdapterOptions {
+  /**
+   * Keep the conversation's context in pi's session file: after every prompt the session's snapshot
+   * is appended as a custom entry (`appendEntry('agent-context', snapshot)`, never sent to the model)
+   * when it changed, and a pi session that is resumed (`--continue`, `--resume`), forked or opened
+   * by a new process continues from the latest such entry of its branch. `false` keeps nothing.
+   * Default `true`.
+   */
+  keepInSession?: boolean;
+}
+
+/** The `customType` of the session entries holding the conversation's snapshot (see `keepInSession`). */
+export const contextEntryType = 'agent-context';
 
 /**
  * A pi extension that connects pi's coding agent to a context session:
@@ -55,9 +73,22 @@ export function contextExtension(
     const hostRun = (toolName: string) =>
       options.hostToolHooks === false || tools.offered.has(toolName) ? undefined : run;
 
+    const keepInSession = options.keepInSession ?? true;
     pi.on('session_start', async (event, ctx) => {
       const resolved = await resolve(ctx);
-      if (typeof source !== 'function' && ['new', 'resume', 'fork'].includes(event.reason)) resolved.reset();
+      const switched = typeof source !== 'function' && ['new', 'resume', 'fork'].includes(event.reason);
+      if (switched) resolved.reset();
+      if (keepInSession) continueFromStored(resolved, latestSnapshotEntry(ctx), { evenIfOwn: switched });
+    });
+    pi.on('agent_end', async () => {
+      if (!keepInSession || session === undefined) return;
+      const resolved = await session;
+      const before = lastAppended.get(resolved);
+      const snapshot = snapshotToStore(resolved);
+      const text = JSON.stringify(snapshot);
+      if (text === before) return;
+      pi.appendEntry(contextEntryType, snapshot);
+      lastAppended.set(resolved, text);
     });
     pi.on('before_agent_start', async (event, ctx) => {
       const resolved = await resolve(ctx);
@@ -90,4 +121,17 @@ export function contextExtension(
       if (event.reason === 'quit' && session !== undefined) (await session).dispose();
     });
   };
+}
+
+// The snapshot each session last appended, so an unchanged one is not appended again.
+const lastAppended = new WeakMap<ContextSession, string>();
+
+/** The data of the newest `agent-context` entry on the session's current branch, if any. */
+function latestSnapshotEntry(ctx: ExtensionContext): unknown {
+  const entries = ctx.sessionManager.getBranch();
+  for (let index = entries.length - 1; index >= 0; index -= 1) {
+    const entry = entries[index]!;
+    if (entry.type === 'custom' && entry.customType === contextEntryType) return entry.data;
+  }
+  return undefined;
 }
