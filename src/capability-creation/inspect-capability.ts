@@ -203,6 +203,7 @@ export function validationRun(): Run {
     observeUserInput: async () => undefined,
     afterToolCall: noTools,
     placeHiddenMessages: (messages) => [...messages],
+    hiddenMessages: () => [],
     onCompaction: async () => undefined,
     reset: () => undefined,
     signal: new AbortController().signal,

@@ -332,6 +332,12 @@ export interface ContextSession extends ContextSessionLike {
     keyOf: MessageKeyOf<Message>,
     options?: PlaceHiddenMessagesOptions<Message>,
   ): Array<Message | HiddenMessage>;
+  /**
+   * The hidden messages the conversation holds (placed, or waiting for the next placement), with
+   * their exact text. For a framework that persists what the model saw (the OpenAI Agents SDK with a
+   * `Session`): its adapter takes these out of the persisted history before placing them again.
+   */
+  hiddenMessages(): HiddenMessage[];
   /** The host compacted the conversation: capabilities keep their state; lost context is re-delivered once. */
   onCompaction(): Promise<void>;
   /**

@@ -207,6 +207,7 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
       }
       return currentRun.afterToolCall(call, result);
     },
+    hiddenMessages: () => hidden.list(),
     placeHiddenMessages(messages, keyOf, placeOptions) {
       return hidden.place(messages, keyOf, placeOptions);
     },

@@ -116,6 +116,11 @@ export class HiddenMessageStore {
     this.#horizon = undefined;
   }
 
+  /** Every message held (placed or waiting), as placed into a host's list. */
+  list(): HiddenMessage[] {
+    return this.#entries.map(toMessage);
+  }
+
   /** The messages and placement memory as data (see `SessionSnapshot`). */
   save(): HiddenMessagesSnapshot {
     const messages = this.#entries.map((entry) => {

@@ -1,4 +1,5 @@
 import type { AgentInputItem } from '@openai/agents';
+import type { ContextSession } from '../../session/context-session.js';
 import { createMessageKeyOf, type MessageFormat, replaceTextParts, textOfParts } from '../kit/index.js';
 
 /**
@@ -32,6 +33,23 @@ export const inputItemFormat: MessageFormat<AgentInputItem> = {
     return { ...item, content };
   },
 };
+
+/**
+ * `items` without the hidden messages of `session` that the SDK persisted in its `Session` (it keeps
+ * what the model saw, the filter's items included): they are placed again, at the same positions, by
+ * the kit, so the model gets each once.
+ */
+export function withoutPersistedHiddenItems(
+  session: ContextSession,
+  items: AgentInputItem[],
+): AgentInputItem[] {
+  const hidden = session.hiddenMessages();
+  if (hidden.length === 0) return items;
+  const texts = new Set(hidden.map((message) => message.text));
+  return items.filter(
+    (item) => !(isUserMessage(item) && typeof item.content === 'string' && texts.has(item.content)),
+  );
+}
 
 /** True for a user message item (text, images, files). */
 export function isUserMessage(item: AgentInputItem): item is Extract<AgentInputItem, { role: 'user' }> {

@@ -13,7 +13,7 @@ import type { ContextAdapterOptions } from '../../session/adapter-options.js';
 import type { SessionSource } from '../../session/session-source.js';
 import { joinInstructions, prepareModelMessages, startContextRun, textOfParts } from '../kit/index.js';
 import { composeTools } from './compose-tools.js';
-import { inputItemFormat, isUserMessage } from './hidden-items.js';
+import { inputItemFormat, isUserMessage, withoutPersistedHiddenItems } from './hidden-items.js';
 
 /** What the adapter knows about a `run()` call; a session function picks by it. */
 export interface AgentsCall {
@@ -84,7 +84,8 @@ export async function runWithContext<TAgent extends AnyAgent, TContext = undefin
   const hostFilter = runOptions.callModelInputFilter;
   const callModelInputFilter: CallModelInputFilter = async (args) => {
     const data = hostFilter ? await hostFilter(args) : args.modelData;
-    return { ...data, input: await prepareModelMessages(session, data.input, inputItemFormat) };
+    const input = withoutPersistedHiddenItems(session, data.input);
+    return { ...data, input: await prepareModelMessages(session, input, inputItemFormat) };
   };
   const settled = { ...runOptions, callModelInputFilter };
   const execute = runner ? runner.run.bind(runner) : runAgent;

@@ -4,6 +4,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { isStepCount, jsonSchema, ToolLoopAgent } from 'ai';
+import pg from 'pg';
 import {
   conversations,
   createCodingSession,
@@ -22,7 +23,11 @@ const models = {
   'openai-responses': () => createOpenAI({ baseURL: task.baseURL, apiKey: 'test' })('gpt-5'),
   'openai-chat': () => createOpenAI({ baseURL: task.baseURL, apiKey: 'test' }).chat('gpt-5'),
 };
-const store = conversations.fileConversationStore({ directory: task.storeDirectory });
+// The conversation store of the task: PostgreSQL when it names a server (workers on many machines), else files.
+const pool = task.connectionString ? new pg.Pool({ connectionString: task.connectionString }) : undefined;
+const store = pool
+  ? conversations.postgresConversationStore({ client: pool, table: task.table })
+  : conversations.fileConversationStore({ directory: task.storeDirectory });
 const conversation = await conversations.openConversation({
   store,
   conversationId: task.conversationId,
@@ -44,8 +49,14 @@ const agent = new ToolLoopAgent(
   }),
 );
 const history = await messageStore.load(task.messagesFile);
-history.push({ role: 'user', content: task.prompt });
-const result = await agent.generate({ messages: [...history] });
-history.push(...result.responseMessages);
+for (const prompt of task.prompts ?? [task.prompt]) {
+  history.push({ role: 'user', content: prompt });
+  const result = await agent.generate({ messages: [...history] });
+  history.push(...result.responseMessages);
+}
 await messageStore.save(task.messagesFile, history);
-await conversation.save();
+try {
+  await conversation.save();
+} finally {
+  await pool?.end();
+}
