@@ -204,6 +204,7 @@ export function validationRun(): Run {
     afterToolCall: noTools,
     placeHiddenMessages: (messages) => [...messages],
     hiddenMessages: () => [],
+    reconcileHistory: async () => undefined,
     onCompaction: async () => undefined,
     reset: () => undefined,
     signal: new AbortController().signal,

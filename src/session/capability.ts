@@ -90,6 +90,13 @@ export interface Capability {
   onTouch?(touch: Touch, session: ContextSessionLike): Awaitable<void>;
   /** A user message was observed (`session.observeUserInput`), after its touches. */
   onUserInput?(input: UserInput, session: ContextSessionLike): Awaitable<void>;
+  /**
+   * A tool call that the conversation's history holds but the session never saw: it ran in a process
+   * that stopped before the conversation was saved (see `session.reconcileHistory`). Replay what it
+   * touched, as `afterToolCall` would have (its result is not available again); context it surfaces is
+   * delivered once, anchored on the call's result.
+   */
+  onReconcile?(call: ToolCall, session: ContextSessionLike): Awaitable<void>;
   /** Called when the host compacted the conversation (messages were dropped or summarised). */
   onCompaction?(session: ContextSessionLike): Awaitable<void>;
   /**
@@ -338,6 +345,19 @@ export interface ContextSession extends ContextSessionLike {
    * `Session`): its adapter takes these out of the persisted history before placing them again.
    */
   hiddenMessages(): HiddenMessage[];
+  /**
+   * After a restore, before the first placement: the tool calls of `messages` whose results the saved
+   * session never saw (a worker persisted the messages and stopped before saving the snapshot) are
+   * replayed through each capability's `onReconcile`, so what they touched is delivered once, right
+   * after their results, where the stopped worker placed it. Emits a `reconciled` event naming them.
+   * Does nothing (and reads nothing) otherwise. Adapters call it through the kit's
+   * `prepareModelMessages`.
+   */
+  reconcileHistory<Message>(
+    messages: readonly Message[],
+    keyOf: MessageKeyOf<Message>,
+    toolCallsOf: (message: Message) => readonly ToolCall[] | undefined,
+  ): Promise<void>;
   /** The host compacted the conversation: capabilities keep their state; lost context is re-delivered once. */
   onCompaction(): Promise<void>;
   /**

@@ -41,6 +41,7 @@ export interface ContextEvent {
     | 'blocked'
     | 'redelivered'
     | 'restored'
+    | 'reconciled'
     | 'hook-ran'
     | 'shell-ran';
   reason: EventReason;

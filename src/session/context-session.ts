@@ -208,6 +208,29 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
       return currentRun.afterToolCall(call, result);
     },
     hiddenMessages: () => hidden.list(),
+    async reconcileHistory(messages, keyOf, toolCallsOf) {
+      const unseen = hidden.unseenKeys(messages, keyOf);
+      if (unseen === undefined || unseen.size === 0) return;
+      const calls = messages
+        .flatMap((message) => [...(toolCallsOf(message) ?? [])])
+        .filter((call) => unseen.has(call.id));
+      if (calls.length === 0) return;
+      for (const call of calls) {
+        for (const capability of activeCapabilities()) {
+          const hook = capability.onReconcile;
+          if (!hook) continue;
+          await guarded(capability, 'onReconcile', 'restore', () =>
+            hook.call(capability, { ...call }, session),
+          );
+        }
+      }
+      emit({
+        type: 'reconciled',
+        reason: 'restore',
+        capability: 'session',
+        message: `Replayed ${calls.length} tool call${calls.length === 1 ? '' : 's'} the saved conversation did not know (${calls.map((call) => call.id).join(', ')}): what ${calls.length === 1 ? 'it' : 'they'} touched is delivered once, after ${calls.length === 1 ? 'its result' : 'their results'}.`,
+      });
+    },
     placeHiddenMessages(messages, keyOf, placeOptions) {
       return hidden.place(messages, keyOf, placeOptions);
     },

@@ -116,6 +116,24 @@ export class HiddenMessageStore {
     this.#horizon = undefined;
   }
 
+  /**
+   * Right after `restore`, before the first placement: the keys of `messages` that the saved session
+   * never saw (the list past its first `seen.count` keys), or `undefined` when there is no such
+   * boundary: no restore pending, or a list that does not agree with the saved one.
+   */
+  unseenKeys<Message>(messages: readonly Message[], keyOf: MessageKeyOf<Message>): Set<string> | undefined {
+    const horizon = this.#horizon;
+    if (horizon === undefined) return undefined;
+    const keys = new Set<string>();
+    messages.forEach((message, index) => {
+      const found = keyOf(message, index);
+      for (const key of typeof found === 'string' ? [found] : (found ?? [])) keys.add(key);
+    });
+    const ordered = [...keys];
+    if (ordered.length < horizon.count || ordered[horizon.count - 1] !== horizon.last) return undefined;
+    return new Set(ordered.slice(horizon.count));
+  }
+
   /** Every message held (placed or waiting), as placed into a host's list. */
   list(): HiddenMessage[] {
     return this.#entries.map(toMessage);

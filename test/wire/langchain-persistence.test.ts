@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { ChatAnthropic } from '@langchain/anthropic';
 import { tool } from '@langchain/core/tools';
 import { MemorySaver } from '@langchain/langgraph';
@@ -106,5 +107,57 @@ describe('LangChain: a thread continued by new agents and new processes through 
     expect(firstDifference(server.requests, once)).toBeUndefined();
     const last = JSON.stringify(cacheOrderOf(server.requests.at(-1)!).messages);
     for (const heading of nestedHeadings) expect(last.split(heading).length - 1, heading).toBe(1);
+  });
+
+  it('a worker killed after a tool call, before the snapshot was saved: the next one reconciles, nothing lost or doubled', async () => {
+    if (!postgresAvailable(postgres)) return;
+    const { connectionString } = postgres;
+    const once = await recordInProcess(false);
+    const root = await createSessionRepository();
+    const schema = `checkpoints_killed_${process.pid}_${Date.now()}`;
+    // Request 11 follows the result of call_10 (a read in packages/e, whose AGENTS.md it surfaces): the
+    // worker that sends it first is killed before it gets an answer, with that result checkpointed
+    // and the snapshot of request 10 the newest saved.
+    let worker: ChildProcess | undefined;
+    let killed = false;
+    const server = await startScriptedProviderServer({
+      script: (request) => {
+        if (request.index === 11 && !killed) {
+          killed = true;
+          worker?.kill('SIGKILL');
+          return { text: 'never delivered' };
+        }
+        return sessionTurn(killed ? request.index - 1 : request.index);
+      },
+    });
+    const turn = (index: number, extra: Record<string, unknown> = {}) =>
+      runWorker(
+        'langchain-turn.mjs',
+        {
+          baseURL: server.baseURL,
+          root,
+          prompt: sessionPrompts[index],
+          messageId: messageId(index),
+          threadId: 'thread-1',
+          connectionString,
+          schema,
+          ...extra,
+        },
+        (child) => {
+          worker = child;
+        },
+      );
+    try {
+      await turn(0);
+      await expect(turn(1)).rejects.toThrow(/SIGKILL/);
+      await turn(1, { resume: true });
+      await turn(2);
+    } finally {
+      await server.close();
+    }
+    // The killed worker's request 11 was never answered; the one sent again in its place is the one
+    // a worker that never stopped sends, and so is every request after it.
+    const served = server.requests.filter((request) => request.index !== 11);
+    expect(firstDifference(served, once)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
@@ -6,15 +6,21 @@ import { useTemporaryDirectory } from '../support/temporary-directory.js';
 /**
  * Run one worker script of `test/wire/workers/` in a new Node process with `task` (written to a JSON
  * file, its only argument), as a host's new request or another machine would: nothing but the disk and
- * the network is shared with the test. Rejects with the worker's stderr when it exits with a failure.
+ * the network is shared with the test. Rejects with the worker's stderr when it exits with a failure
+ * (a kill included). `onSpawn` gets the child process (to kill it mid-turn).
  */
-export async function runWorker(script: string, task: Record<string, unknown>): Promise<string> {
+export async function runWorker(
+  script: string,
+  task: Record<string, unknown>,
+  onSpawn?: (child: ChildProcess) => void,
+): Promise<string> {
   const directory = await useTemporaryDirectory('agent-context-worker-');
   const taskFile = path.join(directory, 'task.json');
   await writeFile(taskFile, JSON.stringify(task));
   const file = new URL(`./workers/${script}`, import.meta.url).pathname;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [file, taskFile], { stdio: ['ignore', 'pipe', 'pipe'] });
+    onSpawn?.(child);
     let output = '';
     let errors = '';
     child.stdout.on('data', (chunk) => {

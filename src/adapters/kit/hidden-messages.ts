@@ -1,3 +1,4 @@
+import type { ToolCall } from '../../session/capability.js';
 import type { ContextSession } from '../../session/context-session.js';
 import type { HiddenMessage, MessageKeyOf } from '../../session/hidden-message-store.js';
 import { type CommandMessageFormat, expandCommandMessages } from './expand-command-messages.js';
@@ -8,6 +9,12 @@ export interface HiddenMessageFormat<Message> {
   createKeyOf(): MessageKeyOf<Message>;
   /** True for a tool result, which keeps the hidden message after the whole group of parallel results. */
   isToolResult(message: Message): boolean;
+  /**
+   * The tool calls a message holds (an assistant message's calls, with their ids and inputs), for
+   * `session.reconcileHistory`; `undefined` or `[]` for any other message. Default: none (a
+   * conversation continued after a worker stopped mid-turn is not reconciled).
+   */
+  toolCallsOf?(message: Message): readonly ToolCall[] | undefined;
   /** The framework's user-role message for a hidden message, with the hidden message's text. */
   toMessage(message: HiddenMessage): Message;
 }
@@ -44,7 +51,10 @@ export async function prepareModelMessages<Message>(
   messages: readonly Message[],
   format: MessageFormat<Message>,
 ): Promise<Message[]> {
-  return placeHiddenMessages(session, await expandCommandMessages(session, messages, format), format);
+  const expanded = await expandCommandMessages(session, messages, format);
+  const { toolCallsOf } = format;
+  if (toolCallsOf !== undefined) await session.reconcileHistory(expanded, format.createKeyOf(), toolCallsOf);
+  return placeHiddenMessages(session, expanded, format);
 }
 
 /** True for a hidden message the session placed (as opposed to one of the host's messages). */

@@ -20,6 +20,10 @@ export interface LanguageModelMessage {
 export interface LanguageModelPart {
   type: string;
   toolCallId?: string;
+  /** A `tool-call` part's tool. */
+  toolName?: string;
+  /** A `tool-call` part's input. */
+  input?: unknown;
   providerOptions?: ProviderOptions;
   output?: unknown;
 }
@@ -63,6 +67,14 @@ export function languageModelFormat<Message extends LanguageModelMessage>(): Mes
         ['providerOptions'],
       ),
     isToolResult: (message) => message.role === 'tool',
+    toolCallsOf: (message) => {
+      if (message.role !== 'assistant' || typeof message.content === 'string') return undefined;
+      return (message.content as readonly LanguageModelPart[]).flatMap((part) =>
+        part.type === 'tool-call' && part.toolCallId !== undefined
+          ? [{ id: part.toolCallId, toolName: String(part.toolName), input: part.input }]
+          : [],
+      );
+    },
     toMessage: (message) =>
       ({ role: 'user', content: [{ type: 'text', text: message.text }] }) as unknown as Message,
     userText: (message) => (message.role === 'user' ? textOfParts(message.content) : undefined),

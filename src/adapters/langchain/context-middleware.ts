@@ -80,17 +80,29 @@ export function contextMiddleware(
 ): AgentMiddleware {
   const runs = new WeakMap<ContextSession, Run>();
   const warn = createBreakpointWarnings('langchain');
-  const current = async (runtime: InvocationRuntime) => {
+  const keepInState = options.keepInState ?? true;
+  /**
+   * The session and run of a model or tool call. A graph resumed from its checkpoint (a worker that
+   * stopped mid-invocation, `invoke(null)` on another) skips `beforeAgent`: with the snapshot in the
+   * state, the run starts here, from it.
+   */
+  const current = async (runtime: InvocationRuntime, state?: Record<string, unknown>) => {
     const resolved = await resolveSession(session, runtime);
     const run = runs.get(resolved);
     if (run) return { session: resolved, run };
+    const stored = state?.[contextStateKey];
+    if (keepInState && stored !== undefined) {
+      continueFromStored(resolved, stored);
+      const started = await startContextRun(resolved, runtime, { ...options, observeUserInput: false });
+      runs.set(started.session, started.run);
+      return started;
+    }
     throw new AgentContextError(
       'contextMiddleware saw a model or tool call before its beforeAgent hook started a run. Pass the middleware to createAgent({ middleware }) and call the agent.',
       { code: 'invalid-option', reason: 'no run started' },
     );
   };
 
-  const keepInState = options.keepInState ?? true;
   return createMiddleware({
     name: contextMiddlewareName,
     ...(keepInState
@@ -115,7 +127,10 @@ export function contextMiddleware(
       runs.set(started.session, started.run);
     },
     wrapModelCall: async (request, handler) => {
-      const { session: resolved, run } = await current(request.runtime as InvocationRuntime);
+      const { session: resolved, run } = await current(
+        request.runtime as InvocationRuntime,
+        request.state as Record<string, unknown>,
+      );
       const hostNames = new Set(request.tools.map((tool) => tool.name as string));
       const outcome = applyCacheBreakpoints(
         {
@@ -136,7 +151,10 @@ export function contextMiddleware(
       });
     },
     wrapToolCall: async (request, handler) => {
-      const { run } = await current(request.runtime as InvocationRuntime);
+      const { run } = await current(
+        request.runtime as InvocationRuntime,
+        request.state as Record<string, unknown>,
+      );
       const own = findCapabilityTool(run, request.toolCall.name);
       if (own && request.tool === undefined) return handler({ ...request, tool: own });
       if (options.hostToolHooks === false) return handler(request);

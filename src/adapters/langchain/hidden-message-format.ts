@@ -1,4 +1,4 @@
-import { type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
+import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from '@langchain/core/messages';
 import { createMessageKeyOf, type MessageFormat, textOfParts } from '../kit/index.js';
 
 /**
@@ -24,6 +24,12 @@ export const langChainMessageFormat: MessageFormat<BaseMessage> = {
       ['cache_control'],
     ),
   isToolResult: (message) => ToolMessage.isInstance(message),
+  toolCallsOf: (message) =>
+    AIMessage.isInstance(message)
+      ? (message.tool_calls ?? []).flatMap((call) =>
+          call.id === undefined ? [] : [{ id: call.id, toolName: call.name, input: call.args }],
+        )
+      : undefined,
   toMessage: (message) => new HumanMessage({ content: message.text, id: message.key }),
   userText: (message) => (HumanMessage.isInstance(message) ? textOfParts(message.content) : undefined),
   withText: (message, text) => {

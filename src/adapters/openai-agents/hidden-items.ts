@@ -24,6 +24,10 @@ export const inputItemFormat: MessageFormat<AgentInputItem> = {
       ['id', 'providerData'],
     ),
   isToolResult: (item) => item.type === 'function_call_result',
+  toolCallsOf: (item) =>
+    item.type === 'function_call'
+      ? [{ id: item.callId, toolName: item.name, input: parseArguments(item.arguments) }]
+      : undefined,
   toMessage: (message) => ({ type: 'message', role: 'user', content: message.text }),
   userText: (item) => (isUserMessage(item) ? textOfParts(item.content, 'input_text') : undefined),
   withText: (item, text) => {
@@ -49,6 +53,15 @@ export function withoutPersistedHiddenItems(
   return items.filter(
     (item) => !(isUserMessage(item) && typeof item.content === 'string' && texts.has(item.content)),
   );
+}
+
+/** A function call's arguments (JSON text) as the tool got them; the text itself when it is not JSON. */
+function parseArguments(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 /** True for a user message item (text, images, files). */

@@ -24,6 +24,12 @@ export const piMessageFormat: MessageFormat<PiMessage> = {
       ['timestamp'],
     ),
   isToolResult: (message) => message.role === 'toolResult',
+  toolCallsOf: (message) =>
+    message.role === 'assistant'
+      ? message.content.flatMap((part) =>
+          part.type === 'toolCall' ? [{ id: part.id, toolName: part.name, input: part.arguments }] : [],
+        )
+      : undefined,
   toMessage: (message) => ({ role: 'user', content: [{ type: 'text', text: message.text }], timestamp: 0 }),
   userText: (message) => (message.role === 'user' ? textOfParts(message.content) : undefined),
   withText: (message, text) =>

@@ -340,6 +340,20 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
         return undefined;
       });
     },
+    // A call that ran in a worker that stopped before saving: the paths its input names (the
+    // traversal tools, as in `afterToolCall`), delivered after its result whatever `delivery` says,
+    // since a persisted result is never changed.
+    async onReconcile(call, session) {
+      const touches = traversalPaths(call, traversal);
+      if (touches.length === 0) return;
+      const surfaced = await surface(
+        session,
+        touches,
+        (touch) => `${call.toolName} ${touch.path} (${call.id}, reconciled)`,
+      );
+      if (surfaced && surfaced.files.length > 0)
+        deliverHidden(session, surfaced.tracker, surfaced.files, call.id);
+    },
     async onTouch(touch, session) {
       const surfaced = await surface(session, [touch], () => touch.trigger);
       if (surfaced && surfaced.files.length > 0)

@@ -36,9 +36,11 @@ const agent = createAgent({
   checkpointer,
 });
 try {
+  // `resume`: go on from the thread's last checkpoint, as after a worker that stopped mid-turn.
   await agent.invoke(
-    { messages: [new HumanMessage({ content: task.prompt, id: task.messageId })] },
-    { configurable: { thread_id: task.threadId }, recursionLimit: 100 },
+    task.resume ? null : { messages: [new HumanMessage({ content: task.prompt, id: task.messageId })] },
+    // Each step's checkpoint written before the next step starts, as a host that may be killed keeps them.
+    { configurable: { thread_id: task.threadId }, recursionLimit: 100, durability: 'sync' },
   );
 } finally {
   await checkpointer.end();
