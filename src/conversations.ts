@@ -25,6 +25,7 @@ export {
   type HiddenMessageSnapshot,
   type HiddenMessagesSnapshot,
   type JsonValue,
+  type LoadedFileSnapshot,
   type NotSavedState,
   parseSessionSnapshot,
   type SessionSnapshot,

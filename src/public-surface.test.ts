@@ -337,6 +337,7 @@ const surface = {
       'HiddenMessageSnapshot',
       'HiddenMessagesSnapshot',
       'JsonValue',
+      'LoadedFileSnapshot',
       'NotSavedState',
       'OpenConversationOptions',
       'PostgresConversationStoreOptions',

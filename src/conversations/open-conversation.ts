@@ -37,7 +37,8 @@ export interface Conversation {
  *
  * @example
  * const conversation = await openConversation({ store, conversationId: chatId, session: createSession() });
- * const result = await generateText(contextCallOptions(conversation.session, { model, messages }));
+ * const run = await conversation.session.startRun();
+ * const result = await generateText(await contextCallOptions(run, { model, messages }));
  * await saveMessages(chatId, result.response.messages);
  * await conversation.save();
  */

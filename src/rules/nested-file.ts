@@ -40,12 +40,8 @@ export interface NestedFile {
   };
 }
 
-/**
- * A surfaced file as a session snapshot keeps it: paths relative to the workspace root, and the text
- * only when `texts` (a consolidated message is rendered again from every file; other deliveries keep
- * their text in the hidden message already sent).
- */
-export function saveNestedFile(file: NestedFile, root: string, texts: boolean): JsonValue {
+/** A surfaced file as a session snapshot keeps it: paths relative to the workspace root. */
+export function saveNestedFile(file: NestedFile, root: string): JsonValue {
   const saved: { [key: string]: JsonValue } = {
     path: storedPathOf(root, file.path),
     label: file.label,
@@ -53,7 +49,7 @@ export function saveNestedFile(file: NestedFile, root: string, texts: boolean): 
     directory: storedPathOf(root, file.directory),
     trigger: file.trigger,
   };
-  if (texts && file.text !== undefined) saved.text = file.text;
+  if (file.text !== undefined) saved.text = file.text;
   if (file.importedBy !== undefined) saved.importedBy = file.importedBy;
   if (file.rule !== undefined) saved.rule = { ...file.rule };
   return saved;

@@ -19,7 +19,9 @@ import { HiddenMessageStore } from './hidden-message-store.js';
 import {
   type JsonValue,
   parseSessionSnapshot,
+  restoreLoadedFile,
   type SessionSnapshot,
+  saveLoadedFile,
   snapshotFormat,
   snapshotVersion,
 } from './session-snapshot.js';
@@ -131,7 +133,10 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
   const apply = (snapshot: SessionSnapshot) => {
     runCount = snapshot.runs;
     hidden.restore(snapshot.hiddenMessages);
-    for (const file of snapshot.loadedFiles) loaded.set(`${file.capability}\0${file.path}`, { ...file });
+    for (const saved of snapshot.loadedFiles) {
+      const file = restoreLoadedFile(saved);
+      loaded.set(`${file.capability}\0${file.path}`, file);
+    }
     for (const { key, ...expansion } of snapshot.commandExpansions) {
       settledExpansions.set(key, expansion);
       expansions.set(key, Promise.resolve({ ...expansion }));
@@ -343,7 +348,7 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
       runs: runCount,
       hiddenMessages: hidden.save(),
       commandExpansions: [...settledExpansions].map(([key, expansion]) => ({ key, ...expansion })),
-      loadedFiles: [...loaded.values()].map((file) => ({ ...file })),
+      loadedFiles: [...loaded.values()].map(saveLoadedFile),
       states: saved,
       notSaved,
     };

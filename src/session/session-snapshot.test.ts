@@ -162,6 +162,22 @@ describe('session snapshots', () => {
     }
   });
 
+  it('a nested file edited between turns: the message already sent keeps its bytes, nothing is delivered again', async () => {
+    tree = await createRepository();
+    const first = session(tree.root, 'after-tool-result');
+    const conversation = new ScriptedConversation(first, await first.startRun());
+    await conversation.call('read_file', { path: 'packages/api/src/routes.ts' });
+    const before = conversation.prompt();
+    const { writeFile } = await import('node:fs/promises');
+    await writeFile(tree.at('packages/api/AGENTS.md'), '# Api package, edited\n');
+    const restored = session(tree.root, 'after-tool-result', JSON.parse(JSON.stringify(first.snapshot())));
+    const next = conversation.continueWith(restored, await restored.startRun());
+    await next.call('read_file', { path: 'packages/api/src/routes.ts' });
+    const after = next.prompt();
+    expect(after.slice(0, before.length)).toEqual(before);
+    expect(after.join('\n')).not.toContain('edited');
+  });
+
   it('keeps a hidden message that waits for its first placement, with its requested anchor', async () => {
     tree = await createRepository();
     const first = session(tree.root, 'after-tool-result');

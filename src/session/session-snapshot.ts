@@ -53,6 +53,24 @@ export interface CommandExpansionSnapshot {
   command?: { name: string; format: string; path: string };
 }
 
+/** One entry of `loadedFiles`: a {@link LoadedFile} as a tuple. */
+export type LoadedFileSnapshot = [path: string, reason: string, capability: string, trigger?: string];
+
+/** A loaded file as a snapshot keeps it. */
+export function saveLoadedFile(file: LoadedFile): LoadedFileSnapshot {
+  return file.trigger === undefined
+    ? [file.path, file.reason, file.capability]
+    : [file.path, file.reason, file.capability, file.trigger];
+}
+
+/** The loaded file of a {@link LoadedFileSnapshot}. */
+export function restoreLoadedFile(saved: LoadedFileSnapshot): LoadedFile {
+  const [path, reason, capability, trigger] = saved;
+  const file: LoadedFile = { path, reason: reason as EventReason, capability };
+  if (trigger !== undefined) file.trigger = trigger;
+  return file;
+}
+
 /** A piece of capability state a snapshot does not hold, and why. */
 export interface NotSavedState {
   key: string;
@@ -74,8 +92,11 @@ export interface SessionSnapshot {
   runs: number;
   hiddenMessages: HiddenMessagesSnapshot;
   commandExpansions: CommandExpansionSnapshot[];
-  /** What `describe()` lists, in load order. */
-  loadedFiles: LoadedFile[];
+  /**
+   * What `describe()` lists, in load order, each as `[path, reason, capability]` or `[path, reason,
+   * capability, trigger]` (one line each: a long conversation loads hundreds).
+   */
+  loadedFiles: LoadedFileSnapshot[];
   /** Each capability's declared state, by the key it declared (see `StatePersistence`). */
   states: Record<string, JsonValue>;
   /** State that capabilities keep but declared they cannot save (or declared nothing for). */
@@ -172,14 +193,12 @@ function commandExpansion(value: unknown, at: string): CommandExpansionSnapshot 
   return expansion;
 }
 
-function loadedFile(value: unknown, at: string): LoadedFile {
-  const entry = record(value, at);
-  return {
-    path: text(entry.path, `${at}.path`),
-    reason: text(entry.reason, `${at}.reason`) as EventReason,
-    capability: text(entry.capability, `${at}.capability`),
-    ...optionalText(entry, 'trigger', at),
-  };
+function loadedFile(value: unknown, at: string): LoadedFileSnapshot {
+  const entry = list(value, at);
+  if (entry.length !== 3 && entry.length !== 4)
+    throw invalid(at, 'expected [path, reason, capability, trigger?]');
+  const [path, reason, capability, trigger] = entry.map((item, index) => text(item, `${at}[${index}]`));
+  return trigger === undefined ? [path!, reason!, capability!] : [path!, reason!, capability!, trigger];
 }
 
 function states(value: unknown): Record<string, JsonValue> {

@@ -13,6 +13,7 @@ export const featureFolders = [
   'offload',
   'scan',
   'capabilities',
+  'conversations',
 ];
 
 /** What one feature script did. */

@@ -187,7 +187,7 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
   const trackerOf = (session: ContextSessionLike) =>
     session.state(owner, () => createTracker(session), {
       key: `${name}/tracker`,
-      // A consolidated message is rendered again from every file's text; the others are sent already.
+      // A consolidated message is rendered again from every file; the others never read them again.
       save: (tracker) => tracker.save(delivery === 'consolidated'),
       restore: (saved) => {
         const tracker = createTracker(session);

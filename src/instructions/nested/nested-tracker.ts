@@ -139,17 +139,24 @@ export class NestedTracker {
   }
 
   /**
-   * What the tracker knows, as data for a session snapshot: the directories checked, the files
-   * surfaced (their text only with `texts`), and the dedup memory (real paths and text keys), paths
-   * relative to the workspace root. Taken between touches (no check under way).
+   * What the tracker knows, as data for a session snapshot: the directories checked, the dedup memory
+   * (real paths and text keys), and, with `surfaced` (a consolidated delivery, which renders every file
+   * again), the files surfaced with their text; paths relative to the workspace root. Other deliveries
+   * keep the files' text in the hidden messages already sent, and never read `surfaced` again. Taken
+   * between touches (no check under way).
    */
-  save(texts: boolean): JsonValue {
+  save(surfaced: boolean): JsonValue {
     const { root } = this.#workspace;
     return {
       checked: [...this.#checked].map((directory) => storedPathOf(root, directory)),
-      surfaced: this.surfaced.map((file) => saveNestedFile(file, root, texts)),
-      realPaths: [...this.#realPaths].map(([real, label]) => [storedPathOf(root, real), label]),
-      hashes: [...this.#hashes],
+      surfaced: surfaced ? this.surfaced.map((file) => saveNestedFile(file, root)) : [],
+      // A file's own path as its label when that is what it is (the common case): one string.
+      realPaths: [...this.#realPaths].map(([real, label]) => {
+        const stored = storedPathOf(root, real);
+        return stored === label ? label : [stored, label];
+      }),
+      // The sha-256 keys in base64url: 43 characters instead of 64.
+      hashes: [...this.#hashes].map(([key, label]) => [compactKey(key), label]),
     };
   }
 
@@ -161,8 +168,15 @@ export class NestedTracker {
     const surfaced = savedState
       .array(saved.surfaced, 'surfaced')
       .map((file, index) => restoreNestedFile(file, root, `surfaced[${index}]`));
-    const realPaths = savedState.pairs(saved.realPaths, 'realPaths');
-    const hashes = savedState.pairs(saved.hashes, 'hashes');
+    const realPaths = savedState.array(saved.realPaths, 'realPaths').map((entry, index): [string, string] => {
+      if (typeof entry === 'string') return [entry, entry];
+      const pair = savedState.strings(entry, `realPaths[${index}]`);
+      if (pair.length !== 2) throw new Error(`realPaths[${index}] is not a pair`);
+      return [pair[0]!, pair[1]!];
+    });
+    const hashes = savedState
+      .pairs(saved.hashes, 'hashes')
+      .map(([key, label]): [string, string] => [expandedKey(key), label]);
     for (const directory of checked) this.#checked.add(absoluteOfStored(root, directory));
     this.surfaced.push(...surfaced);
     for (const [real, label] of realPaths) this.#realPaths.set(absoluteOfStored(root, real), label);
@@ -498,4 +512,14 @@ export class NestedTracker {
 function codeOf(error: unknown): DiagnosticCode {
   if (isAgentContextError(error) && error.code === 'path-outside-workspace') return 'symlink-refused';
   return diagnosticCodeOf(error, 'stat-failed');
+}
+
+/** A hex sha-256 dedup key in base64url (any other key as it is), for a snapshot. */
+function compactKey(key: string): string {
+  return /^[0-9a-f]{64}$/.test(key) ? Buffer.from(key, 'hex').toString('base64url') : key;
+}
+
+/** The key {@link compactKey} compacted. */
+function expandedKey(key: string): string {
+  return /^[A-Za-z0-9_-]{43}$/.test(key) ? Buffer.from(key, 'base64url').toString('hex') : key;
 }
