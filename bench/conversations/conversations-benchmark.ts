@@ -40,8 +40,10 @@ const packages = 100;
 
 const agentContext = await loadAgentContext();
 const conversations = (await import(
-  new URL(librarySource() === 'src' ? '../../src/conversations.ts' : '../../dist/conversations.js', import.meta.url)
-    .href
+  new URL(
+    librarySource() === 'src' ? '../../src/conversations.ts' : '../../dist/conversations.js',
+    import.meta.url,
+  ).href
 )) as typeof import('../../src/conversations.js');
 const { createContextSession, fileTools, localWorkspace, nestedInstructions } = agentContext;
 
@@ -104,7 +106,12 @@ for (const fileCharacters of [600, 2_000]) {
   const delivered = snapshot.hiddenMessages.messages.reduce((sum, message) => sum + message.text.length, 0);
   const stored = JSON.stringify(snapshot).length;
   sizeResults[`${fileCharacters}`] = { stored, delivered, ratio: stored / delivered };
-  sizes.push([`${fileCharacters}`, formatNumber(delivered), formatNumber(stored), formatRatio(stored / delivered)]);
+  sizes.push([
+    `${fileCharacters}`,
+    formatNumber(delivered),
+    formatNumber(stored),
+    formatRatio(stored / delivered),
+  ]);
   await rm(root, { recursive: true, force: true });
 }
 
@@ -129,7 +136,11 @@ interface CountingClient {
 const rows: string[][] = [];
 const results: Record<string, unknown> = {};
 
-async function measure(name: string, store: import('../../src/conversations.js').ConversationStore, count?: () => number) {
+async function measure(
+  name: string,
+  store: import('../../src/conversations.js').ConversationStore,
+  count?: () => number,
+) {
   let version = await store.save('bench', snapshot, 0);
   const restore: number[] = [];
   const save: number[] = [];
@@ -206,5 +217,7 @@ console.log(
     rows: sizes,
   }),
 );
-console.log(JSON.stringify({ machine: describeMachine(), rounds, turns, sizes: sizeResults, results }, null, 2));
+console.log(
+  JSON.stringify({ machine: describeMachine(), rounds, turns, sizes: sizeResults, results }, null, 2),
+);
 await rm(root, { recursive: true, force: true });
