@@ -44,8 +44,9 @@ export interface ContextMiddlewareOptions extends ContextAdapterOptions, CacheBr
    * Keep the conversation's context in the agent's graph state, so that the checkpointer that carries
    * the messages (`MemorySaver`, `PostgresSaver`, ...) carries it too, and a new process building the
    * same agent continues a `thread_id` byte for byte: `session.snapshot()` is written under the
-   * state key `agentContext` after every model call and continued from at the start of every
-   * invocation whose stored snapshot is not the session's own. `false` keeps nothing in the state.
+   * state key `agentContext` when an invocation ends, and continued from at the start of every
+   * invocation whose stored snapshot is not the session's own (a worker stopped mid-invocation is
+   * reconciled from the tool results its steps checkpointed). `false` keeps nothing in the state.
    * Default `true`.
    */
   keepInState?: boolean;
@@ -108,7 +109,9 @@ export function contextMiddleware(
     ...(keepInState
       ? {
           stateSchema: z.object({ [contextStateKey]: z.unknown().optional() }),
-          afterModel: async (_state: unknown, runtime: unknown) => {
+          // Once per invocation: a checkpointer keeps a copy of every value a step writes, and a
+          // worker stopped mid-invocation is reconciled from the messages its steps checkpointed.
+          afterAgent: async (_state: unknown, runtime: unknown) => {
             const { session: resolved } = await current(runtime as InvocationRuntime);
             return { [contextStateKey]: snapshotToStore(resolved) };
           },
