@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createAnthropic } from '@ai-sdk/anthropic';
-import { isStepCount, jsonSchema, type ModelMessage, ToolLoopAgent } from 'ai';
+import { createOpenAI } from '@ai-sdk/openai';
+import { isStepCount, jsonSchema, type LanguageModel, type ModelMessage, ToolLoopAgent } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { withContext } from '../../src/adapters/ai-sdk/index.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
@@ -23,14 +24,20 @@ import {
   type WireProtocol,
 } from './scripted-provider-server.js';
 
+const models: Record<WireProtocol, (baseURL: string) => LanguageModel> = {
+  'anthropic-messages': (baseURL) => createAnthropic({ baseURL, apiKey: 'test' })('claude-sonnet-4-5'),
+  'openai-responses': (baseURL) => createOpenAI({ baseURL, apiKey: 'test' })('gpt-5'),
+  'openai-chat': (baseURL) => createOpenAI({ baseURL, apiKey: 'test' }).chat('gpt-5'),
+};
+
 /** The coding session in one process with one session object: the requests to match. */
-async function recordInOneProcess(): Promise<RecordedRequest[]> {
+async function recordInOneProcess(protocol: WireProtocol): Promise<RecordedRequest[]> {
   const root = await createSessionRepository();
   const server = await startScriptedProviderServer({ script: (request) => sessionTurn(request.index) });
   const { session } = createCodingSession(root);
   const agent = new ToolLoopAgent(
     withContext(session, {
-      model: createAnthropic({ baseURL: server.baseURL, apiKey: 'test' })('claude-sonnet-4-5'),
+      model: models[protocol](server.baseURL),
       instructions: hostInstructions,
       tools: {
         search: {
@@ -83,14 +90,16 @@ async function recordProcessPerTurn(protocol: WireProtocol): Promise<RecordedReq
 }
 
 describe('AI SDK: a conversation served by a new process per request', () => {
-  it('sends the requests of one process, byte for byte, restored only from the stores', async () => {
-    const [once, perTurn] = await Promise.all([
-      recordInOneProcess(),
-      recordProcessPerTurn('anthropic-messages'),
-    ]);
-    expect(perTurn).toHaveLength(sessionRequests);
-    expect(firstDifference(perTurn, once)).toBeUndefined();
-    const last = JSON.stringify(cacheOrderOf(perTurn.at(-1)!).messages);
-    for (const heading of nestedHeadings) expect(last.split(heading).length - 1, heading).toBe(1);
-  });
+  for (const protocol of Object.keys(models) as WireProtocol[]) {
+    it(`sends the requests of one process, byte for byte, restored only from the stores (${protocol})`, async () => {
+      const [once, perTurn] = await Promise.all([
+        recordInOneProcess(protocol),
+        recordProcessPerTurn(protocol),
+      ]);
+      expect(perTurn).toHaveLength(sessionRequests);
+      expect(firstDifference(perTurn, once)).toBeUndefined();
+      const last = JSON.stringify(cacheOrderOf(perTurn.at(-1)!).messages);
+      for (const heading of nestedHeadings) expect(last.split(heading).length - 1, heading).toBe(1);
+    });
+  }
 });
