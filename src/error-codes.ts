@@ -70,7 +70,7 @@ export const errorCodes = {
   },
   'store-read-only': {
     meaning:
-      'The capability store is on a read-only file system or in a directory this process may not write (another owner, mode 555): it loads, but `write`, `enable`, `disable` and `validate` (and the agent\'s `author_capability`, `enable_authored_capability`, `disable_authored_capability`) are refused before anything is written.',
+      "The capability store is on a read-only file system or in a directory this process may not write (another owner, mode 555): it loads, but `write`, `enable`, `disable` and `validate` (and the agent's `author_capability`, `enable_authored_capability`, `disable_authored_capability`) are refused before anything is written.",
     fix: 'Point the store at a writable directory, or make its directory writable (mount it read-write, change its owner or mode).',
   },
   'capability-timeout': {
