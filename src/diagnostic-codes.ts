@@ -78,6 +78,18 @@ export const diagnosticCodes = {
       'A capability could not start (its `startRun` failed or returned something unusable), so it takes no part in this run.',
     fix: 'Fix the capability; the message says what failed.',
   },
+  'capability-store-read-only': {
+    severity: ['info', 'warning'],
+    meaning:
+      'The capability store cannot be written (a read-only mount, another owner), so loading wrote nothing: modules were compiled in memory instead of into `.compiled/`, changed records were not saved (info), or a damaged manifest could not be repaired and only its valid records were read (warning).',
+    fix: 'Nothing for loading. To author, enable or disable capabilities, point the store at a writable directory or make it writable.',
+  },
+  'capability-store-special-file': {
+    severity: ['error'],
+    meaning:
+      "Something that is not a regular file (a FIFO, a socket, a device, a directory, a symbolic link leading out of the store) is where the capability store's `manifest.json` goes: it was not opened, and no authored capability was loaded.",
+    fix: 'Remove it or put the real `manifest.json` back; the next run reads the store again, with no restart.',
+  },
   'capability-store-in-workspace': {
     severity: ['warning'],
     meaning:

@@ -68,6 +68,11 @@ export const errorCodes = {
     meaning: 'A lock could not be taken in time.',
     fix: 'If no other process uses the directory, remove the lock file the message names.',
   },
+  'store-read-only': {
+    meaning:
+      "The capability store is on a read-only file system or in a directory this process may not write (another owner, mode 555): it loads, but `write`, `enable`, `disable` and `validate` (and the agent's `author_capability`, `enable_authored_capability`, `disable_authored_capability`) are refused before anything is written.",
+    fix: 'Point the store at a writable directory, or make its directory writable (mount it read-write, change its owner or mode).',
+  },
   'capability-timeout': {
     meaning:
       'A call into an authored capability did not finish within its time limit; its host was restarted.',

@@ -5,6 +5,8 @@
  * Trees, written to a temporary directory and removed afterwards (`--entries`, default 100,000):
  * - offloaded: a project whose `.context` holds that many offloaded results
  *   (`agent-context offloaded` against `find .context -type f -name '*.txt' -printf '%s %T@ %f\n'`);
+ * - offloaded --clean: the same results removed (`agent-context offloaded --clean --older-than 0s`
+ *   against `find .context -delete`), the folder written again, untimed, before every run of either;
  * - commands: a project whose `.claude/commands` holds that many command files with a one-line
  *   description (`agent-context inventory` and `agent-context inspect` against
  *   `find .claude -name '*.md' -printf '%s %f\n'`, a walk that reads no file, and against
@@ -16,7 +18,7 @@
  * are the figure, not the milliseconds.
  *
  * Run from the bench directory after `npm run build` in the repository root:
- *   node --import tsx scan/big-directories-benchmark.ts [--entries 100000] [--runs 3]
+ *   node --import tsx scan/big-directories-benchmark.ts [--entries 100000] [--runs 3] [--only NAME,NAME]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -38,6 +40,11 @@ function option(name: string, fallback: string): string {
 
 const entries = Number(option('entries', '100000'));
 const runs = Number(option('runs', '3'));
+/** `--only NAME,NAME`: only these rows (e.g. `--only 'offloaded --clean'`). Default every row. */
+const only = option('only', '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter((name) => name !== '');
 
 interface Pair {
   name: string;
@@ -46,6 +53,8 @@ interface Pair {
   find: string[];
   /** A bare verified read of every file, when the command must read them all. */
   floor?: string[];
+  /** Run (untimed) before every run of every side: for commands that remove what they measure. */
+  prepare?: () => void;
 }
 
 /** Milliseconds of one whole process; a failed command fails the benchmark. */
@@ -59,13 +68,20 @@ function timeProcess(command: string, args: string[], cwd: string): number {
   return elapsed;
 }
 
+/** `.context` of `project` holding `entries` offloaded results of 100 bytes each. */
+function writeOffloaded(project: string): void {
+  mkdirSync(path.join(project, '.context'), { recursive: true });
+  for (let index = 0; index < entries; index += 1) {
+    writeFileSync(path.join(project, '.context', `bash-call_${index}.txt`), 'x'.repeat(100));
+  }
+}
+
 function writeTrees(base: string): Pair[] {
   const offloaded = path.join(base, 'offloaded');
   mkdirSync(path.join(offloaded, '.git'), { recursive: true });
-  mkdirSync(path.join(offloaded, '.context'));
-  for (let index = 0; index < entries; index += 1) {
-    writeFileSync(path.join(offloaded, '.context', `bash-call_${index}.txt`), 'x'.repeat(100));
-  }
+  writeOffloaded(offloaded);
+  const cleaned = path.join(base, 'cleaned');
+  mkdirSync(path.join(cleaned, '.git'), { recursive: true });
   const commands = path.join(base, 'commands');
   mkdirSync(path.join(commands, '.git'), { recursive: true });
   mkdirSync(path.join(commands, '.claude/commands'), { recursive: true });
@@ -85,6 +101,13 @@ function writeTrees(base: string): Pair[] {
       ours: [cli, 'offloaded'],
       find: ['.context', '-type', 'f', '-name', '*.txt', '-printf', '%s %T@ %f\\n'],
     },
+    {
+      name: 'offloaded --clean',
+      cwd: cleaned,
+      ours: [cli, 'offloaded', '--clean', '--older-than', '0s'],
+      find: ['.context', '-delete'],
+      prepare: () => writeOffloaded(cleaned),
+    },
     { name: 'inventory', cwd: commands, ours: [cli, 'inventory'], find: findCommands, floor },
     { name: 'inspect', cwd: commands, ours: [cli, 'inspect'], find: findCommands, floor },
   ];
@@ -99,17 +122,21 @@ try {
   process.stdout.write(
     '| command | agent-context ms | find ms | ratio | bare verified read ms | ratio to it |\n|---|---|---|---|---|---|\n',
   );
-  for (const pair of pairs) {
+  for (const pair of pairs.filter((candidate) => only.length === 0 || only.includes(candidate.name))) {
     const sides: { command: string; args: string[]; times: number[] }[] = [
       { command: process.execPath, args: pair.ours, times: [] },
       { command: 'find', args: pair.find, times: [] },
     ];
     if (pair.floor) sides.push({ command: process.execPath, args: pair.floor, times: [] });
-    for (const side of sides) timeProcess(side.command, side.args, pair.cwd);
+    for (const side of sides) {
+      pair.prepare?.();
+      timeProcess(side.command, side.args, pair.cwd);
+    }
     // Alternated: each round starts with the next side, so no side always runs first.
     for (let round = 0; round < runs; round += 1) {
       for (let turn = 0; turn < sides.length; turn += 1) {
         const side = sides[(round + turn) % sides.length];
+        pair.prepare?.();
         if (side) side.times.push(timeProcess(side.command, side.args, pair.cwd));
       }
     }

@@ -23,22 +23,41 @@ export async function writeFileAtomic(
   data: string,
   options: AtomicWriteOptions = {},
 ): Promise<void> {
+  await writeFilesAtomic([{ path, data }], options);
+}
+
+/** One file of {@link writeFilesAtomic}. */
+export interface FileReplacement {
+  path: string;
+  data: string;
+}
+
+/**
+ * Replace several files, each as {@link writeFileAtomic} does, so that a failure while writing
+ * (a full disk, `EIO`, a permission) changes none of them: every temp file is written (and, when
+ * `durable`, flushed) before the first rename, and all of them are removed when any one fails.
+ * The renames then happen in the order given. Throws `write-failed` naming the file that failed.
+ */
+export async function writeFilesAtomic(
+  files: readonly FileReplacement[],
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   const durable = options.durable ?? true;
-  const temp = join(
-    dirname(path),
-    `${basename(path)}.${process.pid}.${cryptoModule().randomBytes(4).toString('hex')}.tmp`,
-  );
-  let handle: FileHandle | undefined;
+  const staged: Array<{ path: string; temp: string }> = [];
+  let current: FileReplacement | undefined;
   try {
-    handle = await open(temp, 'wx', 0o644);
-    await handle.writeFile(data, 'utf8');
-    if (durable) await handle.sync();
-    await handle.close();
-    handle = undefined;
-    await rename(temp, path);
+    for (const file of files) {
+      current = file;
+      staged.push({ path: file.path, temp: tempPathFor(file.path) });
+      await writeTemp(staged[staged.length - 1]?.temp as string, file.data, durable);
+    }
+    for (const { path, temp } of staged) {
+      current = files.find((file) => file.path === path);
+      await rename(temp, path);
+    }
   } catch (error) {
-    await handle?.close().catch(() => undefined);
-    await rm(temp, { force: true }).catch(() => undefined);
+    await Promise.all(staged.map(({ temp }) => rm(temp, { force: true }).catch(() => undefined)));
+    const path = current?.path ?? '';
     throw new AgentContextError(`Could not write ${path}: ${(error as Error).message}`, {
       code: 'write-failed',
       path,
@@ -46,7 +65,26 @@ export async function writeFileAtomic(
       cause: error,
     });
   }
-  if (durable) await syncDirectory(dirname(path));
+  if (durable)
+    for (const directory of new Set(files.map((file) => dirname(file.path)))) await syncDirectory(directory);
+}
+
+function tempPathFor(path: string): string {
+  return join(
+    dirname(path),
+    `${basename(path)}.${process.pid}.${cryptoModule().randomBytes(4).toString('hex')}.tmp`,
+  );
+}
+
+/** Create `temp` exclusively and write `data` into it; the caller removes it when this fails. */
+async function writeTemp(temp: string, data: string, durable: boolean): Promise<void> {
+  const handle: FileHandle = await open(temp, 'wx', 0o644);
+  try {
+    await handle.writeFile(data, 'utf8');
+    if (durable) await handle.sync();
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
 }
 
 /**

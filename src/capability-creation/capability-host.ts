@@ -13,6 +13,8 @@ export interface HostModule {
   /** The compiled file and its expected hex SHA-256 (checked by the host before import). */
   file: string;
   sha256: string;
+  /** The compiled module itself, when it is not in `file` (a store that cannot be written). */
+  code?: string;
   /** Tool names validation found; a module giving others in the host is refused. */
   toolNames: readonly string[];
 }
@@ -88,7 +90,16 @@ export function createCapabilityHost(options: CapabilityHostOptions): Capability
     if (pending === undefined) {
       modules.set(module.key, module);
       pending = child
-        .request({ type: 'load', key: module.key, file: module.file, sha256: module.sha256 }, timeoutMs)
+        .request(
+          {
+            type: 'load',
+            key: module.key,
+            file: module.file,
+            sha256: module.sha256,
+            ...(module.code === undefined ? {} : { code: module.code }),
+          },
+          timeoutMs,
+        )
         .then((outcome) => {
           if (outcome.type === 'reply' && outcome.ok) {
             const tools = (outcome.value as { tools: Array<{ name: string }> }).tools.map(

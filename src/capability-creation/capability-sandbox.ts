@@ -80,7 +80,7 @@ async function answer(request: Exclude<SandboxRequest, { type: 'callback-reply' 
 }
 
 async function load(request: Extract<SandboxRequest, { type: 'load' }>) {
-  const bytes = readFileSync(request.file);
+  const bytes = request.code === undefined ? readFileSync(request.file) : Buffer.from(request.code, 'utf8');
   const actual = sha256Of(bytes);
   if (actual !== request.sha256) {
     throw new Error(

@@ -3,11 +3,10 @@ import { readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, LoadResult } from '../diagnostics.js';
-import { AgentContextError } from '../errors.js';
+import { AgentContextError, isAgentContextError } from '../errors.js';
 import type { Capability } from '../session/capability.js';
 import { mapWithLimit } from '../shared/map-with-limit.js';
 import { sha256Of } from '../shared/sha256.js';
-import { writeFileAtomic } from './atomic-write.js';
 import { authoredCapabilityProxy, type CallLimits } from './authored-capability-proxy.js';
 import { capabilityCreationDefaults } from './capability-creation-defaults.js';
 import { type CapabilityHost, createCapabilityHost, type HostModule } from './capability-host.js';
@@ -27,8 +26,9 @@ import {
   formatValidationError,
 } from './inspect-capability.js';
 import type { CapabilityRecord, CapabilityStatus } from './manifest.js';
-import { manifestFileName, readManifest, updateManifest } from './manifest-file.js';
+import { manifestFileName, readManifest, refusedManifestError, updateManifest } from './manifest-file.js';
 import { currentFileIdentity } from './module-file-identity.js';
+import { assertStoreWritable, storeWriteRefusal } from './store-access.js';
 import { ensureStoreDirectory } from './store-directory.js';
 import { recordFault, updateRecords } from './update-records.js';
 import { assertLimits, type ValidationLimits } from './validate-in-sandbox.js';
@@ -157,7 +157,7 @@ export function createCapabilityStore(
       entry.exportName === (remembered.check.exportName ?? null) &&
       entry.moduleFile === remembered.moduleFile &&
       currentFileIdentity(remembered.modulePath) === remembered.identity &&
-      (compiledUnchanged || existsSync(remembered.module.file));
+      (compiledUnchanged || remembered.module.code !== undefined || existsSync(remembered.module.file));
     if (same) return remembered;
     memory.delete(entry.name);
     return undefined;
@@ -174,7 +174,24 @@ export function createCapabilityStore(
     const snapshot = await readManifest(root);
     if (snapshot.state === 'ok' && identity !== undefined)
       manifestSeen = { identity, records: snapshot.records.map((record) => ({ ...record })) };
+    if (snapshot.state === 'refused') {
+      const { message, path } = refusedManifestError(root, snapshot);
+      return {
+        items: [],
+        diagnostics: [{ severity: 'error', code: 'capability-store-special-file', message, path }],
+      };
+    }
     if (snapshot.state !== 'damaged') return { items: snapshot.records, diagnostics: [] };
+    // Reading never writes where it may not: a damaged manifest of a read-only store is read as it is.
+    const refusal = await storeWriteRefusal(root);
+    if (refusal !== undefined) {
+      const path = join(root, manifestFileName);
+      const message = `${path} is damaged (${snapshot.problems.join('; ')}), and the store cannot be written (${refusal}), so it was not repaired: its ${snapshot.records.length} valid record(s) are read as they are.`;
+      return {
+        items: snapshot.records,
+        diagnostics: [{ severity: 'warning', code: 'capability-store-read-only', message, path }],
+      };
+    }
     const repaired = await updateManifest(root, () => ({ value: undefined }), lock);
     return { items: repaired.records, diagnostics: repaired.diagnostics };
   };
@@ -185,6 +202,14 @@ export function createCapabilityStore(
     const { items, diagnostics: repairs } = await list();
     const seen = items.find((candidate) => candidate.name === name);
     if (seen !== undefined) return { seen, repairs };
+    const special = repairs.find((diagnostic) => diagnostic.code === 'capability-store-special-file');
+    if (special !== undefined) {
+      throw new AgentContextError(special.message, {
+        code: 'not-a-file',
+        path: special.path,
+        reason: 'manifest is not a regular file',
+      });
+    }
     const known = items.length === 0 ? 'none' : items.map((candidate) => candidate.name).join(', ');
     throw new AgentContextError(`No authored capability is named "${name}" (known: ${known}).`, {
       code: 'not-found',
@@ -203,6 +228,8 @@ export function createCapabilityStore(
   };
 
   const recheck = async (name: string, status?: CapabilityStatus): Promise<CapabilityOutcome> => {
+    assertCapabilityName(name);
+    await assertStoreWritable(root);
     const { seen, repairs } = await find(name);
     const read = await readModuleSource(root, seen.moduleFile);
     const check: ModuleCheck =
@@ -220,6 +247,8 @@ export function createCapabilityStore(
     enable: (name) => recheck(name, 'active'),
 
     async disable(name) {
+      assertCapabilityName(name);
+      await assertStoreWritable(root);
       const { seen, repairs } = await find(name);
       const { record: updated, diagnostics } = await record(seen, undefined, 'disabled');
       return { record: updated, summary: undefined, diagnostics: [...repairs, ...diagnostics] };
@@ -236,6 +265,8 @@ export function createCapabilityStore(
           },
         );
       }
+      // Refused before validation runs: nothing is compiled, locked or written in a read-only store.
+      await assertStoreWritable(root);
       await ensureStoreDirectory(root);
       const moduleFile = `${name}.ts`;
       // Validated from the code itself, then saved together with its record under the lock: with
@@ -252,22 +283,29 @@ export function createCapabilityStore(
       };
       const update = await updateManifest(
         root,
-        async (records) => {
-          await writeFileAtomic(join(root, moduleFile), code);
+        (records) => {
           const index = records.findIndex((candidate) => candidate.name === name);
           const previous = records[index];
           if (previous === undefined) records.push(entry);
           else records[index] = entry;
           const previousFile = previous?.moduleFile;
-          if (previousFile !== undefined && previousFile !== moduleFile) {
-            await rm(join(root, previousFile), { force: true }).catch(() => undefined);
-          }
           const keep =
             check.validation === undefined
               ? []
               : [check.validation.compiledFile, `${name}.${check.sha256}.json`];
-          await pruneCompiled(root, name, keep);
-          return { records, value: previous };
+          // The module and the manifest are written together: a failure (a full disk) changes neither.
+          const afterWrite = async () => {
+            if (previousFile !== undefined && previousFile !== moduleFile) {
+              await rm(join(root, previousFile), { force: true }).catch(() => undefined);
+            }
+            await pruneCompiled(root, name, keep);
+          };
+          return {
+            records,
+            files: [{ path: join(root, moduleFile), data: code }],
+            afterWrite,
+            value: previous,
+          };
         },
         lock,
       );
@@ -294,6 +332,9 @@ export function createCapabilityStore(
         const hit = knownLoad(entry, compiledUnchanged);
         if (hit !== undefined) known.set(entry, hit);
       }
+      // Asked once, and only when a module is to be checked: a store this process may not write
+      // gets no cache file, lock or record from loading (modules are compiled in memory).
+      let refusal = known.size < active.length ? await storeWriteRefusal(root) : undefined;
       const reads = await mapWithLimit(active, 4, async (entry): Promise<ModuleRead> => {
         const hit = known.get(entry);
         if (hit !== undefined) return { check: hit.check, identity: hit.identity };
@@ -317,6 +358,7 @@ export function createCapabilityStore(
         const check = await checkCapabilityModule(root, entry.moduleFile, read.source, {
           limits,
           useRecord: !changed,
+          cache: refusal === undefined,
         });
         return { check, identity };
       });
@@ -328,7 +370,7 @@ export function createCapabilityStore(
         let check = read.check;
         let capability = known.get(entry)?.capability;
         if (capability === undefined && check.validation !== undefined && check.sha256 !== undefined) {
-          const module = hostModule(root, entry.name, check.sha256, check.validation);
+          const module = hostModule(root, entry.name, check.sha256, check.validation, check.compiledCode);
           const built = trusted
             ? await importTrusted(module)
             : {
@@ -373,7 +415,40 @@ export function createCapabilityStore(
       // Every remembered compiled file was there when `.compiled/` had the identity seen before
       // this load's checks (a removal since changes it).
       compiledSeen = compiled;
-      if (changed.length > 0) diagnostics.push(...(await updateRecords(root, changed, lock)).diagnostics);
+      const inMemory = reads.filter((read) => read.check.cacheSkipped !== undefined);
+      if (changed.length > 0 && refusal === undefined) refusal = await storeWriteRefusal(root);
+      let unsaved = 0;
+      if (changed.length > 0 && refusal === undefined) {
+        try {
+          diagnostics.push(...(await updateRecords(root, changed, lock)).diagnostics);
+        } catch (error) {
+          // The records are a note for the next load; a disk that refuses them does not stop this one.
+          if (
+            !isAgentContextError(error) ||
+            (error.code !== 'write-failed' && error.code !== 'store-read-only')
+          )
+            throw error;
+          refusal = error.reason ?? error.code;
+          unsaved = changed.length;
+        }
+      } else unsaved = changed.length;
+      if (inMemory.length > 0 || unsaved > 0) {
+        const why = refusal ?? inMemory[0]?.check.cacheSkipped ?? 'not writable';
+        const parts = [
+          ...(inMemory.length > 0
+            ? [
+                `${inMemory.length} module(s) were compiled in memory instead of into ${compiledDirectoryName}/`,
+              ]
+            : []),
+          ...(unsaved > 0 ? [`${unsaved} changed record(s) were not saved`] : []),
+        ];
+        diagnostics.push({
+          severity: 'info',
+          code: 'capability-store-read-only',
+          message: `The capability store ${root} could not be written (${why}): ${parts.join(' and ')}. Loading wrote nothing there.`,
+          path: root,
+        });
+      }
       return { items, diagnostics, records: loaded };
     },
   };
@@ -384,6 +459,7 @@ function hostModule(
   name: string,
   sourceSha256: string,
   validation: ValidationRecord,
+  code: string | undefined,
 ): HostModule {
   return {
     key: validation.compiledFile,
@@ -391,6 +467,7 @@ function hostModule(
     sourceSha256,
     file: join(root, compiledDirectoryName, validation.compiledFile),
     sha256: validation.compiledSha256,
+    ...(code === undefined ? {} : { code }),
     toolNames: validation.description.tools.map((tool) => tool.name),
   };
 }
@@ -398,6 +475,15 @@ function hostModule(
 /** Import a compiled module into this process (the `trusted` mode), after checking its hash. */
 async function importTrusted(module: HostModule): Promise<{ capability: Capability } | { error: string }> {
   try {
+    if (module.code !== undefined) {
+      // Compiled in memory (a store that cannot be written): imported from the checked bytes.
+      if (sha256Of(module.code) !== module.sha256)
+        return { error: 'the compiled module does not match its hash' };
+      const url = `data:text/javascript;base64,${Buffer.from(module.code, 'utf8').toString('base64')}`;
+      return {
+        capability: buildCapabilityExport((await import(url)) as Record<string, unknown>).value as Capability,
+      };
+    }
     if (sha256Of(await readFile(module.file)) !== module.sha256) {
       return { error: `the compiled module ${module.file} changed on disk; it was not imported` };
     }

@@ -5,11 +5,13 @@ import { sha256Of } from '../shared/sha256.js';
 import {
   compileCapabilityModule,
   compiledDirectoryName,
+  isRegularFile,
   libraryVersion,
 } from './compile-capability-module.js';
 import type { CapabilitySummary } from './inspect-capability.js';
 import { fileIdentityOf } from './module-file-identity.js';
 import type { CapabilityDescription } from './sandbox-protocol.js';
+import { readStoreFile } from './store-file.js';
 import { type ValidationLimits, validateInSandbox } from './validate-in-sandbox.js';
 import {
   nodeMajor,
@@ -36,6 +38,10 @@ export interface ModuleCheck {
   cached?: boolean;
   /** The compiled file that was checked. */
   compiledFile?: string;
+  /** The compiled module, when it is not on disk (the cache was not written: see `cacheSkipped`). */
+  compiledCode?: string;
+  /** Why the compiled module and the validation record were not cached, when they were not. */
+  cacheSkipped?: string;
 }
 
 /** Options of {@link checkCapabilityModule}. */
@@ -43,12 +49,17 @@ export interface CheckOptions {
   limits: ValidationLimits;
   /** Accept an earlier passed validation of the same bytes (library version and Node major). */
   useRecord: boolean;
+  /**
+   * Write the compiled module and the validation record into `.compiled/`. `false` for a store
+   * this process may not write: the module is compiled in memory. Default `true`.
+   */
+  cache?: boolean;
 }
 
 /**
  * Compile a module and validate it in a sandboxed child (see `validateInSandbox`), or, with `useRecord`, take the
- * record of an earlier passed validation of the same bytes. A pass is recorded for next time.
- * Never throws for anything the module does.
+ * record of an earlier passed validation of the same bytes. A pass is recorded for next time when
+ * the cache can be written (see {@link CheckOptions.cache}). Never throws for anything the module does.
  */
 export async function checkCapabilityModule(
   directory: string,
@@ -61,7 +72,7 @@ export async function checkCapabilityModule(
   if (options.useRecord) {
     const record = await readValidationRecord(directory, name, sha256);
     const compiledFile = record && join(directory, compiledDirectoryName, record.compiledFile);
-    if (record !== undefined && compiledFile !== undefined && existsSync(compiledFile)) {
+    if (record !== undefined && compiledFile !== undefined && isRegularFile(compiledFile)) {
       const summary = summarise(record.description);
       return {
         sha256,
@@ -74,11 +85,21 @@ export async function checkCapabilityModule(
       };
     }
   }
-  const compiled = await compileCapabilityModule(directory, moduleFile, source);
+  const compiled = await compileCapabilityModule(directory, moduleFile, source, {
+    cache: options.cache ?? true,
+  });
   if (!compiled.ok) return { sha256, exportName: undefined, error: compiled.error };
+  const inMemory =
+    compiled.code === undefined ? {} : { compiledCode: compiled.code, cacheSkipped: compiled.cacheSkipped };
   const validation = await validateInSandbox(directory, compiled, options.limits);
   if (!validation.ok)
-    return { sha256, exportName: undefined, error: validation.error, compiledFile: compiled.file };
+    return {
+      sha256,
+      exportName: undefined,
+      error: validation.error,
+      compiledFile: compiled.file,
+      ...inMemory,
+    };
   const record: ValidationRecord = {
     sha256,
     libraryVersion: libraryVersion(),
@@ -87,7 +108,7 @@ export async function checkCapabilityModule(
     compiledSha256: compiled.sha256,
     description: validation.description,
   };
-  await writeValidationRecord(directory, name, record);
+  if (compiled.code === undefined) await writeValidationRecord(directory, name, record);
   const summary = summarise(validation.description);
   return {
     sha256,
@@ -96,6 +117,7 @@ export async function checkCapabilityModule(
     summary,
     validation: record,
     compiledFile: compiled.file,
+    ...inMemory,
   };
 }
 
@@ -135,13 +157,17 @@ export async function readModuleSource(
         };
       }
     }
-    const info = link.isSymbolicLink() ? await stat(path) : link;
-    if (!info.isFile()) return { error: `module file ${path} is not a regular file` };
-    if (Number(info.size) > maxModuleBytes)
+    const read = await readStoreFile(directory, path, { maxBytes: maxModuleBytes });
+    if (read.state === 'refused')
+      return { error: `module file ${path} is ${read.reason}, not a regular file; it was not opened` };
+    if (read.state === 'too-large')
       return { error: `module file ${path} is larger than ${maxModuleBytes} bytes` };
-    const source = await readFile(path, 'utf8');
+    if (read.state === 'missing') return { error: `module file ${path} is missing` };
+    if (read.state === 'unreadable') return { error: `module file ${path} cannot be read (${read.reason})` };
+    // The identity of the version read: the link's own when it is the file, unchanged since.
     const identity = fileIdentityOf(link, now);
-    return identity === undefined ? { source } : { source, identity };
+    const same = identity !== undefined && identity === fileIdentityOf(read.stats, now);
+    return same ? { source: read.text, identity } : { source: read.text };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     return {

@@ -1,8 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { mkdir, utimes } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BuildFailure, Message, Plugin } from 'esbuild';
+import { isAgentContextError } from '../errors.js';
 import { sha256Of } from '../shared/sha256.js';
 import { writeFileAtomic } from './atomic-write.js';
 
@@ -11,8 +12,30 @@ export const compiledDirectoryName = '.compiled';
 
 /** The outcome of {@link compileCapabilityModule}. */
 export type CompileOutcome =
-  | { ok: true; file: string; url: string; sha256: string }
+  | {
+      ok: true;
+      /** Where the compiled module is (or would be, when `code` is set). */
+      file: string;
+      url: string;
+      sha256: string;
+      /**
+       * The compiled module itself, set when it is not in `file` (the cache was not to be written, or
+       * could not be): pass it along instead of the file.
+       */
+      code?: string;
+      /** Why the cache was not written (a system error code, or `read-only store`), when it was not. */
+      cacheSkipped?: string;
+    }
   | { ok: false; error: string };
+
+/** Options of {@link compileCapabilityModule}. */
+export interface CompileOptions {
+  /**
+   * Write the compiled module into `.compiled/` (a cache). When `false`, or when the write fails,
+   * nothing is written and the outcome carries the module as `code`. Default `true`.
+   */
+  cache?: boolean;
+}
 
 /**
  * Turn an authored module's source into one importable ES module file with esbuild (a real
@@ -27,11 +50,14 @@ export type CompileOutcome =
  * agent-context's own location (the host's `node_modules`), then from the module's directory, and
  * imported from there. Compilation ignores any `tsconfig.json` so a module compiles the same
  * wherever its directory is. Problems come back as one line (`SyntaxError: ...`), never thrown.
+ * The cache is only a cache: a store it cannot be written to (read-only, full) gets the module in
+ * memory instead (see {@link CompileOptions}).
  */
 export async function compileCapabilityModule(
   directory: string,
   moduleFile: string,
   source: string,
+  options: CompileOptions = {},
 ): Promise<CompileOutcome> {
   let esbuild: typeof import('esbuild');
   try {
@@ -70,25 +96,36 @@ export async function compileCapabilityModule(
   const compiledDirectory = join(directory, compiledDirectoryName);
   const sha256 = sha256Of(output);
   const file = join(compiledDirectory, `${name}.${sha256.slice(0, 16)}.mjs`);
-  if (existsSync(file)) {
+  const url = pathToFileURL(file).href;
+  if (options.cache === false)
+    return { ok: true, file, url, sha256, code: output, cacheSkipped: 'read-only store' };
+  if (isRegularFile(file)) {
     // Fresh again, so a concurrent writer's pruning of old versions leaves it alone.
     await utimes(file, new Date(), new Date()).catch(() => undefined);
-  } else {
-    try {
-      // Only the cache folder itself: a store directory that vanished is never created again here.
-      await mkdir(compiledDirectory).catch((error: NodeJS.ErrnoException) => {
-        if (error.code !== 'EEXIST') throw error;
-      });
-      // A cache: rebuilt from the module file whenever it is missing, so no fsync is needed.
-      await writeFileAtomic(file, output, { durable: false });
-    } catch (error) {
-      return {
-        ok: false,
-        error: `Error: the compiled module could not be written: ${(error as Error).message}`,
-      };
-    }
+    return { ok: true, file, url, sha256 };
   }
-  return { ok: true, file, url: pathToFileURL(file).href, sha256 };
+  try {
+    // Only the cache folder itself: a store directory that vanished is never created again here.
+    await mkdir(compiledDirectory).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+    // A cache: rebuilt from the module file whenever it is missing, so no fsync is needed.
+    await writeFileAtomic(file, output, { durable: false });
+    return { ok: true, file, url, sha256 };
+  } catch (error) {
+    const reason =
+      (isAgentContextError(error) ? error.reason : (error as NodeJS.ErrnoException).code) ?? 'write failed';
+    return { ok: true, file, url, sha256, code: output, cacheSkipped: reason };
+  }
+}
+
+/** True when `path` is a regular file itself (not a link, FIFO or directory), without opening it. */
+export function isRegularFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
+  }
 }
 
 const pluginName = 'agent-context-host-packages';

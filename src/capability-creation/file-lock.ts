@@ -1,9 +1,11 @@
-import { link, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { link, lstat, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
+import { dirname } from 'node:path';
 import { AgentContextError } from '../errors.js';
 import { cryptoModule } from '../shared/load-on-first-use.js';
 import { isProcessAlive } from './atomic-write.js';
 import { capabilityCreationDefaults } from './capability-creation-defaults.js';
+import { readStoreFile } from './store-file.js';
 
 /** Options of {@link withFileLock}. */
 export interface FileLockOptions {
@@ -24,6 +26,11 @@ interface LockHolder {
   acquiredAt?: number;
   /** Modification time, the only clue when the content cannot be read. */
   modifiedMs: number;
+  /**
+   * Set when something that is not a regular file is where the lock goes (a directory, a FIFO):
+   * never opened, judged by its modification time alone, and removed whole when stale.
+   */
+  misplaced?: boolean;
 }
 
 const waiting = new Map<string, Promise<void>>();
@@ -36,7 +43,11 @@ const waiting = new Map<string, Promise<void>>();
  * to an exclusive create where hard links are not supported) and holds the pid, host name, a
  * unique token and the time. A holder that died (same host, pid gone) or held it longer than
  * `staleMs` is taken over; take-overs are serialised by a second `<lock>.break` file so two waiters
- * never both remove a lock. Release removes the file only if it still carries this holder's token.
+ * never both remove a lock. Something else than a regular file at the lock's path (a directory, a
+ * FIFO) is never opened: it counts as a lock whose holder is unknown, taken over (removed) once its
+ * modification time is `staleMs` old. Release removes the file only if it still carries this
+ * holder's token. A failure to create the lock (a full disk, a read-only directory) leaves no temp
+ * file behind and is thrown as the system's error.
  */
 export async function withFileLock<T>(
   lockPath: string,
@@ -96,8 +107,9 @@ async function acquire(lockPath: string, timeoutMs: number, staleMs: number): Pr
 /** Create `path` with `content` in one step; false when it already exists. */
 async function createWhole(path: string, content: string): Promise<boolean> {
   const temp = `${path}.${process.pid}.${cryptoModule().randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temp, content, { flag: 'wx' });
   try {
+    // Inside the try: a write that fails after the create (a full disk) leaves the temp file.
+    await writeFile(temp, content, { flag: 'wx' });
     await link(temp, path);
     return true;
   } catch (error) {
@@ -119,18 +131,25 @@ async function createWhole(path: string, content: string): Promise<boolean> {
 
 async function readHolder(path: string): Promise<LockHolder | undefined> {
   try {
-    const [text, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
+    const info = await lstat(path);
+    if (!info.isFile()) return { modifiedMs: info.mtimeMs, misplaced: true };
+    const read = await readStoreFile(dirname(path), path, { maxBytes: maxLockBytes });
+    if (read.state === 'missing') return undefined;
+    if (read.state !== 'ok') return { modifiedMs: info.mtimeMs };
     try {
-      const parsed = JSON.parse(text) as Omit<LockHolder, 'modifiedMs'>;
-      return { ...parsed, modifiedMs: info.mtimeMs };
+      const parsed = JSON.parse(read.text) as Omit<LockHolder, 'modifiedMs' | 'misplaced'>;
+      return { ...parsed, modifiedMs: Number(read.stats.mtimeMs) };
     } catch {
-      return { modifiedMs: info.mtimeMs };
+      return { modifiedMs: Number(read.stats.mtimeMs) };
     }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
 }
+
+/** A lock file is one short line of JSON; anything longer is not read. */
+const maxLockBytes = 4_096;
 
 function isStale(holder: LockHolder, staleMs: number): boolean {
   if (holder.hostname === hostname() && holder.pid !== undefined && !isProcessAlive(holder.pid)) return true;
@@ -149,7 +168,8 @@ async function breakStaleLock(lockPath: string, stale: LockHolder, staleMs: numb
     // Only the stale holder's own file is removed: if it changed since we looked, someone else
     // already took over and holds it legitimately.
     const current = await readHolder(lockPath);
-    if (current !== undefined && sameHolder(current, stale)) await rm(lockPath, { force: true });
+    if (current !== undefined && sameHolder(current, stale))
+      await rm(lockPath, { force: true, recursive: current.misplaced === true });
   } finally {
     await rm(breakPath, { force: true });
   }
@@ -158,7 +178,8 @@ async function breakStaleLock(lockPath: string, stale: LockHolder, staleMs: numb
 /** A take-over marker whose process died mid-take-over would otherwise stay forever. */
 async function removeDeadBreaker(breakPath: string, staleMs: number): Promise<void> {
   const breaker = await readHolder(breakPath).catch(() => undefined);
-  if (breaker !== undefined && isStale(breaker, staleMs)) await rm(breakPath, { force: true });
+  if (breaker !== undefined && isStale(breaker, staleMs))
+    await rm(breakPath, { force: true, recursive: breaker.misplaced === true });
 }
 
 function sameHolder(a: LockHolder, b: LockHolder): boolean {

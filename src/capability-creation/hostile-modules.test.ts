@@ -43,9 +43,9 @@ const good = \`export default {
 };\`;
 const creation = capabilityCreation({
   directory,
-  timeoutMs: 4000,
+  timeoutMs: spec.timeoutMs ?? 4000,
   memoryLimitMb: 64,
-  executeTimeoutMs: 2500,
+  executeTimeoutMs: spec.executeTimeoutMs ?? 2500,
   hookTimeoutMs: 2500,
 });
 const session = createContextSession({ workspace: localWorkspace(workspaceRoot), capabilities: [creation] });
@@ -131,7 +131,19 @@ afterAll(async () => {
   await rm(bundleDirectory, { recursive: true, force: true });
 });
 
-async function runCase(code: (paths: Paths) => string, waitMs = 0, holdLockMs = 0) {
+/** Limits of one case beyond the defaults of the agent script. */
+interface CaseLimits {
+  /** The validation time limit of each authored module. Default 4,000 ms. */
+  timeoutMs?: number;
+  /**
+   * The time limit of one authored tool call. Default 2,500 ms; a case that expects a call to end some
+   * other way sets it far above what a loaded machine needs to start the host and run the call, so
+   * the limit is reached only by a hang.
+   */
+  executeTimeoutMs?: number;
+}
+
+async function runCase(code: (paths: Paths) => string, waitMs = 0, holdLockMs = 0, limits: CaseLimits = {}) {
   const base = await mkdtemp(join(tmpdir(), 'hostile-case-'));
   const workspaceRoot = join(base, 'workspace');
   const directory = join(workspaceRoot, '.agent', 'capabilities');
@@ -144,7 +156,7 @@ async function runCase(code: (paths: Paths) => string, waitMs = 0, holdLockMs = 
   await writeFile(join(workspaceRoot, 'note.txt'), 'note');
   await writeFile(paths.secret, 'TOP-SECRET-VALUE');
   const casePath = join(base, 'case.json');
-  await writeFile(casePath, JSON.stringify({ code: code(paths), waitMs, holdLockMs }));
+  await writeFile(casePath, JSON.stringify({ code: code(paths), waitMs, holdLockMs, ...limits }));
   const result = await new Promise<{
     code: number | null;
     signal: string | null;
@@ -225,13 +237,20 @@ describe.concurrent('hostile authored modules', () => {
   it.each([
     ['exits', 'process.exit(0);'],
     ['aborts', 'process.abort();'],
-  ])('a module that %s in execute ends only the capability host', async (_name, body) => {
-    const report = await runCase(tool(body));
-    expect(report.attack?.isError).toBe(true);
-    expect(String(report.attack?.output)).toContain('ended the capability host in tool "attack"');
-    expect(report.tools3).not.toContain('attack');
-    expect(hostileRecord(report)?.lastError).toContain('ended the capability host');
-  });
+  ])(
+    'a module that %s in execute ends only the capability host',
+    async (_name, body) => {
+      // Ended by the host's exit, whenever it comes: on a loaded machine, validating the module or
+      // starting the host and importing it took longer than the 4 s and 2.5 s limits, and the case
+      // ended as a validation failure or a timeout instead. The limits are now only for a hang.
+      const report = await runCase(tool(body), 0, 0, { timeoutMs: 60_000, executeTimeoutMs: 60_000 });
+      expect(report.attack?.isError).toBe(true);
+      expect(String(report.attack?.output)).toContain('ended the capability host in tool "attack"');
+      expect(report.tools3).not.toContain('attack');
+      expect(hostileRecord(report)?.lastError).toContain('ended the capability host');
+    },
+    150_000,
+  );
 
   it('a module that ends the host is skipped in the next run even when its fault is written late', async () => {
     // The next run's start waits for the fault record instead of serving the module again.

@@ -1,13 +1,16 @@
 import { readdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
+import { AgentContextError } from '../errors.js';
 import { cryptoModule } from '../shared/load-on-first-use.js';
 import { sha256Of } from '../shared/sha256.js';
-import { removeOrphanTempFiles, writeFileAtomic } from './atomic-write.js';
+import { type FileReplacement, removeOrphanTempFiles, writeFilesAtomic } from './atomic-write.js';
 import { isCapabilityName } from './capability-name.js';
 import { type FileLockOptions, withFileLock } from './file-lock.js';
 import { type CapabilityRecord, moduleExtensions, parseManifest, serializeManifest } from './manifest.js';
+import { assertStoreWritable, storeWriteError } from './store-access.js';
 import { ensureStoreDirectory } from './store-directory.js';
+import { readStoreFile } from './store-file.js';
 
 /** The index file of a capability store directory. */
 export const manifestFileName = 'manifest.json';
@@ -18,9 +21,14 @@ export const lockFileName = 'manifest.lock';
 export interface ManifestSnapshot {
   /** The records, in manifest order (only the valid ones when `state` is `damaged`). */
   records: CapabilityRecord[];
-  /** `missing`: no manifest yet (an empty store); `damaged`: it must be repaired before use. */
-  state: 'ok' | 'missing' | 'damaged';
-  /** Why the manifest is damaged; empty otherwise. */
+  /**
+   * `missing`: no manifest yet (an empty store); `damaged`: it must be repaired before use;
+   * `refused`: something that is not a regular file is where the manifest goes (a FIFO, a socket, a
+   * device, a directory, a symbolic link leading out of the store): it was not opened, and the store
+   * stays unusable until a person replaces it.
+   */
+  state: 'ok' | 'missing' | 'damaged' | 'refused';
+  /** Why the manifest is damaged or refused; empty otherwise. */
   problems: string[];
 }
 
@@ -28,6 +36,14 @@ export interface ManifestSnapshot {
 export interface ManifestChange<Value> {
   /** The new record list; leave it out when nothing changed, so the manifest is not rewritten. */
   records?: CapabilityRecord[];
+  /**
+   * Other files of the store to replace together with the manifest: each is written to a temp file
+   * before the first rename (see `writeFilesAtomic`), so a failed write changes none of them, and
+   * they are renamed into place before the manifest. Default none.
+   */
+  files?: FileReplacement[];
+  /** Run under the lock once every file is in place (never after a failure). Default none. */
+  afterWrite?: () => Promise<void>;
   /** Passed back to the caller of `updateManifest`. */
   value: Value;
 }
@@ -43,26 +59,43 @@ export interface ManifestUpdate<Value> {
 
 /**
  * Read `manifest.json` of `directory` without locking (writes are atomic renames, so a reader
- * always sees a whole file). A missing directory or manifest is an empty store. Never repairs:
- * see {@link updateManifest}.
+ * always sees a whole file) and without writing anything. A missing directory or manifest is an
+ * empty store; anything but a regular file there is `refused` without being opened (see
+ * `readStoreFile`). Never repairs: see {@link updateManifest}.
  */
 export async function readManifest(directory: string): Promise<ManifestSnapshot> {
-  let text: string;
-  try {
-    text = await readFile(join(directory, manifestFileName), 'utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { records: [], state: 'missing', problems: [] };
-    return { records: [], state: 'damaged', problems: [`unreadable (${(error as Error).message})`] };
+  const read = await readStoreFile(directory, join(directory, manifestFileName));
+  if (read.state === 'missing') return { records: [], state: 'missing', problems: [] };
+  if (read.state === 'refused') return { records: [], state: 'refused', problems: [read.reason] };
+  if (read.state !== 'ok') {
+    const reason = read.state === 'unreadable' ? read.reason : 'too large';
+    return { records: [], state: 'damaged', problems: [`unreadable (${reason})`] };
   }
-  const { records, problems } = parseManifest(text);
+  const { records, problems } = parseManifest(read.text);
   return { records, state: problems.length === 0 ? 'ok' : 'damaged', problems };
 }
 
 /**
+ * The error a write to a store whose manifest path holds something else than a regular file
+ * throws: `not-a-file`, naming the path and what to do.
+ */
+export function refusedManifestError(directory: string, snapshot: ManifestSnapshot): AgentContextError {
+  const path = join(directory, manifestFileName);
+  return new AgentContextError(
+    `The capability store's manifest ${path} is ${snapshot.problems.join('; ')}, not a regular file; it was not opened. Remove it (the next write creates a new manifest) or put the real manifest.json back.`,
+    { code: 'not-a-file', path, reason: 'manifest is not a regular file' },
+  );
+}
+
+/**
  * Read, change and write `manifest.json` under the directory's cross-process lock, creating the
- * directory when needed (never its parent, see `ensureStoreDirectory`). The write is atomic (see `writeFileAtomic`); temp files of dead writers
- * are removed first.
+ * directory when needed (never its parent, see `ensureStoreDirectory`). The write is atomic (see
+ * `writeFilesAtomic`); temp files of dead writers are removed first.
+ *
+ * Nothing is written (no lock file either) in a directory this process may not write: that throws
+ * `store-read-only` (see `assertStoreWritable`). A write that fails on the way (a full disk, `EIO`)
+ * removes its temp files and its lock and throws `write-failed`; the store then reads as before.
+ * A manifest path holding something else than a regular file throws `not-a-file` unopened.
  *
  * A damaged manifest is never read as empty: it is moved aside to `manifest.json.corrupt-<time>`,
  * its valid records are kept as they were, every module file on disk without a record is added
@@ -74,31 +107,45 @@ export async function updateManifest<Value>(
   change: (records: CapabilityRecord[]) => Promise<ManifestChange<Value>> | ManifestChange<Value>,
   lockOptions: FileLockOptions = {},
 ): Promise<ManifestUpdate<Value>> {
+  await assertStoreWritable(directory);
   await ensureStoreDirectory(directory);
-  return withFileLock(
-    join(directory, lockFileName),
-    async () => {
-      await removeOrphanTempFiles(directory);
-      const snapshot = await readManifest(directory);
-      const diagnostics: Diagnostic[] = [];
-      let records = snapshot.records;
-      let mustWrite = false;
-      if (snapshot.state === 'damaged') {
-        const repair = await repairManifest(directory, snapshot);
-        records = repair.records;
-        diagnostics.push(repair.diagnostic);
-        mustWrite = true;
-      }
-      const outcome = await change(records.map((record) => ({ ...record })));
-      if (outcome.records !== undefined) {
-        records = outcome.records;
-        mustWrite = true;
-      }
-      if (mustWrite) await writeFileAtomic(join(directory, manifestFileName), serializeManifest(records));
-      return { value: outcome.value, records, diagnostics };
-    },
-    lockOptions,
-  );
+  try {
+    return await withFileLock(
+      join(directory, lockFileName),
+      () => changeLocked(directory, change),
+      lockOptions,
+    );
+  } catch (error) {
+    throw storeWriteError(directory, error);
+  }
+}
+
+async function changeLocked<Value>(
+  directory: string,
+  change: (records: CapabilityRecord[]) => Promise<ManifestChange<Value>> | ManifestChange<Value>,
+): Promise<ManifestUpdate<Value>> {
+  await removeOrphanTempFiles(directory);
+  const snapshot = await readManifest(directory);
+  if (snapshot.state === 'refused') throw refusedManifestError(directory, snapshot);
+  const diagnostics: Diagnostic[] = [];
+  let records = snapshot.records;
+  let mustWrite = false;
+  if (snapshot.state === 'damaged') {
+    const repair = await repairManifest(directory, snapshot);
+    records = repair.records;
+    diagnostics.push(repair.diagnostic);
+    mustWrite = true;
+  }
+  const outcome = await change(records.map((record) => ({ ...record })));
+  if (outcome.records !== undefined) {
+    records = outcome.records;
+    mustWrite = true;
+  }
+  const files = outcome.files ?? [];
+  if (mustWrite) files.push({ path: join(directory, manifestFileName), data: serializeManifest(records) });
+  if (files.length > 0) await writeFilesAtomic(files);
+  await outcome.afterWrite?.();
+  return { value: outcome.value, records, diagnostics };
 }
 
 async function repairManifest(

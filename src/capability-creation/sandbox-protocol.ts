@@ -31,8 +31,12 @@ export type WorkspaceMethod = 'stat' | 'readdir' | 'realpath' | 'readFile' | 'wr
 
 /** Messages from the agent's process to a sandboxed child. */
 export type SandboxRequest =
-  /** Import the compiled module (after checking its hash), build its capability and describe it. */
-  | { type: 'load'; id: number; key: string; file: string; sha256: string }
+  /**
+   * Import the compiled module (after checking its hash), build its capability and describe it.
+   * `code` is the compiled module itself when it is not on disk (a store that cannot be written);
+   * otherwise it is read from `file`.
+   */
+  | { type: 'load'; id: number; key: string; file: string; sha256: string; code?: string }
   /** Call a member of a loaded capability. `callId` names the call for workspace callbacks. */
   | {
       type: 'call';

@@ -51,7 +51,7 @@ const warmChildren = new Map<string, WarmChild>();
  */
 export async function validateInSandbox(
   directory: string,
-  compiled: { file: string; sha256: string },
+  compiled: { file: string; sha256: string; code?: string },
   limits: ValidationLimits = {},
 ): Promise<ValidationOutcome> {
   const timeoutMs = limits.timeoutMs ?? capabilityCreationDefaults.timeoutMs;
@@ -104,7 +104,7 @@ function endWarmChild(key: string, warm: WarmChild): void {
 
 async function validateInFreshChild(
   directory: string,
-  compiled: { file: string; sha256: string },
+  compiled: { file: string; sha256: string; code?: string },
   timeoutMs: number,
   memoryLimitMb: number,
 ): Promise<ValidationOutcome> {
@@ -118,12 +118,18 @@ async function validateInFreshChild(
 
 async function validateIn(
   child: SandboxProcess,
-  compiled: { file: string; sha256: string },
+  compiled: { file: string; sha256: string; code?: string },
   timeoutMs: number,
   memoryLimitMb: number,
 ): Promise<ValidationOutcome> {
   const outcome = await child.request(
-    { type: 'load', key: 'validation', file: compiled.file, sha256: compiled.sha256 },
+    {
+      type: 'load',
+      key: 'validation',
+      file: compiled.file,
+      sha256: compiled.sha256,
+      ...(compiled.code === undefined ? {} : { code: compiled.code }),
+    },
     timeoutMs,
   );
   if (outcome.type === 'timeout') {

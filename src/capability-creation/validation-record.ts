@@ -1,8 +1,11 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
 import { compiledDirectoryName, libraryVersion } from './compile-capability-module.js';
 import type { CapabilityDescription } from './sandbox-protocol.js';
+import { readStoreFile } from './store-file.js';
+
+/** A validation record is a description of one module: far below this many bytes. */
+const maxRecordBytes = 8 * 1024 * 1024;
 
 /**
  * A passed validation of one module's exact bytes, kept in `.compiled/<name>.<sha256>.json`. While
@@ -31,11 +34,14 @@ export async function readValidationRecord(
   name: string,
   sha256: string,
 ): Promise<ValidationRecord | undefined> {
+  // Never opened unless a regular file: a FIFO in the cache must not hang a load.
+  const read = await readStoreFile(directory, recordPath(directory, name, sha256), {
+    maxBytes: maxRecordBytes,
+  });
+  if (read.state !== 'ok') return undefined;
   let record: Partial<ValidationRecord>;
   try {
-    record = JSON.parse(
-      await readFile(recordPath(directory, name, sha256), 'utf8'),
-    ) as Partial<ValidationRecord>;
+    record = JSON.parse(read.text) as Partial<ValidationRecord>;
   } catch {
     return undefined;
   }

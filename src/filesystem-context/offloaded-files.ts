@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { Diagnostic, LoadResult } from '../diagnostics.js';
 import { AgentContextError, describeError } from '../errors.js';
+import { mapWithLimit } from '../shared/map-with-limit.js';
+import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import type { ListedDirectory, Workspace } from '../workspace/workspace.js';
 import { workspaceBatches } from '../workspace/workspace-batches.js';
 import { filesystemContextDefaults } from './filesystem-context-options.js';
@@ -78,6 +80,9 @@ export async function listOffloadedFiles(
   return { items, diagnostics };
 }
 
+/** Removals of {@link removeOffloadedFiles} in flight at once. */
+const removalsInFlight = 16;
+
 /** Options of {@link removeOffloadedFiles}. */
 export interface RemoveOffloadedFilesOptions {
   /** The offload directory. Default `.context`. */
@@ -113,21 +118,30 @@ export async function removeOffloadedFiles(
   }
   const now = options.now ?? Date.now();
   const listed = await listOffloadedFiles(workspace, options.directory);
+  const due = listed.items.filter((file) => now - file.modifiedMs >= options.olderThanMs);
+  // Several removals in flight: each is a few system calls, so one at a time leaves the disk idle.
+  // One operation: a local workspace resolves the offload directory once for every removal (each
+  // still goes through the directory's verified descriptor).
+  const outcomes = await withCheckedDirectories(() =>
+    mapWithLimit(due, removalsInFlight, (file) =>
+      removeFile.call(workspace, file.path).then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+    ),
+  );
   const items: OffloadedFile[] = [];
   const diagnostics = [...listed.diagnostics];
-  for (const file of listed.items) {
-    if (now - file.modifiedMs < options.olderThanMs) continue;
-    try {
-      await removeFile.call(workspace, file.path);
-      items.push(file);
-    } catch (error) {
+  due.forEach((file, index) => {
+    const error = outcomes[index];
+    if (error === undefined) items.push(file);
+    else
       diagnostics.push({
         severity: 'error',
         code: 'remove-failed',
         message: describeError(error),
         path: file.path,
       });
-    }
-  }
+  });
   return { items, diagnostics };
 }

@@ -21,6 +21,7 @@ import {
   openVerified,
   openVerifiedFileSync,
   platformVerification,
+  removeEntrySync,
   type VerifiedOpenContext,
 } from './open-verified.js';
 import { compareCodePoints, isInside, outsideWorkspaceError, resolvePosix, toPosixPath } from './paths.js';
@@ -133,6 +134,27 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
   };
   const requireExisting = async (requested: string): Promise<string> =>
     (await requireResolution(requested)).realPath;
+
+  /**
+   * Directories held open for removals (`descriptor-path` only), by real path: opened and proven
+   * inside the root once, reused by every removal in the same turn of the event loop (a clean-up of
+   * thousands of files in one folder opens it once), and closed at the next turn.
+   */
+  const removalDirectories = new Map<string, number>();
+  const removalDirectory = (realPath: string, context: VerifiedOpenContext): number => {
+    let descriptor = removalDirectories.get(realPath);
+    if (descriptor === undefined) {
+      descriptor = openVerifiedFileSync(realPath, context, 'directory').descriptor;
+      if (removalDirectories.size === 0) {
+        setImmediate(() => {
+          for (const open of removalDirectories.values()) closeSync(open);
+          removalDirectories.clear();
+        });
+      }
+      removalDirectories.set(realPath, descriptor);
+    }
+    return descriptor;
+  };
 
   /** How opens of `requested` are verified (see `openVerified`). */
   const openContext = (requested: string): VerifiedOpenContext => ({
@@ -368,9 +390,21 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
     async removeFile(requested): Promise<void> {
       // Resolve the directory, not the entry: removing a symlink must remove the link, not its target.
       const absolute = resolve(requested);
-      const directory = await requireExisting(path.posix.dirname(absolute));
+      const parent = path.posix.dirname(absolute);
+      const verified = platformVerification === 'descriptor-path';
+      // Removals through a verified descriptor may reuse the directory this operation resolved
+      // (many removals in one folder resolve it once): the open is proven inside the root anyway.
+      const checked = verified ? checkedDirectoriesOf(contained ? realRoot : '/') : undefined;
+      const directory = checked?.get(parent) ?? (await requireExisting(parent));
+      checked?.set(parent, directory);
       const entry = `${directory === '/' ? '' : directory}/${path.posix.basename(absolute)}`;
       try {
+        if (verified) {
+          // Through the directory's verified descriptor: one system call, none by a path that could
+          // be redirected once resolved (see `removeEntrySync`).
+          const descriptor = removalDirectory(directory, openContext(requested));
+          return removeEntrySync(descriptor, path.posix.basename(absolute), openContext(requested));
+        }
         const stats = await fs.lstat(entry);
         if (stats.isDirectory()) {
           throw new AgentContextError(`Is a directory, not a file: ${requested}`, {

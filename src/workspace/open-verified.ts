@@ -7,6 +7,7 @@ import {
   openSync,
   readlinkSync,
   type Stats,
+  unlinkSync,
 } from 'node:fs';
 import fs from 'node:fs/promises';
 import { AgentContextError } from '../errors.js';
@@ -149,6 +150,42 @@ export function openEntrySync(
     return { descriptor, stats };
   } catch (error) {
     closeSync(descriptor);
+    throw error;
+  }
+}
+
+/**
+ * Remove the entry `name` of a directory held open as `directoryDescriptor` (opened and verified
+ * with {@link openVerifiedFileSync}, kind `directory`), for the `descriptor-path` method: the entry is
+ * unlinked through `/proc/self/fd/DIRECTORY/NAME`, looked up in the directory object itself, so a
+ * directory swapped for a link after it was resolved never leads the removal outside. A link is
+ * removed, not its target. Throws `not-a-file` for a directory, `path-outside-workspace` for a name
+ * that is not one plain entry name, and the system's error otherwise (`ENOENT` for a missing entry).
+ */
+export function removeEntrySync(
+  directoryDescriptor: number,
+  name: string,
+  context: Pick<VerifiedOpenContext, 'realRoot' | 'requested'>,
+): void {
+  const { requested } = context;
+  if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\0')) {
+    throw outsideWorkspaceError(requested, context.realRoot, 'the entry name is not one plain name');
+  }
+  const entry = `/proc/self/fd/${directoryDescriptor}/${name}`;
+  try {
+    unlinkSync(entry);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (
+      (code === 'EISDIR' || code === 'EPERM') &&
+      lstatSync(entry, { throwIfNoEntry: false })?.isDirectory()
+    ) {
+      throw new AgentContextError(`Is a directory, not a file: ${requested}`, {
+        code: 'not-a-file',
+        path: requested,
+        reason: 'is a directory',
+      });
+    }
     throw error;
   }
 }

@@ -61,7 +61,7 @@ describe('agent-context mcp answers every request with an id', () => {
     await new Promise((resolve) => child.once('close', resolve));
     const byId = replies().slice(1);
     expect(byId.map((reply) => [reply.id, reply.error?.code ?? 'result'])).toEqual([
-      [null, -32600],
+      [2, -32600],
       [3, -32600],
       [4, -32600],
       [5, -32600],
@@ -104,9 +104,24 @@ describe('guardedInput', () => {
     const result = await feed([Buffer.from(oversized(maxRequestBytes) + ping)]);
     expect(result.passed).toEqual([ping.trim()]);
     expect(result.answers.map((answer) => JSON.parse(answer))).toEqual([
-      { jsonrpc: '2.0', id: null, error: { code: -32600, message: tooLargeMessage } },
+      { jsonrpc: '2.0', id: 8, error: { code: -32600, message: tooLargeMessage } },
     ]);
     expect(result.logged).toHaveLength(1);
+  });
+
+  it('answers a line over the limit with the id written after its params, or null when it has none', async () => {
+    const late = `{"method":"tools/call","params":{"pad":"${'x'.repeat(maxRequestBytes)}"},"jsonrpc":"2.0","id":"late-1"}\n`;
+    const none = `{"method":"notifications/x","params":{"pad":"${'x'.repeat(maxRequestBytes)}"},"jsonrpc":"2.0"}\n`;
+    const lateBytes = Buffer.from(late);
+    const result = await feed([
+      lateBytes.subarray(0, 70_000),
+      lateBytes.subarray(70_000),
+      Buffer.from(none),
+      Buffer.from(ping),
+    ]);
+    expect(result.passed).toEqual([ping.trim()]);
+    expect(result.answers.map((answer) => JSON.parse(answer).id)).toEqual(['late-1', null]);
+    expect(result.answers.every((answer) => answer.includes(String(maxRequestBytes)))).toBe(true);
   });
 
   it('refuses a line over the limit that ends in the chunk that makes it too large', async () => {

@@ -1,5 +1,6 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { ErrorCode, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { type RequestIdScanner, requestIdScanner } from './request-id-scanner.js';
 
 /** Longest message read, in bytes: a stdio line or an HTTP body; a longer one is answered with an error. */
 export const maxRequestBytes = 4 * 1024 * 1024;
@@ -21,7 +22,9 @@ export function jsonRpcError(id: unknown, code: number, message: string): JsonRp
 
 /**
  * The stdin of the MCP server, with every line the SDK would drop without an answer answered here:
- * - a line over 4 MiB: skipped (never buffered whole), answered `-32600` with id `null`, logged;
+ * - a line over 4 MiB: skipped (never buffered whole), answered `-32600` with the limit in the message
+ *   and the request's id (read as the line goes by, see `requestIdScanner`; `null` when it has none
+ *   that can be read), logged: at once when the id has gone by, else when the line ends;
  * - a line that is not JSON: `-32700` with id `null`;
  * - a batch (a JSON array): refused as over HTTP, one line per answer of {@link batchRefusals};
  * - a message the SDK's schema refuses (`jsonrpc: "1.0"`, array `params`, ...): `-32600` with its
@@ -64,35 +67,64 @@ export function guardedInput(input: Readable, output: Writable, log: (line: stri
       ]);
     }
   };
-  const refuseTooLarge = () => {
+  /** The line being skipped, while its answer is still owed: its id is looked for as it goes by. */
+  let owed: RequestIdScanner | undefined;
+  const refuseTooLarge = (id: string | number | undefined) => {
     log(
-      `agent-context mcp: answered a request over ${maxRequestBytes} bytes with an error; it was not read.`,
+      `agent-context mcp: answered a request over ${maxRequestBytes} bytes${id === undefined ? '' : ` (id ${JSON.stringify(id)})`} with an error; it was not read.`,
     );
-    reply([jsonRpcError(null, ErrorCode.InvalidRequest, tooLargeMessage)]);
+    reply([jsonRpcError(id ?? null, ErrorCode.InvalidRequest, tooLargeMessage)]);
+  };
+  /** Look for the skipped line's id in `bytes`; answer as soon as it has gone by. */
+  const scanSkipped = (bytes: Buffer[]) => {
+    if (owed === undefined) return;
+    for (const part of bytes) owed.push(part);
+    if (owed.id !== undefined) {
+      refuseTooLarge(owed.id);
+      owed = undefined;
+    }
+  };
+  /** The skipped line ended: its answer, if still owed, goes out now (id `null` when none was read). */
+  const endSkipped = () => {
+    if (owed !== undefined) refuseTooLarge(undefined);
+    owed = undefined;
   };
   input.on('data', (chunk: Buffer) => {
     let start = 0;
     for (let newline = chunk.indexOf(10); newline !== -1; newline = chunk.indexOf(10, start)) {
       // A line may end in the chunk that makes it too large: it is measured before it is read.
-      if (!skipping && pendingBytes + newline - start > maxRequestBytes) refuseTooLarge();
-      else if (!skipping)
+      if (!skipping && pendingBytes + newline - start > maxRequestBytes) {
+        owed = requestIdScanner();
+        scanSkipped([...pending, chunk.subarray(start, newline)]);
+        endSkipped();
+      } else if (!skipping)
         handleLine(Buffer.concat([...pending, chunk.subarray(start, newline)]).toString('utf8'));
+      else {
+        scanSkipped([chunk.subarray(start, newline)]);
+        endSkipped();
+      }
       pending = [];
       pendingBytes = 0;
       skipping = false;
       start = newline + 1;
     }
-    if (skipping || start === chunk.length) return;
+    if (start === chunk.length) return;
+    if (skipping) return scanSkipped([chunk.subarray(start)]);
     pending.push(chunk.subarray(start));
     pendingBytes += chunk.length - start;
     if (pendingBytes > maxRequestBytes) {
-      // Answer now, skip the rest of the line as it arrives: it is never held whole in memory.
-      refuseTooLarge();
+      // Skip the rest of the line as it arrives: it is never held whole in memory. It is answered
+      // as soon as its id has gone by, or when it ends.
+      owed = requestIdScanner();
+      scanSkipped(pending);
       pending = [];
       skipping = true;
     }
   });
-  input.on('end', () => passed.end());
+  input.on('end', () => {
+    if (skipping) endSkipped();
+    passed.end();
+  });
   input.on('error', (error) => passed.destroy(error));
   return passed;
 }

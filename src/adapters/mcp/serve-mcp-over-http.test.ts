@@ -130,6 +130,17 @@ describe('agent-context mcp --http (a real child process)', () => {
   it('answers every malformed request and keeps serving', async () => {
     const tooLarge = await post(server.url, `{"pad":"${'x'.repeat(5 * 1024 * 1024)}"}`);
     expect(tooLarge.status).toBe(413);
+    expect(JSON.parse(tooLarge.text)).toMatchObject({ id: null, error: { code: -32600 } });
+    // The SDK client writes the id after the params: the answer still goes to it.
+    const withId = await post(
+      server.url,
+      `{"method":"tools/call","params":{"pad":"${'x'.repeat(9_000_000)}"},"jsonrpc":"2.0","id":9}`,
+    );
+    expect(withId.status).toBe(413);
+    expect(JSON.parse(withId.text)).toMatchObject({
+      id: 9,
+      error: { code: -32600, message: expect.stringContaining('4194304 bytes') },
+    });
     const notJson = await post(server.url, '{not json');
     expect(notJson.status).toBe(400);
     expect(JSON.parse(notJson.text)).toMatchObject({ error: { code: -32700 } });

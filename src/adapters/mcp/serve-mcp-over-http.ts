@@ -8,6 +8,7 @@ import { AgentContextError } from '../../errors.js';
 import { concurrencyLimit } from '../../shared/concurrency-limit.js';
 import { quoteForMessage } from '../../text/cut-text.js';
 import { batchRefusals, jsonRpcError, maxRequestBytes, tooLargeMessage } from './guarded-input.js';
+import { type RequestIdScanner, requestIdScanner } from './request-id-scanner.js';
 
 /** Defaults of {@link serveMcpOverHttp}. */
 export const mcpHttpDefaults = {
@@ -330,10 +331,11 @@ function reply(
   message: string,
   headers: Record<string, string> = {},
   code = -32000,
+  id: string | number | null = null,
 ): void {
   response
     .writeHead(status, { 'Content-Type': 'application/json', ...headers })
-    .end(JSON.stringify(jsonRpcError(null, code, message)));
+    .end(JSON.stringify(jsonRpcError(id, code, message)));
 }
 
 function corsHeaders(response: ServerResponse, origin: string): void {
@@ -348,8 +350,9 @@ function corsHeaders(response: ServerResponse, origin: string): void {
 }
 
 /**
- * The one JSON-RPC message a POST holds, or `undefined` once answered: a body over 4 MiB (413; never
- * held whole), one that is not JSON (400, `-32700`), and a batch (400, the answers of
+ * The one JSON-RPC message a POST holds, or `undefined` once answered: a body over 4 MiB (413 with a
+ * JSON-RPC error naming the limit, to the request's id when one can be read as the body goes by;
+ * never held whole), one that is not JSON (400, `-32700`), and a batch (400, the answers of
  * `batchRefusals` as a JSON array: the same answers stdio gives, one per line there).
  */
 async function readMessage(
@@ -358,17 +361,27 @@ async function readMessage(
   log: (line: string) => void,
 ): Promise<{ message: unknown } | undefined> {
   const chunks: Buffer[] = [];
-  let bytes = Number(request.headers['content-length']) > maxRequestBytes ? Number.POSITIVE_INFINITY : 0;
-  if (bytes === 0) {
-    for await (const chunk of request as AsyncIterable<Buffer>) {
-      bytes += chunk.length;
-      if (bytes > maxRequestBytes) break;
-      chunks.push(chunk);
+  let bytes = 0;
+  let scanner: RequestIdScanner | undefined =
+    Number(request.headers['content-length']) > maxRequestBytes ? requestIdScanner() : undefined;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    if (scanner !== undefined) {
+      // Too large: only looked through for the id (until it has gone by), never kept.
+      if (scanner.id === undefined) scanner.push(chunk);
+      continue;
+    }
+    bytes += chunk.length;
+    chunks.push(chunk);
+    if (bytes > maxRequestBytes) {
+      scanner = requestIdScanner();
+      for (const kept of chunks.splice(0)) scanner.push(kept);
     }
   }
-  if (bytes > maxRequestBytes) {
-    request.resume();
-    return void reply(response, 413, tooLargeMessage);
+  if (scanner !== undefined) {
+    log(
+      `agent-context mcp: answered a POST over ${maxRequestBytes} bytes${scanner.id === undefined ? '' : ` (id ${JSON.stringify(scanner.id)})`} with 413; it was not read.`,
+    );
+    return void reply(response, 413, tooLargeMessage, {}, ErrorCode.InvalidRequest, scanner.id ?? null);
   }
   let message: unknown;
   try {

@@ -125,19 +125,16 @@ async function serveOverStdio(
   options: Parameters<typeof import('../../adapters/mcp/index.js').contextMcpServers>[0],
   output: CliOutput,
 ): Promise<number> {
-  const { contextMcpServers, guardedInput, StdioServerTransport } = await loadServer();
+  const { contextMcpServers, serveMcpOverStdio } = await loadServer();
   const servers = await contextMcpServers(options);
-  const server = servers.createServer();
-  const closed = new Promise<void>((resolve) => {
-    process.stdin.once('end', resolve);
-    process.stdin.once('close', resolve);
+  const served = await serveMcpOverStdio({
+    server: servers.createServer(),
+    input: process.stdin,
+    output: process.stdout,
+    log: (line) => output.stderr(`${line}\n`),
   });
-  // Lines the SDK would drop unanswered (too large, not JSON-RPC 2.0, batches) are answered here.
-  const input = guardedInput(process.stdin, process.stdout, (line) => output.stderr(`${line}\n`));
-  await server.connect(new StdioServerTransport(input, process.stdout));
   output.stderr(`agent-context mcp: serving ${servers.workspace.cwd} (read-only)\n`);
-  await closed;
-  await server.close();
+  await served.closed;
   return 0;
 }
 
@@ -158,18 +155,13 @@ function portOption(value: string): number {
 }
 
 async function loadServer() {
-  const [adapter, guarded, stdio] = await loadModules(() =>
+  const [adapter, stdio] = await loadModules(() =>
     Promise.all([
       import('../../adapters/mcp/index.js'),
-      import('../../adapters/mcp/guarded-input.js'),
-      import('@modelcontextprotocol/sdk/server/stdio.js'),
+      import('../../adapters/mcp/serve-mcp-over-stdio.js'),
     ]),
   );
-  return {
-    contextMcpServers: adapter.contextMcpServers,
-    guardedInput: guarded.guardedInput,
-    StdioServerTransport: stdio.StdioServerTransport,
-  };
+  return { contextMcpServers: adapter.contextMcpServers, serveMcpOverStdio: stdio.serveMcpOverStdio };
 }
 
 async function loadHttpServer() {
