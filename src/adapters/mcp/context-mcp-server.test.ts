@@ -182,16 +182,19 @@ describe.each(mcpTransports)(
       expect(text).not.toContain('packages/docs');
     });
 
-    it('inventory_agent_context returns the inventory as JSON and as structured content', async () => {
+    it('inventory_agent_context returns the inventory once, as compact JSON text', async () => {
       const result = await client.callTool({ name: 'inventory_agent_context', arguments: {} });
       expect(result.isError).toBeFalsy();
-      const structured = result.structuredContent as {
+      // One copy of the data: a client that passes everything to its model passes it once.
+      expect(result.structuredContent).toBeUndefined();
+      expect(result.content).toHaveLength(1);
+      const structured = JSON.parse(textOf(result)) as {
         roots: Array<{ root: string; commands: Array<{ name: string }> }>;
       };
+      expect(textOf(result)).toBe(JSON.stringify(structured));
       expect(structured.roots[0]!.root).toBe('.claude');
       expect(structured.roots[0]!.commands.map((command) => command.name)).toEqual(['build', 'review']);
-      expect(JSON.parse(textOf(result))).toEqual(structured);
-      const { rules } = result.structuredContent as {
+      const { rules } = JSON.parse(textOf(result)) as {
         rules: Array<{ path: string; format: string; scope: string; globs?: string[]; body?: string }>;
       };
       expect(rules.map((rule) => [rule.path, rule.format, rule.scope, rule.globs])).toEqual([

@@ -146,6 +146,16 @@ describe('agent-context mcp --http (a real child process)', () => {
     expect(JSON.parse(notJson.text)).toMatchObject({ error: { code: -32700 } });
     const notInitialize = await post(server.url, JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' }));
     expect(notInitialize.status).toBe(400);
+    expect(JSON.parse(notInitialize.text)).toMatchObject({ id: 2, error: { code: -32000 } });
+    // A client's probe before initialize gets the answer stdio gives it: method not found, to its id.
+    const discover = await post(
+      server.url,
+      JSON.stringify({ jsonrpc: '2.0', id: 'probe-1', method: 'server/discover', params: {} }),
+    );
+    expect(JSON.parse(discover.text)).toMatchObject({
+      id: 'probe-1',
+      error: { code: -32601, message: expect.stringContaining('server/discover') },
+    });
     const unknownSession = await post(server.url, JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'ping' }), {
       'mcp-session-id': 'no-such-session',
     });

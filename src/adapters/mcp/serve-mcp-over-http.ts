@@ -239,10 +239,26 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
     const read = await readMessage(request, response, log);
     if (read === undefined) return;
     if (!isJSONRPCRequest(read.message) || !isInitializeRequest(read.message)) {
+      // Answered to the request's id, as over stdio: a method no session has (a client's
+      // `server/discover` probe) is -32601, anything else asks for a session first.
+      const request = isJSONRPCRequest(read.message) ? read.message : undefined;
+      if (request !== undefined && !sessionMethod.test(request.method)) {
+        return reply(
+          response,
+          400,
+          `Method not found: ${quoteForMessage(request.method)} (start a session with initialize).`,
+          {},
+          ErrorCode.MethodNotFound,
+          request.id,
+        );
+      }
       return reply(
         response,
         400,
         'Bad request: no Mcp-Session-Id; the first request of a session is initialize.',
+        {},
+        -32000,
+        request?.id ?? null,
       );
     }
     await limit(() => openSession(request, response, read.message));
@@ -324,6 +340,9 @@ async function handled(response: ServerResponse, handle: () => Promise<void>): P
   await handle();
   await closed;
 }
+
+/** The methods a session of this server answers (`ping`, `tools/...`, ...): asked without one, they need initialize first. */
+const sessionMethod = /^(?:ping|(?:tools|resources|prompts|completion|logging|notifications)\/.+)$/;
 
 function reply(
   response: ServerResponse,

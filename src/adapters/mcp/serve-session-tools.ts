@@ -21,7 +21,12 @@ const maxConcurrentCalls = 4;
  * - `tools/call`: through `run.executeTool`, so `beforeToolCall` hooks, zod validation, the tool and
  *   the `afterToolCall` hooks run as in every adapter. A failed call, invalid arguments and an
  *   unknown tool name are MCP tool errors (`isError: true`) carrying the message, never a protocol
- *   error. A text result is sent as text; any other result as JSON text plus `structuredContent`.
+ *   error. A text result is sent as text; any other result as one compact JSON text, and nothing
+ *   else.
+ *
+ * Decision: no `structuredContent`. The session's tools declare no output schema, and clients that
+ * get both (Copilot CLI, Qwen Code) pass both to their model: the same data twice, 60% more input for
+ * the inventory. Compact JSON rather than indented: the model reads it as well, for fewer tokens.
  */
 export function serveSessionTools(server: Server, currentRun: () => Promise<Run>): void {
   server.registerCapabilities({ tools: {} });
@@ -62,12 +67,7 @@ function toCallToolResult(result: ToolCallResult): CallToolResult {
   const output = result.output;
   if (result.isError) return errorResult(typeof output === 'string' ? output : JSON.stringify(output));
   if (typeof output === 'string') return { content: [{ type: 'text', text: output }] };
-  const text = JSON.stringify(output, null, 2) ?? 'null';
-  const structured =
-    output !== null && typeof output === 'object' && !Array.isArray(output)
-      ? { structuredContent: output as Record<string, unknown> }
-      : {};
-  return { content: [{ type: 'text', text }], ...structured };
+  return { content: [{ type: 'text', text: JSON.stringify(output) ?? 'null' }] };
 }
 
 function errorResult(message: string): CallToolResult {
