@@ -1,5 +1,4 @@
-import { existsSync } from 'node:fs';
-import { lstat, readdir, readFile, realpath, rm, stat } from 'node:fs/promises';
+import { lstat, readdir, realpath, rm, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { sha256Of } from '../shared/sha256.js';
 import {
