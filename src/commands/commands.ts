@@ -14,6 +14,7 @@ import { commandsDefaults } from './commands-defaults.js';
 import { expandTemplate, type ReferenceRead } from './expand-template.js';
 import { loadCommands } from './load-commands.js';
 import { type CommandInput, parseCommandInput } from './parse-command-input.js';
+import { placesArguments } from './places-arguments.js';
 import { type CommandsRunOption, runShellLine, type ShellLineSettings } from './run-shell-line.js';
 
 /** Options of {@link commands}. */
@@ -51,7 +52,13 @@ export interface CommandsOptions {
 }
 
 /** A command as a host lists it (its template is read when it is invoked). */
-export type CommandSummary = Omit<Command, 'body'>;
+export type CommandSummary = Omit<Command, 'body'> & {
+  /**
+   * The command expects arguments: its template places them (`$ARGUMENTS`, `$1`, `{{args}}`,
+   * `${input:x}`), or it declares an `argument-hint` (a skill: its hint only).
+   */
+  takesArguments: boolean;
+};
 
 /** The {@link commands} capability, with the listing for a host's UI. */
 export interface CommandsCapability extends Capability {
@@ -129,6 +136,7 @@ export function commands(options: CommandsOptions = {}): CommandsCapability {
             argumentHint: found.skill.argumentHint,
             format: 'skill',
             path: found.skill.path,
+            takesArguments: Boolean(found.skill.argumentHint),
           },
           skill: found,
         };
@@ -143,8 +151,9 @@ export function commands(options: CommandsOptions = {}): CommandsCapability {
         diagnostics.push({ severity: 'info', code: 'shadowed-command', message, path: command.path });
         continue;
       }
-      const { body, ...summary } = command;
-      const entry: Entry = { summary, body };
+      const { body, ...rest } = command;
+      const takesArguments = Boolean(command.argumentHint) || placesArguments(body, command.format);
+      const entry: Entry = { summary: { ...rest, takesArguments }, body };
       entries.push(entry);
       byName.set(command.name, entry);
     }

@@ -332,8 +332,15 @@ describe.each(mcpTransports)(
         ['review', 'Review a change with the team checklist.'],
         ['git:commit', 'Write a commit message.'],
       ]);
+      // Required where the command places its arguments (Gemini CLI passes typed words to required ones only).
+      expect(prompts.map((prompt) => [prompt.name, prompt.arguments?.[0]?.required])).toEqual([
+        ['release-notes', false],
+        ['build', false],
+        ['review', true],
+        ['git:commit', true],
+      ]);
       expect(prompts[2]!.arguments).toEqual([
-        { name: 'arguments', description: 'The text typed after the command name: [file]', required: false },
+        { name: 'arguments', description: 'The text typed after the command name: [file]', required: true },
       ]);
       // The library's own commands model, on the same directory.
       const session = createContextSession({

@@ -20,8 +20,14 @@ const promptNamePattern = /^[^\s/]\S*$/;
  * (`currentRun`, see `connectionRuns`), so a prompt is exactly a command (docs/commands.md):
  * - `prompts/list`: each command once, in the capability's order, named as typed without the slash
  *   (`review`, `git:commit`, `team/review`), described by its description (else a line naming its
- *   file), with one optional argument `arguments`: the text typed after the name (its
- *   `argument-hint`, when it has one, in the argument's description). No commands: an empty list.
+ *   file), with one argument `arguments`: the text typed after the name (its `argument-hint`, when it
+ *   has one, in the argument's description), required when the command takes arguments (its template
+ *   places them, or it has an `argument-hint`), optional otherwise. No commands: an empty list.
+ *
+ * Decision: required where the command takes arguments, because Gemini CLI passes the words typed
+ * after a prompt's name to its required arguments only (`/review src/a.ts` reached an optional
+ * argument as nothing). A client that asks for required arguments before it sends the prompt asks
+ * for exactly the ones the command uses.
  * - `prompts/get({ name, arguments: { arguments } })`: `/name arguments` expanded as the command's
  *   assistant does (`$ARGUMENTS`, `$1`, `{{args}}`, `${input:x}`, `@file`; shell lines not run), as
  *   one user message. A name the list also accepts (`frontend:build` for Claude Code's
@@ -50,7 +56,7 @@ export function serveCommandPrompts(
                 command.argumentHint === null || command.argumentHint === ''
                   ? 'The text typed after the command name.'
                   : `The text typed after the command name: ${command.argumentHint}`,
-              required: false,
+              required: command.takesArguments,
             },
           ],
         }),
