@@ -178,6 +178,37 @@ describe('session snapshots', () => {
     expect(after.join('\n')).not.toContain('edited');
   });
 
+  it('a monorepo package as working directory, with a symlinked instruction file: restored, the link is still the same file', async () => {
+    tree = await createTemporaryTree(
+      {
+        '.git/HEAD': 'ref: refs/heads/main\n',
+        'packages/app/AGENTS.md': '# App\n',
+        'packages/app/api/AGENTS.md': '# Api\n',
+        'packages/app/api/routes.ts': '',
+        'packages/app/web/page.ts': '',
+      },
+      { symlinks: { 'packages/app/web/CLAUDE.md': '../api/AGENTS.md' } },
+    );
+    const create = (restore?: unknown) =>
+      createContextSession({
+        workspace: localWorkspace(tree!.root, { cwd: tree!.at('packages/app') }),
+        capabilities: [fileTools(), nestedInstructions()],
+        ...(restore === undefined ? {} : { restore }),
+      });
+    const first = create();
+    const conversation = new ScriptedConversation(first, await first.startRun());
+    await conversation.call('read_file', { path: 'api/routes.ts' });
+    expect(conversation.prompt().join('\n')).toContain('# Api');
+    const restored = create(JSON.parse(JSON.stringify(first.snapshot())));
+    const events: string[] = [];
+    restored.on((event) => events.push(event.message));
+    const next = conversation.continueWith(restored, await restored.startRun());
+    await next.call('read_file', { path: 'web/page.ts' });
+    // web/CLAUDE.md links to the file delivered before the restore: not delivered again.
+    expect(next.prompt().join('\n').split('# Api').length - 1).toBe(1);
+    expect(events).toContain('web/CLAUDE.md is the same file as api/AGENTS.md; skipped.');
+  });
+
   it('keeps a hidden message that waits for its first placement, with its requested anchor', async () => {
     tree = await createRepository();
     const first = session(tree.root, 'after-tool-result');
