@@ -339,6 +339,17 @@ describe('snapshots that do not fit', () => {
     expect(refused(null)).toMatchObject({ code: 'snapshot-invalid' });
   });
 
+  it('refuses state nested 100,000 levels deep as a typed error, not a stack overflow', () => {
+    let deep: unknown = 'bottom';
+    for (let level = 0; level < 100_000; level += 1) deep = [deep];
+    expect(refused({ ...valid(), states: { 'a/b': deep } })).toMatchObject({
+      code: 'snapshot-invalid',
+      message: expect.stringContaining('nested deeper than 64 levels'),
+    });
+    const text = `${JSON.stringify({ ...valid(), states: { 'a/b': 0 } }).replace('"a/b":0', `"a/b":${'['.repeat(100_000)}${']'.repeat(100_000)}`)}`;
+    expect(refused(text)).toMatchObject({ code: 'snapshot-invalid' });
+  });
+
   it('refuses another version, naming it', () => {
     expect(refused({ ...valid(), version: snapshotVersion + 1 })).toEqual({
       code: 'snapshot-version',

@@ -1,4 +1,5 @@
 import { AgentContextError } from '../errors.js';
+import { maximumValueDepth } from '../shared/limit-value-depth.js';
 import type { EventReason } from './context-event.js';
 import type { LoadedFile } from './describe-loaded-files.js';
 
@@ -208,17 +209,22 @@ function states(value: unknown): Record<string, JsonValue> {
   return copy;
 }
 
-/** A deep copy of a JSON value; anything else (a function, `undefined`, a class instance) is refused. */
-function json(value: unknown, at: string): JsonValue {
+/**
+ * A deep copy of a JSON value; anything else (a function, `undefined`, a class instance) is refused,
+ * and so is nesting deeper than {@link maximumValueDepth} levels (the copy recurses: a hand-made
+ * value thousands of levels deep must be a typed refusal, not a stack overflow).
+ */
+function json(value: unknown, at: string, depth = 0): JsonValue {
+  if (depth > maximumValueDepth) throw invalid(at, `nested deeper than ${maximumValueDepth} levels`);
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
   if (typeof value === 'number') {
     if (Number.isFinite(value)) return value;
     throw invalid(at, 'expected a finite number');
   }
-  if (Array.isArray(value)) return value.map((item, index) => json(item, `${at}[${index}]`));
+  if (Array.isArray(value)) return value.map((item, index) => json(item, `${at}[${index}]`, depth + 1));
   const entries = record(value, at);
   const copy: Record<string, JsonValue> = {};
-  for (const [key, item] of Object.entries(entries)) copy[key] = json(item, `${at}.${key}`);
+  for (const [key, item] of Object.entries(entries)) copy[key] = json(item, `${at}.${key}`, depth + 1);
   return copy;
 }
 
