@@ -5,6 +5,7 @@ import type { LoadedRule } from '../rules/rule.js';
 import type { AssistantName } from '../tool-vocabulary/assistant.js';
 import { addAlwaysRules } from './add-always-rules.js';
 import { applyByteBudget } from './apply-byte-budget.js';
+import { inlineImports } from './inline-imports.js';
 import type { InstructionDiscovery, InstructionFile } from './instruction-file.js';
 
 /** The character budget of an assistant that documents none: nothing is cut. */
@@ -20,6 +21,20 @@ export function assistantInstructions(
   reading: AssistantReading,
 ): InstructionDiscovery {
   let shaped = addAlwaysRules(discovery, rules);
+  if (reading.importLayout === 'inline') {
+    const keepMentions = new Set(
+      reading.filenames.filter((entry) => entry.noImports).map((entry) => entry.filename),
+    );
+    shaped = {
+      ...shaped,
+      items: inlineImports(
+        shaped.items,
+        (file) => file.reason === 'walk-up' && keepMentions.has(path.posix.basename(file.path)),
+      ),
+    };
+  }
+  if (reading.directories === 'root-and-working-directory')
+    shaped = { ...shaped, items: rootAndWorkingDirectoryFirst(shaped.items, shaped.searched) };
   if (reading.order === 'nearest-first') shaped = { ...shaped, items: nearestFirst(shaped.items) };
   if (reading.maxBytes !== undefined)
     shaped = applyByteBudget(shaped, { maxBytes: reading.maxBytes, title: reading.title });
@@ -157,4 +172,41 @@ function nearestFirst(items: readonly InstructionFile[]): InstructionFile[] {
   }
   const depth = (group: InstructionFile[]) => group[0]?.directory.split('/').length ?? 0;
   return [...user, ...groups.sort((a, b) => depth(b) - depth(a)).flat()];
+}
+
+/**
+ * Copilot CLI's order (recorded on its requests): the files of the project root (with their rules),
+ * then those of the working directory, then the directories between them, nearest first.
+ */
+function rootAndWorkingDirectoryFirst(
+  items: readonly InstructionFile[],
+  searched: readonly string[],
+): InstructionFile[] {
+  const root = searched[0];
+  const workingDirectory = searched.at(-1);
+  const groups: InstructionFile[][] = [];
+  let key: string | undefined;
+  for (const item of items) {
+    if (item.reason !== 'import' && item.reason !== 'rule' && item.directory !== key) {
+      key = item.directory;
+      groups.push([]);
+    }
+    if (groups.length === 0) groups.push([]);
+    groups.at(-1)?.push(item);
+  }
+  const rank = (group: InstructionFile[]) => {
+    const directory = group[0]?.directory;
+    if (directory === root || group[0]?.label.startsWith('~/')) return -1;
+    if (directory === workingDirectory) return 0;
+    return 1;
+  };
+  const depth = (group: InstructionFile[]) => group[0]?.directory.split('/').length ?? 0;
+  return groups
+    .map((group, index) => ({ group, index }))
+    .sort(
+      (a, b) =>
+        rank(a.group) - rank(b.group) ||
+        (rank(a.group) === 1 ? depth(b.group) - depth(a.group) : a.index - b.index),
+    )
+    .flatMap(({ group }) => group);
 }

@@ -32,9 +32,9 @@ export async function planAssistantFiles(
   const root = chain[0];
   const isFile = async (directory: string, name: string) =>
     (await workspace.stat(path.posix.join(directory, name)).catch(() => undefined))?.kind === 'file';
-  const entries = renameEntries(reading.filenames, reading.formats, renamed);
-  const inChain = reading.directories === 'root' ? chain.slice(0, 1) : [...chain];
-  const directories = reading.order === 'nearest-first' ? [...inChain].reverse() : inChain;
+  const renamedEntries = renameEntries(reading.filenames, reading.formats, renamed);
+  const entries = reading.oneNameForWalk ? await oneName(renamedEntries, chain, isFile) : renamedEntries;
+  const directories = directoriesRead(reading, chain);
   // A name read only where none of some other names is a file in the chain (Claude Code's AGENTS.md).
   const suppressed = new Map<string, string>();
   for (const entry of entries) {
@@ -92,6 +92,32 @@ export async function planAssistantFiles(
     filenames.set(directory, names);
   }
   return { directories, filenames, diagnostics };
+}
+
+/**
+ * The directories of the chain an assistant reads at start, in its order. Copilot CLI
+ * (`root-and-working-directory`) reads the root, then the working directory, then the directories
+ * between them, nearest first (as recorded on its requests).
+ */
+function directoriesRead(reading: AssistantReading, chain: readonly string[]): string[] {
+  if (reading.directories === 'root') return chain.slice(0, 1);
+  if (reading.directories === 'root-and-working-directory') {
+    if (chain.length <= 1) return [...chain];
+    return [chain[0]!, chain.at(-1)!, ...chain.slice(1, -1).reverse()];
+  }
+  return reading.order === 'nearest-first' ? [...chain].reverse() : [...chain];
+}
+
+/** The first entry whose name is a file somewhere on the chain, alone (OpenCode); all of them when none is. */
+async function oneName(
+  entries: AssistantFilename[],
+  chain: readonly string[],
+  isFile: (directory: string, name: string) => Promise<boolean>,
+): Promise<AssistantFilename[]> {
+  for (const entry of entries) {
+    for (const directory of chain) if (await isFile(directory, entry.filename)) return [entry];
+  }
+  return entries;
 }
 
 /** The entries with a renamed format's names in place of its own (one entry per new name). */

@@ -4,6 +4,7 @@ import {
   type ProjectInstructionsOptions,
   projectInstructions,
 } from '../instructions/project-instructions.js';
+import { assistantReading } from '../rules/assistants/index.js';
 import type { Capability, ContextEvent } from '../session/capability.js';
 import { createContextSession } from '../session/context-session.js';
 import { type SkillsOptions, skills } from '../skills/skills.js';
@@ -114,9 +115,13 @@ export async function instructionsForPath(options: InstructionsForPathOptions): 
   const touched = await resolvePathInWorkingDirectory(workspace, path);
   const label = toLabel(workspace, touched.absolute);
   const capabilities: Capability[] = [projectInstructions(projectOptions)];
+  const reading =
+    projectOptions.assistant === undefined ? undefined : assistantReading(projectOptions.assistant);
   if (skillsOptions !== false) {
     capabilities.push(
       skills({
+        // One assistant's skills come from its own asset roots (`.claude`, `.agents`, ...).
+        ...(reading === undefined ? {} : { roots: reading.assetRoots }),
         ...(projectOptions.userDirectory === undefined
           ? {}
           : { userDirectory: projectOptions.userDirectory }),
@@ -288,6 +293,7 @@ function matchedGlob(event: ContextEvent): string | undefined {
 /** The file and rule options of the project instructions, so the touch reads the same files and rules. */
 function touchOptions(options: Omit<ProjectInstructionsOptions, 'workspace'>) {
   return {
+    ...(options.assistant === undefined ? {} : { assistant: options.assistant }),
     ...(options.filenames === undefined ? {} : { filenames: [...options.filenames] }),
     ...(options.perDirectory === undefined ? {} : { perDirectory: options.perDirectory }),
     ...(options.formats === undefined ? {} : { formats: options.formats }),

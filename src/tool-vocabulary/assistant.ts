@@ -8,10 +8,12 @@ export const assistantNames = [
   'codex',
   'gemini-cli',
   'github-copilot',
+  'copilot-cli',
   'cursor',
   'windsurf',
   'zed',
   'opencode',
+  'qwen-code',
 ] as const;
 
 /** One coding assistant, as the `assistant` options and `--as` name it (see {@link assistantNames}). */
@@ -25,6 +27,7 @@ const assistantFolders: ReadonlyArray<readonly [string, AssistantName]> = [
   ['.codex', 'codex'],
   ['.cursor', 'cursor'],
   ['.opencode', 'opencode'],
+  ['.qwen', 'qwen-code'],
 ];
 
 /**

@@ -24,14 +24,17 @@ import {
   type WireProtocol,
 } from './scripted-provider-server.js';
 
-const models: Record<WireProtocol, (baseURL: string) => LanguageModel> = {
+/** The protocols the worker's AI SDK providers speak (the scripted server also speaks Gemini's, for the assistant CLIs). */
+type ProviderProtocol = Exclude<WireProtocol, 'gemini'>;
+
+const models: Record<ProviderProtocol, (baseURL: string) => LanguageModel> = {
   'anthropic-messages': (baseURL) => createAnthropic({ baseURL, apiKey: 'test' })('claude-sonnet-4-5'),
   'openai-responses': (baseURL) => createOpenAI({ baseURL, apiKey: 'test' })('gpt-5'),
   'openai-chat': (baseURL) => createOpenAI({ baseURL, apiKey: 'test' }).chat('gpt-5'),
 };
 
 /** The coding session in one process with one session object: the requests to match. */
-async function recordInOneProcess(protocol: WireProtocol): Promise<RecordedRequest[]> {
+async function recordInOneProcess(protocol: ProviderProtocol): Promise<RecordedRequest[]> {
   const root = await createSessionRepository();
   const server = await startScriptedProviderServer({ script: (request) => sessionTurn(request.index) });
   const { session } = createCodingSession(root);
@@ -66,7 +69,7 @@ async function recordInOneProcess(protocol: WireProtocol): Promise<RecordedReque
 }
 
 /** The same session with every user turn served by a new process: route handler, conversation store, message store. */
-async function recordProcessPerTurn(protocol: WireProtocol): Promise<RecordedRequest[]> {
+async function recordProcessPerTurn(protocol: ProviderProtocol): Promise<RecordedRequest[]> {
   const root = await createSessionRepository();
   const state = await useTemporaryDirectory('agent-context-host-');
   const server = await startScriptedProviderServer({ script: (request) => sessionTurn(request.index) });
@@ -90,7 +93,7 @@ async function recordProcessPerTurn(protocol: WireProtocol): Promise<RecordedReq
 }
 
 describe('AI SDK: a conversation served by a new process per request', () => {
-  for (const protocol of Object.keys(models) as WireProtocol[]) {
+  for (const protocol of Object.keys(models) as ProviderProtocol[]) {
     it(`sends the requests of one process, byte for byte, restored only from the stores (${protocol})`, async () => {
       const [once, perTurn] = await Promise.all([
         recordInOneProcess(protocol),

@@ -20,7 +20,7 @@ export interface RecordedRequest {
   /** Lower-cased header names, as Node reports them. */
   headers: Record<string, string | string[] | undefined>;
   body: Record<string, unknown>;
-  /** True when the client asked for server-sent events (`"stream": true`). */
+  /** True when the client asked for server-sent events (`"stream": true`, or Gemini's `:streamGenerateContent`). */
   stream: boolean;
 }
 
@@ -50,11 +50,14 @@ const protocolByPath: Array<[string, WireProtocol]> = [
   ['/messages', 'anthropic-messages'],
   ['/responses', 'openai-responses'],
   ['/chat/completions', 'openai-chat'],
+  [':generateContent', 'gemini'],
+  [':streamGenerateContent', 'gemini'],
 ];
 
 /**
  * Start a recording HTTP server on 127.0.0.1 (a free port) that speaks the Anthropic Messages, OpenAI
- * Responses and OpenAI Chat Completions APIs well enough for the official AI SDK providers, both
+ * Responses, OpenAI Chat Completions and Gemini `generateContent` APIs well enough for the official AI
+ * SDK providers and the coding-assistant CLIs, both
  * non-streaming and streaming (SSE). Each request's JSON body is recorded; the response is the next
  * scripted turn rendered in the protocol of the request path. When the script has no turn left, the
  * server answers HTTP 400 (not retried by the SDK) and records the error, so a test fails visibly.
@@ -99,7 +102,7 @@ export async function startScriptedProviderServer(
       path,
       headers: { ...incoming.headers },
       body,
-      stream: body.stream === true,
+      stream: body.stream === true || path.endsWith(':streamGenerateContent'),
     };
     requests.push(request);
     const turn = turnFor(request);

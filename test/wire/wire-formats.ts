@@ -1,11 +1,12 @@
 /**
  * Provider wire formats for the scripted server: one scripted turn rendered as the JSON body (or the
- * server-sent events) that Anthropic Messages, OpenAI Responses and OpenAI Chat Completions return.
+ * server-sent events) that Anthropic Messages, OpenAI Responses, OpenAI Chat Completions and the Gemini
+ * API (`generateContent`) return.
  * Only the fields the official AI SDK providers read are produced; values are deterministic.
  */
 
 /** The HTTP APIs the scripted server speaks, chosen by request path. */
-export type WireProtocol = 'anthropic-messages' | 'openai-responses' | 'openai-chat';
+export type WireProtocol = 'anthropic-messages' | 'openai-responses' | 'openai-chat' | 'gemini';
 
 /** A tool call the scripted model makes. `input` is sent as the provider's JSON arguments. */
 export interface ScriptedToolCall {
@@ -61,6 +62,7 @@ export function renderResponseBody(
       usage: { input_tokens: context.inputTokens, output_tokens: context.outputTokens },
     };
   }
+  if (protocol === 'gemini') return geminiResponse(turn, context);
   if (protocol === 'openai-responses') {
     return {
       id: `resp_${context.index}`,
@@ -143,5 +145,29 @@ export function chatUsage(context: RenderContext) {
     prompt_tokens: context.inputTokens,
     completion_tokens: context.outputTokens,
     total_tokens: context.inputTokens + context.outputTokens,
+  };
+}
+
+/**
+ * A Gemini `GenerateContentResponse`: one candidate whose parts are the text and the `functionCall`s.
+ * Streaming sends the same object as the one event of the stream.
+ */
+export function geminiResponse(turn: ScriptedTurn, context: RenderContext) {
+  const text = turn.text ?? '';
+  const parts = [
+    ...(text === '' ? [] : [{ text }]),
+    ...(turn.toolCalls ?? []).map((call) => ({
+      functionCall: { id: call.id, name: call.name, args: call.input },
+    })),
+  ];
+  return {
+    candidates: [{ content: { role: 'model', parts }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: {
+      promptTokenCount: context.inputTokens,
+      candidatesTokenCount: context.outputTokens,
+      totalTokenCount: context.inputTokens + context.outputTokens,
+    },
+    modelVersion: context.model,
+    responseId: `gemini_${context.index}`,
   };
 }

@@ -1,5 +1,6 @@
 import {
   chatUsage,
+  geminiResponse,
   type RenderContext,
   responsesFunctionCall,
   responsesMessageItem,
@@ -11,7 +12,8 @@ import {
 
 /**
  * The server-sent events of a streaming response, in the order the provider sends them: Anthropic and
- * OpenAI Responses name each event (`event:` line), OpenAI Chat sends bare `data:` lines ending in `[DONE]`.
+ * OpenAI Responses name each event (`event:` line), OpenAI Chat sends bare `data:` lines ending in `[DONE]`,
+ * Gemini (`alt=sse`) one bare `data:` line per response chunk (here the whole response in one).
  */
 export function renderStreamEvents(
   protocol: WireProtocol,
@@ -20,6 +22,7 @@ export function renderStreamEvents(
 ): ServerSentEvent[] {
   if (protocol === 'anthropic-messages') return anthropicEvents(turn, context);
   if (protocol === 'openai-responses') return responsesEvents(turn, context);
+  if (protocol === 'gemini') return [{ data: geminiResponse(turn, context) }];
   return chatEvents(turn, context);
 }
 

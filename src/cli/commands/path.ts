@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { localWorkspace } from '../../index.js';
 import {
+  assistantNames,
   formatDiagnostic,
   type InstructionsForPathOptions,
   instructionsForPath,
@@ -9,7 +10,7 @@ import {
 
 import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
-import { maxFileBytesOption, ruleFormatList } from './inspect.js';
+import { assistantOption, maxFileBytesOption, ruleFormatList } from './inspect.js';
 
 const usage = `Usage: agent-context path FILE [--from DIR] [options]
 
@@ -26,6 +27,9 @@ Options:
                      with a .git marker above the current directory, else the current directory)
   --stop-at <dir>    highest directory whose instructions load, and the containment boundary
                      (default: the nearest directory with a .git marker, else DIR)
+  --as <assistant>   what one assistant gets, as measured on its requests to its model: its files
+                     at start and on touch, its rules, imports and skills (${assistantNames.join(', ')});
+                     not with --formats
   --formats <a,b>    rule formats read (default: all; see agent-context rules --help)
   --user <dir>       also read user-level rules and skills under this home directory
   --max-file-bytes <n>
@@ -49,6 +53,7 @@ export const pathCommand: CliCommand = {
         from: { type: 'string' },
         'stop-at': { type: 'string' },
         formats: { type: 'string' },
+        as: { type: 'string' },
         user: { type: 'string' },
         'max-file-bytes': { type: 'string' },
         'files-only': { type: 'boolean' },
@@ -56,6 +61,9 @@ export const pathCommand: CliCommand = {
       },
       1,
     );
+    if (values.as !== undefined && values.formats !== undefined) {
+      throw new CliUsageError('--as and --formats cannot be combined: the assistant decides the formats');
+    }
     const file = positionals[0];
     if (file === undefined) throw new CliUsageError('missing FILE: the file the agent touches');
     const stopAt = values['stop-at'] === undefined ? undefined : path.resolve(output.cwd, values['stop-at']);
@@ -71,6 +79,7 @@ export const pathCommand: CliCommand = {
       // A ceiling that is not the directory or an ancestor means the directory alone.
       ...(project.stopAt === undefined ? {} : { stopAt: project.root }),
       ...(values.formats === undefined ? {} : { formats: ruleFormatList(values.formats) }),
+      ...(values.as === undefined ? {} : { assistant: assistantOption(values.as) }),
       ...(values.user === undefined ? {} : { userDirectory: path.resolve(output.cwd, values.user) }),
     };
     const maxFileBytes = maxFileBytesOption(values['max-file-bytes']);

@@ -3,6 +3,7 @@ import type { Diagnostic } from '../../diagnostics.js';
 import type { NestedFile } from '../../rules/nested-file.js';
 import { toLabel } from '../../workspace/labels.js';
 import type { Workspace } from '../../workspace/workspace.js';
+import { inlineImports } from '../inline-imports.js';
 import type { InstructionFile } from '../instruction-file.js';
 import { type ImportContext, loadImports } from '../load-imports.js';
 import type { SeenFiles } from '../read-candidate.js';
@@ -16,6 +17,12 @@ export interface NestedImportSettings {
   maxImportDepth: number;
   /** Per-file character limit of `contents` mode, applied to each imported file too. */
   maxChars: number;
+  /**
+   * `inline`: each imported file's text takes the place of its `@path` mention in the returned text
+   * (Gemini CLI, Copilot CLI, Qwen Code), and `imported` holds only files no mention placed.
+   * Default `appended`: every imported file is returned, to be delivered after the file.
+   */
+  layout?: 'inline' | 'appended';
 }
 
 /**
@@ -62,6 +69,11 @@ export async function expandNestedImports(
     imports: [],
   };
   const loaded = await loadImports(context, importer, [realPath]);
+  if (settings.layout === 'inline' && loaded.length > 0) {
+    const [placed, ...left] = inlineImports([importer, ...loaded]);
+    importer.text = placed?.text ?? importer.text;
+    loaded.splice(0, loaded.length, ...left);
+  }
   const imported = loaded.map((item) => {
     const cut = cutNestedText(
       { text: item.text, size: item.size, truncated: item.size > context.maxFileBytes },

@@ -1,7 +1,11 @@
 import { AgentContextError } from '../../errors.js';
+import { walkUpDirectories } from '../../project/walk-up-directories.js';
+import type { AssistantReading } from '../../rules/assistants/assistant-reading.js';
 import { assistantReading } from '../../rules/assistants/index.js';
+import { ruleFormats } from '../../rules/formats/index.js';
 import { nestedRuleLocations } from '../../rules/load-nested-rules.js';
 import type { NestedFile } from '../../rules/nested-file.js';
+import { readRenamedFilenames } from '../../rules/read-renamed-filenames.js';
 import type { RuleFormatName } from '../../rules/rule.js';
 import { ruleListRequests } from '../../rules/rule-list-requests.js';
 import { RuleTracker } from '../../rules/rule-tracker.js';
@@ -12,7 +16,9 @@ import { declareTouchRequests, toolCallWorkspace } from '../../session/tool-call
 import { extractUserInputPaths } from '../../session/user-input-paths.js';
 import type { AssistantName } from '../../tool-vocabulary/assistant.js';
 import { withCheckedDirectories } from '../../workspace/checked-directories.js';
+import { toLabel } from '../../workspace/labels.js';
 import type { Workspace } from '../../workspace/workspace.js';
+import { instructionDefaults } from '../discover-instructions.js';
 import { resolveInstructionFilenames } from '../instruction-filenames.js';
 import { listNewDirectories, newDirectoryRequests } from './list-new-directories.js';
 import { nestedInstructionDefaults } from './nested-instruction-defaults.js';
@@ -156,6 +162,13 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
       entry.unlessPresent === undefined ? [] : [[entry.filename, entry.unlessPresent] as const],
     ),
   );
+  const decidedAtStart = new Map(
+    (reading?.onTouch ?? []).flatMap((entry) =>
+      entry.unlessPresent === undefined || !entry.decidedAtStart
+        ? []
+        : [[entry.filename, entry.unlessPresent] as const],
+    ),
+  );
   const settings = {
     capability: name,
     ...names,
@@ -166,6 +179,14 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
     maxImportDepth: reading === undefined ? maxImportDepth : (reading.maxImportDepth ?? 0),
     followImports: reading === undefined || reading.maxImportDepth !== undefined,
     unlessPresent,
+    decidedAtStart,
+    walk: {
+      stopAt: options.stopAt,
+      rootMarkers: options.rootMarkers ?? instructionDefaults.rootMarkers,
+    },
+    order: reading?.touchOrder ?? 'root-first',
+    importLayout: reading?.importLayout ?? 'appended',
+    ...(reading === undefined ? {} : renamedOnTouch(reading, options)),
     ...(reading === undefined ? {} : { reader: reading.title }),
   } as const;
   const formats = reading?.formats ?? options.formats;
@@ -392,4 +413,35 @@ function uniqueTouches(touches: TouchedPath[]): TouchedPath[] {
     seen.add(key);
     return true;
   });
+}
+
+/**
+ * The names an assistant looks for on touch when a repository's settings rename its files (Gemini
+ * CLI's `.gemini/settings.json` `context.fileName`, found on the run-start walk as at start): the
+ * settings' names, then its own names (recorded on Gemini CLI 0.61.0: a read delivers the renamed
+ * files and `GEMINI.md`). Nothing when none of its formats can be renamed.
+ */
+function renamedOnTouch(
+  reading: AssistantReading,
+  options: Pick<NestedInstructionsOptions, 'stopAt' | 'rootMarkers'>,
+): { touchFilenames?: (workspace: Workspace) => Promise<readonly string[]> } {
+  const formats = ruleFormats.filter(
+    (format) => reading.formats.includes(format.name) && format.instructionFilenameSetting !== undefined,
+  );
+  if (formats.length === 0) return {};
+  const own = [...new Set(reading.onTouch.map((entry) => entry.filename))];
+  return {
+    touchFilenames: async (workspace) => {
+      const walk = await walkUpDirectories(workspace, {
+        stopAt: options.stopAt,
+        rootMarkers: options.rootMarkers ?? instructionDefaults.rootMarkers,
+      });
+      // Problems of the settings file are reported by the project instructions, which read it too.
+      const renamed = await readRenamedFilenames(workspace, walk.directories, formats, [], (absolute) =>
+        toLabel(workspace, absolute),
+      );
+      const names = formats.flatMap((format) => renamed.get(format.name) ?? []);
+      return [...new Set([...names, ...own])];
+    },
+  };
 }

@@ -4,6 +4,7 @@ import { diagnosticCodeOf } from '../../diagnostic-code-of-error.js';
 import type { DiagnosticCode } from '../../diagnostic-codes.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import { describeError, isAgentContextError } from '../../errors.js';
+import { walkUpDirectories } from '../../project/walk-up-directories.js';
 import { type NestedFile, restoreNestedFile, saveNestedFile } from '../../rules/nested-file.js';
 import type { ContextEvent, TouchedPath } from '../../session/capability.js';
 import { savedState } from '../../session/saved-state.js';
@@ -19,6 +20,7 @@ import {
 import { absoluteOfStored, storedPathOf } from '../../workspace/stored-path.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import { documentKey } from '../document-key.js';
+import { orList } from '../plan-assistant-files.js';
 import { expandNestedImports } from './expand-nested-imports.js';
 import { readNestedText } from './read-nested-text.js';
 import { resolveBelowCwd } from './resolve-below-cwd.js';
@@ -39,6 +41,22 @@ export interface NestedTrackerSettings {
   followImports?: boolean;
   /** File name -> names whose presence in the same directory means it is not read (Claude Code's `AGENTS.md`). */
   unlessPresent?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * File name -> names whose presence anywhere on the run-start walk (see `walk`) means it is never
+   * read in this session: decided at the first check, kept for the session (Claude Code's `AGENTS.md`).
+   */
+  decidedAtStart?: ReadonlyMap<string, readonly string[]>;
+  /** The run-start walk of `decidedAtStart`: the project root found as the project instructions find it. */
+  walk?: { stopAt: string | undefined; rootMarkers: readonly string[] };
+  /**
+   * The names looked for, when a repository's settings decide them (Gemini CLI's `context.fileName`):
+   * asked once per session, at the first check, in place of `filenames`.
+   */
+  touchFilenames?: (workspace: Workspace) => Promise<readonly string[]>;
+  /** Where imported files go: `inline` at their mention, or `appended` after the file (the default). */
+  importLayout?: 'inline' | 'appended';
+  /** `nearest-first`: the files of the deepest new directory first (Copilot CLI, OpenCode). Default `root-first`. */
+  order?: 'root-first' | 'nearest-first';
   /** Who reads the files, for the messages of `unlessPresent` (`Claude Code`). */
   reader?: string;
 }
@@ -64,6 +82,11 @@ export class NestedTracker {
   readonly #checked = new Set<string>();
   readonly #hashes = new Map<string, string>();
   readonly #realPaths = new Map<string, string>();
+  /** The names looked for in each new directory (see `touchFilenames`). */
+  #touchFilenames: Promise<readonly string[]> | undefined;
+  /** The `decidedAtStart` decisions, once made (see `#startDecision`). */
+  #decision: Promise<ReadonlyMap<string, string>> | undefined;
+  #decided: ReadonlyMap<string, string> | undefined;
   readonly #workspace: Workspace;
   readonly #settings: NestedTrackerSettings;
   readonly #emit: (event: ContextEvent) => void;
@@ -133,7 +156,8 @@ export class NestedTracker {
     // One operation: a chain of directories shares the checks of their common ancestors.
     return withCheckedDirectories(async () => {
       const files: NestedFile[] = [];
-      for (const directory of directories) files.push(...(await this.#check(directory, trigger, reading)));
+      const ordered = this.#settings.order === 'nearest-first' ? [...directories].reverse() : directories;
+      for (const directory of ordered) files.push(...(await this.#check(directory, trigger, reading)));
       return files;
     });
   }
@@ -157,6 +181,8 @@ export class NestedTracker {
       }),
       // The sha-256 keys in base64url: 43 characters instead of 64.
       hashes: [...this.#hashes].map(([key, label]) => [compactKey(key), label]),
+      // The session-wide decisions, once made: a later file on the walk does not change them.
+      ...(this.#decided === undefined ? {} : { decided: [...this.#decided] }),
     };
   }
 
@@ -181,6 +207,11 @@ export class NestedTracker {
     this.surfaced.push(...surfaced);
     for (const [real, label] of realPaths) this.#realPaths.set(absoluteOfStored(root, real), label);
     for (const [key, label] of hashes) this.#hashes.set(key, label);
+    if (saved.decided !== undefined) {
+      const decided = new Map(savedState.pairs(saved.decided, 'decided'));
+      this.#decided = decided;
+      this.#decision = Promise.resolve(decided);
+    }
   }
 
   /** {@link claim} then {@link check}. */
@@ -225,7 +256,7 @@ export class NestedTracker {
 
   async #check(directory: string, trigger: string, reading: Workspace): Promise<NestedFile[]> {
     const files: NestedFile[] = [];
-    for (const name of this.#settings.filenames) {
+    for (const name of await this.#filenames()) {
       if (await this.#suppressed(reading, directory, name, trigger)) continue;
       const override = this.#settings.overrides.get(name);
       let found =
@@ -253,8 +284,62 @@ export class NestedTracker {
     return files;
   }
 
+  /** The names looked for in each new directory: `filenames`, or what `touchFilenames` decides once. */
+  #filenames(): readonly string[] | Promise<readonly string[]> {
+    const decide = this.#settings.touchFilenames;
+    if (decide === undefined) return this.#settings.filenames;
+    this.#touchFilenames ??= decide(this.#workspace);
+    return this.#touchFilenames;
+  }
+
+  /**
+   * The session-wide decisions of `decidedAtStart`: name -> the file (a label) on the run-start walk
+   * that rules it out. Made once, at the first check, and kept (a snapshot carries them).
+   */
+  #startDecision(): Promise<ReadonlyMap<string, string>> {
+    this.#decision ??= (async () => {
+      const decided = new Map<string, string>();
+      const entries = this.#settings.decidedAtStart;
+      if (entries === undefined || entries.size === 0) return decided;
+      const walk = await walkUpDirectories(
+        this.#workspace,
+        this.#settings.walk ?? { stopAt: undefined, rootMarkers: ['.git'] },
+      );
+      for (const [name, others] of entries) {
+        search: for (const directory of walk.directories) {
+          for (const other of others) {
+            const candidate = `${directory}/${other}`;
+            if ((await this.#statQuietly(candidate))?.kind !== 'file') continue;
+            decided.set(name, toLabel(this.#workspace, candidate));
+            break search;
+          }
+        }
+      }
+      this.#decided = decided;
+      return decided;
+    })();
+    return this.#decision;
+  }
+
   /** Whether `name` is not read in `directory` because another name is a file there (an info event says so). */
   async #suppressed(reading: Workspace, directory: string, name: string, trigger: string): Promise<boolean> {
+    if (this.#settings.decidedAtStart?.has(name)) {
+      const by = (await this.#startDecision()).get(name);
+      if (by !== undefined) {
+        const candidate = `${directory}/${name}`;
+        if ((await this.#statQuietly(candidate, reading))?.kind === 'file') {
+          const label = toLabel(this.#workspace, candidate);
+          this.#skip(
+            candidate,
+            trigger,
+            'not-read-by-assistant',
+            `${label} is not read: ${this.#settings.reader ?? 'the assistant'} reads ${name} only in a session that started without ${orList(this.#settings.decidedAtStart.get(name) ?? [])}, and ${by} was there.`,
+            'info',
+          );
+        }
+        return true;
+      }
+    }
     const others = this.#settings.unlessPresent?.get(name);
     if (others === undefined) return false;
     for (const other of others) {
@@ -416,6 +501,7 @@ export class NestedTracker {
         seen: { realPaths: this.#realPaths, hashes: this.#hashes },
         maxImportDepth: this.#settings.maxImportDepth,
         maxChars: this.#settings.maxChars,
+        ...(this.#settings.importLayout === undefined ? {} : { layout: this.#settings.importLayout }),
       });
       file.text = expanded.text;
       this.surfaced.push(file);

@@ -16,6 +16,14 @@ export interface AssistantFilename {
   unlessPresent?: readonly string[];
   /** Only the nearest directory's file of this name is read (Copilot's `AGENTS.md`). Default `false`. */
   nearestOnly?: boolean;
+  /**
+   * On touch: `unlessPresent` is decided once per session, over the run-start walk (the project root
+   * down to the working directory), not per directory: Claude Code reads no `AGENTS.md` anywhere in
+   * a session that started with a `CLAUDE.md`, and every `AGENTS.md` in one that did not. Default `false`.
+   */
+  decidedAtStart?: boolean;
+  /** `@path` imports of this file stay text (Copilot CLI's `GEMINI.md`). Default `false`. */
+  noImports?: boolean;
 }
 
 /** Where a documented behaviour comes from, for docs/rules.md and the tests. */
@@ -45,12 +53,28 @@ export interface AssistantReading {
   perDirectory: 'all' | 'first';
   /** A blank file still takes its directory's one slot and loads nothing (Codex). Default `false`. */
   blankTakesSlot?: boolean;
-  /** `walk-up`: every directory from the project root down to the working directory; `root`: the project root only. */
-  directories: 'walk-up' | 'root';
+  /**
+   * `walk-up`: every directory from the project root down to the working directory; `root`: the
+   * project root only; `root-and-working-directory`: those two (Copilot CLI: the git root and the
+   * directory it runs in).
+   */
+  directories: 'walk-up' | 'root' | 'root-and-working-directory';
   /** `root-first` (the broadest file first) or `nearest-first` (OpenCode merges the nearest file first). */
   order: 'root-first' | 'nearest-first';
+  /**
+   * `true`: the first of `filenames` that is a file anywhere on the walk names every file read at
+   * start, all of that name (OpenCode: `AGENTS.md`, else `CLAUDE.md`, else `CONTEXT.md`). Default `false`.
+   */
+  oneNameForWalk?: boolean;
   /** The files looked for in directories below the working directory when the agent touches them; `[]` when none are. */
   onTouch: readonly AssistantFilename[];
+  /** The order of the files a touch delivers: `root-first` (the default) or `nearest-first` (Copilot CLI, OpenCode). */
+  touchOrder?: 'root-first' | 'nearest-first';
+  /**
+   * Where an imported file's text goes: `appended` after the importing file (Claude Code), or
+   * `inline` in place of its `@path` mention (Gemini CLI, Copilot CLI, Qwen Code). Default `appended`.
+   */
+  importLayout?: 'inline' | 'appended';
   /** `@path` import hops followed; `undefined` when the assistant does not read `@path` as an import. */
   maxImportDepth: number | undefined;
   /** The budget over the project files, in UTF-8 bytes, spent from the root down (Codex); `undefined` for none. */
@@ -59,4 +83,10 @@ export interface AssistantReading {
   assetRoots: readonly string[];
   /** The pages each behaviour above was checked against. */
   sources: readonly AssistantSource[];
+  /**
+   * The assistant release whose requests to its model this reading was held to
+   * (`test/assistant-readings/recorded-readings.json`), e.g. `2.1.332`; absent for a reading that
+   * follows the documentation only (an assistant without a CLI that runs headless here).
+   */
+  measuredOn?: string;
 }

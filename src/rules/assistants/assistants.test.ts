@@ -50,10 +50,10 @@ const codexCut = 32 * 1024 - Buffer.byteLength(files['AGENTS.md']!) - Buffer.byt
  * touching `src/handler.ts` then `lib/util.ts`, with the documentation each row follows.
  */
 const expected: Record<AssistantName, { start: string[]; touch: string[]; source: string }> = {
-  // CLAUDE.md at the root: no AGENTS.md anywhere at start; lib/ has a CLAUDE.md, so not its AGENTS.md.
+  // CLAUDE.md at the root: no AGENTS.md anywhere in the session, on touch included (decided at start).
   'claude-code': {
     start: ['../../CLAUDE.md', '../../docs/imported.md', '../../.claude/rules/testing.md'],
-    touch: ['src/AGENTS.md', 'lib/CLAUDE.md'],
+    touch: ['lib/CLAUDE.md'],
     source: 'code.claude.com/docs/en/memory (CLAUDE.md files; AGENTS.md; imports; .claude/rules)',
   },
   // One file per directory, the override in place of AGENTS.md, cut where 32 KiB end; nothing on touch.
@@ -74,6 +74,27 @@ const expected: Record<AssistantName, { start: string[]; touch: string[]; source
     start: ['../../.github/copilot-instructions.md', 'AGENTS.md'],
     touch: ['../../.github/instructions/api.instructions.md', 'src/AGENTS.md', 'lib/AGENTS.md'],
     source: 'docs.github.com/en/copilot (repository instructions; AGENTS.md nearest; applyTo)',
+  },
+  // Copilot CLI (measured): the root's files side by side, the working directory's, then the ones
+  // between; Claude Code's rules too; nested files nearest first on touch.
+  'copilot-cli': {
+    start: [
+      '../../.github/copilot-instructions.md',
+      '../../AGENTS.md',
+      '../../CLAUDE.md',
+      '../../GEMINI.md',
+      '../../.claude/rules/testing.md',
+      'AGENTS.md',
+      '../AGENTS.md',
+    ],
+    touch: [
+      '../../.github/instructions/api.instructions.md',
+      'src/AGENTS.md',
+      'src/GEMINI.md',
+      'lib/AGENTS.md',
+      'lib/CLAUDE.md',
+    ],
+    source: 'recorded requests of Copilot CLI 1.0.102 (test/assistant-readings)',
   },
   cursor: {
     start: ['../../AGENTS.md', '../../.cursor/rules/style.mdc', '../AGENTS.md', 'AGENTS.md'],
@@ -97,6 +118,12 @@ const expected: Record<AssistantName, { start: string[]; touch: string[]; source
     touch: ['src/AGENTS.md', 'lib/AGENTS.md'],
     source:
       'opencode.ai/docs/instructions and /rules (AGENTS.md up to the root, nearest first; instructions)',
+  },
+  // Qwen Code (measured): QWEN.md then AGENTS.md in each directory, root first; nothing on touch.
+  'qwen-code': {
+    start: ['../../AGENTS.md', '../AGENTS.md', 'AGENTS.md'],
+    touch: [],
+    source: 'recorded requests of Qwen Code 0.24.4 (test/assistant-readings)',
   },
 };
 

@@ -2,10 +2,15 @@ import type { AssistantReading } from './assistant-reading.js';
 
 const claudeFiles = ['CLAUDE.md', '.claude/CLAUDE.md', 'CLAUDE.local.md'];
 
+/** `AGENTS.md` and `.claude/AGENTS.md`, read only in a session that started without a Claude file. */
+const fallback = (filename: string) => ({ filename, unlessPresent: claudeFiles, decidedAtStart: true });
+
 /**
  * Claude Code (its default `instructionFiles: claude-md-or-agents-md`): `CLAUDE.md`,
- * `.claude/CLAUDE.md` and `CLAUDE.local.md` from the root down; `AGENTS.md` only when none of the three
- * is there; the same files of a subdirectory when Claude reads a file in it; imports four hops deep.
+ * `.claude/CLAUDE.md` and `CLAUDE.local.md` from the root down; `AGENTS.md` and `.claude/AGENTS.md`
+ * only in a session whose start found none of the three (decided once, nested reads included); the
+ * same files of a subdirectory when Claude reads a file in it; imports four hops deep, appended after
+ * the importing file. Measured on Claude Code 2.1.332.
  */
 export const claudeCodeReading: AssistantReading = {
   name: 'claude-code',
@@ -15,7 +20,8 @@ export const claudeCodeReading: AssistantReading = {
     { filename: 'CLAUDE.md' },
     { filename: '.claude/CLAUDE.md' },
     { filename: 'CLAUDE.local.md' },
-    { filename: 'AGENTS.md', unlessPresent: claudeFiles },
+    fallback('AGENTS.md'),
+    fallback('.claude/AGENTS.md'),
   ],
   overrides: [],
   perDirectory: 'all',
@@ -25,8 +31,11 @@ export const claudeCodeReading: AssistantReading = {
     { filename: 'CLAUDE.md' },
     { filename: '.claude/CLAUDE.md' },
     { filename: 'CLAUDE.local.md' },
-    { filename: 'AGENTS.md', unlessPresent: claudeFiles },
+    fallback('AGENTS.md'),
+    fallback('.claude/AGENTS.md'),
   ],
+  importLayout: 'appended',
+  measuredOn: '2.1.332',
   maxImportDepth: 4,
   assetRoots: ['.claude'],
   sources: [

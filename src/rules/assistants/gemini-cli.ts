@@ -2,7 +2,9 @@ import type { AssistantReading } from './assistant-reading.js';
 
 /**
  * Gemini CLI: `GEMINI.md` (or the names `.gemini/settings.json` `context.fileName` gives) in the
- * working directory and its parents, and just in time in the directories a tool touches.
+ * working directory and its parents, and just in time in the directories a tool touches (the
+ * settings' names and `GEMINI.md`); imports inline at the mention; skills from `.agents` and
+ * `.gemini`. Measured on Gemini CLI 0.61.0.
  */
 export const geminiCliReading: AssistantReading = {
   name: 'gemini-cli',
@@ -14,8 +16,10 @@ export const geminiCliReading: AssistantReading = {
   directories: 'walk-up',
   order: 'root-first',
   onTouch: [{ filename: 'GEMINI.md' }],
+  importLayout: 'inline',
   maxImportDepth: 5,
-  assetRoots: ['.gemini'],
+  assetRoots: ['.agents', '.gemini'],
+  measuredOn: '0.61.0',
   sources: [
     {
       page: 'geminicli.com/docs/cli/gemini-md',

@@ -3,10 +3,12 @@ import { assistantNames } from '../../tool-vocabulary/assistant.js';
 import type { AssistantReading } from './assistant-reading.js';
 import { claudeCodeReading } from './claude-code.js';
 import { codexReading } from './codex.js';
+import { copilotCliReading } from './copilot-cli.js';
 import { cursorReading } from './cursor.js';
 import { geminiCliReading } from './gemini-cli.js';
 import { githubCopilotReading } from './github-copilot.js';
 import { opencodeReading } from './opencode.js';
+import { qwenCodeReading } from './qwen-code.js';
 import { windsurfReading } from './windsurf.js';
 import { zedReading } from './zed.js';
 
@@ -16,10 +18,12 @@ export const assistantReadings: readonly AssistantReading[] = [
   codexReading,
   geminiCliReading,
   githubCopilotReading,
+  copilotCliReading,
   cursorReading,
   windsurfReading,
   zedReading,
   opencodeReading,
+  qwenCodeReading,
 ];
 
 /** The reading of one assistant. Throws `invalid-option` for a name that is not one of {@link assistantNames}. */

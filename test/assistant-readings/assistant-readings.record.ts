@@ -1,0 +1,49 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'vitest';
+import { assistantClients } from './assistant-clients.js';
+import { readingFixtures } from './reading-fixtures.js';
+import {
+  defaultClientsDirectory,
+  installClients,
+  recordAssistantReadings,
+  recordedReadingsFile,
+} from './record-assistant-readings.js';
+
+/**
+ * Records what each pinned assistant CLI sends its model on each fixture and writes
+ * `recorded-readings.json`. Not part of `npm test` (it installs the CLIs from the registry and runs
+ * each of them); run it with `npm run record:readings`. `RECORD_ONLY=claude-code,codex` and
+ * `RECORD_FIXTURES=imports` narrow a run; a narrowed run updates only its cells.
+ */
+test('record the assistants reading the fixtures', { timeout: 3 * 60 * 60 * 1000 }, async () => {
+  const clientsDirectory = process.env.ASSISTANT_CLIS_DIRECTORY ?? defaultClientsDirectory;
+  await installClients(clientsDirectory);
+  const only = process.env.RECORD_ONLY?.split(',');
+  const onlyFixtures = process.env.RECORD_FIXTURES?.split(',');
+  const workDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'agent-context-readings-'));
+  try {
+    const table = await recordAssistantReadings({
+      clientsDirectory,
+      workDirectory,
+      clients: assistantClients.filter((client) => only === undefined || only.includes(client.assistant)),
+      fixtures: readingFixtures.filter(
+        (fixture) => onlyFixtures === undefined || onlyFixtures.includes(fixture.name),
+      ),
+      log: (line) => process.stdout.write(`${line}\n`),
+    });
+    const previous = await fs
+      .readFile(recordedReadingsFile, 'utf8')
+      .then((text) => JSON.parse(text) as typeof table)
+      .catch(() => undefined);
+    const merged =
+      previous === undefined ? table : { ...previous, clients: { ...previous.clients, ...table.clients } };
+    for (const [fixture, row] of Object.entries(table.readings)) {
+      merged.readings[fixture] = { ...(merged.readings[fixture] ?? {}), ...row };
+    }
+    await fs.writeFile(recordedReadingsFile, `${JSON.stringify(merged, null, 2)}\n`);
+  } finally {
+    await fs.rm(workDirectory, { recursive: true, force: true });
+  }
+});

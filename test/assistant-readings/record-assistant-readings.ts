@@ -1,0 +1,275 @@
+import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import {
+  type RecordedRequest,
+  type ScriptedTurn,
+  startScriptedProviderServer,
+} from '../wire/scripted-provider-server.js';
+import { type AssistantClient, assistantClients } from './assistant-clients.js';
+import {
+  fileOfMarker,
+  fixtureFiles,
+  markersIn,
+  type ReadingFixture,
+  readingFixtures,
+  readTarget,
+} from './reading-fixtures.js';
+
+const run = promisify(execFile);
+
+/** What one assistant sent its model on one fixture, reduced to files (no prompt text). */
+export interface RecordedReading {
+  /** Instruction files in the first model request, in the order they appear (`path#end` after an import). */
+  start: string[];
+  /** Instruction files new in the request that carries the read's result, in order; `null` when the assistant never read. */
+  read: string[] | null;
+  /** Skill files (`SKILL.md`) named in the first request, sorted. */
+  skills: string[];
+}
+
+/** The committed table: versions, then fixture -> assistant -> reading. */
+export interface RecordedReadings {
+  format: 'agent-context/assistant-readings';
+  clients: Record<string, { packageName: string; version: string }>;
+  readings: Record<string, Record<string, RecordedReading>>;
+}
+
+/** The file the recorded table lives in. */
+export const recordedReadingsFile = path.join(import.meta.dirname, 'recorded-readings.json');
+
+const prompt = `Read ${readTarget} and tell me what it exports.`;
+const readTargetText = "export const routes = ['/products', '/orders'];";
+
+/** Installs the pinned CLIs into `directory` (skipped when they are there). */
+export async function installClients(directory: string): Promise<void> {
+  const installed = await Promise.all(
+    assistantClients.map((client) =>
+      fs
+        .readFile(path.join(directory, 'node_modules', client.packageName, 'package.json'), 'utf8')
+        .then((text) => (JSON.parse(text) as { version: string }).version === client.version)
+        .catch(() => false),
+    ),
+  );
+  if (installed.every(Boolean)) return;
+  await fs.mkdir(directory, { recursive: true });
+  await fs.writeFile(path.join(directory, 'package.json'), '{ "private": true }\n');
+  const packages = assistantClients.map((client) => `${client.packageName}@${client.version}`);
+  await run('npm', ['install', '--save-exact', '--no-audit', '--no-fund', ...packages], {
+    cwd: directory,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+/**
+ * Runs every client over every fixture and returns the table. Each run gets a fresh copy of the
+ * fixture (a git repository), its own recording server and the client's home directory under
+ * `workDirectory`; the scripted model reads {@link readTarget} with the client's own read tool, then ends.
+ */
+export async function recordAssistantReadings(options: {
+  clientsDirectory: string;
+  workDirectory: string;
+  fixtures?: readonly ReadingFixture[];
+  clients?: readonly AssistantClient[];
+  log?: (line: string) => void;
+}): Promise<RecordedReadings> {
+  const clients = options.clients ?? assistantClients;
+  const table: RecordedReadings = {
+    format: 'agent-context/assistant-readings',
+    clients: Object.fromEntries(
+      clients.map((client) => [
+        client.assistant,
+        { packageName: client.packageName, version: client.version },
+      ]),
+    ),
+    readings: {},
+  };
+  for (const fixture of options.fixtures ?? readingFixtures) {
+    const row: Record<string, RecordedReading> = {};
+    for (const client of clients) {
+      const requests = await recordOne(fixture, client, options);
+      row[client.assistant] = readingOf(requests);
+      if (process.env.RECORD_DUMP)
+        await fs.writeFile(
+          path.join(process.env.RECORD_DUMP, `${fixture.name}.${client.assistant}.json`),
+          JSON.stringify(
+            requests.map((request) => ({ path: request.path, body: request.body })),
+            null,
+            1,
+          ),
+        );
+      options.log?.(`${fixture.name} ${client.assistant}: ${JSON.stringify(row[client.assistant])}`);
+    }
+    table.readings[fixture.name] = row;
+  }
+  return table;
+}
+
+async function recordOne(
+  fixture: ReadingFixture,
+  client: AssistantClient,
+  options: { clientsDirectory: string; workDirectory: string },
+): Promise<RecordedRequest[]> {
+  const repository = path.join(options.workDirectory, 'repositories', client.assistant, fixture.name);
+  await fs.rm(repository, { recursive: true, force: true });
+  for (const [file, text] of Object.entries(fixtureFiles(fixture))) {
+    await fs.mkdir(path.dirname(path.join(repository, file)), { recursive: true });
+    await fs.writeFile(path.join(repository, file), text);
+  }
+  await run('git', ['init', '-q'], { cwd: repository });
+  const home = path.join(options.workDirectory, 'homes', client.assistant);
+  await fs.mkdir(home, { recursive: true });
+  let readIssued = false;
+  const server = await startScriptedProviderServer({
+    model: 'recording-model',
+    script: (request) => {
+      const turn = nextTurn(request, repository, readIssued);
+      if (turn.toolCalls !== undefined) readIssued = true;
+      return turn;
+    },
+  });
+  const origin = server.baseURL.replace(/\/v1$/, '');
+  try {
+    await client.configure(origin, home);
+    const environment = {
+      PATH: process.env.PATH ?? '',
+      HOME: home,
+      XDG_CONFIG_HOME: path.join(home, '.config'),
+      XDG_CACHE_HOME: path.join(home, '.cache'),
+      XDG_DATA_HOME: path.join(home, '.local/share'),
+      TERM: 'dumb',
+      NO_COLOR: '1',
+      CI: '1',
+      ...client.environment(origin, home),
+    };
+    const executable = path.join(options.clientsDirectory, 'node_modules/.bin', client.bin);
+    await runHeadless(
+      executable,
+      client.args(prompt),
+      path.join(repository, fixture.workingDirectory ?? '.'),
+      environment,
+    );
+    return [...server.requests];
+  } finally {
+    await server.close();
+  }
+}
+
+/** Runs a CLI to its end (at most two minutes), its whole process group ended afterwards. */
+function runHeadless(
+  executable: string,
+  args: string[],
+  cwd: string,
+  environment: Record<string, string>,
+): Promise<void> {
+  return new Promise((resolve) => {
+    const child = spawn(executable, args, {
+      cwd,
+      env: environment,
+      stdio: ['ignore', 'ignore', 'ignore'],
+      detached: true,
+    });
+    const end = () => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(end, 120_000);
+    child.on('exit', () => {
+      clearTimeout(timer);
+      end();
+      resolve();
+    });
+    child.on('error', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** The scripted model: read the target once with the client's read tool, then answer. */
+function nextTurn(request: RecordedRequest, repository: string, readIssued: boolean): ScriptedTurn {
+  const body = JSON.stringify(request.body);
+  if (readIssued || body.includes(readTargetText)) return { text: 'It exports the routes list.' };
+  const call = readCall(request, path.join(repository, readTarget));
+  if (call === undefined) return { text: 'It exports the routes list.' };
+  return { toolCalls: [{ id: `call_read_${request.index}`, ...call }] };
+}
+
+interface ToolShape {
+  name: string;
+  properties: Record<string, { type?: unknown }>;
+}
+
+function toolsOf(request: RecordedRequest): ToolShape[] {
+  const tools = Array.isArray(request.body.tools) ? (request.body.tools as Record<string, unknown>[]) : [];
+  const shapes: ToolShape[] = [];
+  const add = (name: unknown, schema: unknown) => {
+    if (typeof name !== 'string') return;
+    const properties = (schema as { properties?: ToolShape['properties'] } | undefined)?.properties ?? {};
+    shapes.push({ name, properties });
+  };
+  for (const tool of tools) {
+    if (Array.isArray(tool.functionDeclarations)) {
+      for (const declaration of tool.functionDeclarations as Record<string, unknown>[]) {
+        add(declaration.name, declaration.parametersJsonSchema ?? declaration.parameters);
+      }
+    } else if (tool.function !== undefined) {
+      const fn = tool.function as Record<string, unknown>;
+      add(fn.name, fn.parameters);
+    } else {
+      add(tool.name, tool.input_schema ?? tool.parameters);
+    }
+  }
+  return shapes;
+}
+
+const readToolNames = ['Read', 'read_file', 'view', 'read'];
+const pathParameters = ['file_path', 'absolute_path', 'filePath', 'path'];
+
+function readCall(
+  request: RecordedRequest,
+  absolute: string,
+): { name: string; input: Record<string, unknown> } | undefined {
+  const tools = toolsOf(request);
+  for (const name of readToolNames) {
+    const tool = tools.find((candidate) => candidate.name === name);
+    const parameter = pathParameters.find((candidate) => tool?.properties[candidate] !== undefined);
+    if (tool !== undefined && parameter !== undefined) return { name, input: { [parameter]: absolute } };
+  }
+  const shell = tools.find((tool) =>
+    ['exec_command', 'shell', 'run_shell_command', 'bash'].includes(tool.name),
+  );
+  if (shell === undefined) return undefined;
+  const line = `cat ${readTarget}`;
+  if (shell.properties.cmd !== undefined) return { name: shell.name, input: { cmd: line } };
+  if (shell.properties.command?.type === 'array')
+    return { name: shell.name, input: { command: ['bash', '-lc', line] } };
+  return { name: shell.name, input: { command: line } };
+}
+
+/** The requests of one run reduced to files: start, read, skills. */
+export function readingOf(requests: readonly RecordedRequest[]): RecordedReading {
+  const withTools = requests.filter((request) => toolsOf(request).length > 0);
+  const first = withTools[0];
+  if (first === undefined) return { start: [], read: null, skills: [] };
+  const startMarkers = markersIn(JSON.stringify(first.body));
+  const isSkill = (file: string) => file.endsWith('/SKILL.md');
+  const start = startMarkers.map(fileOfMarker).filter((file) => !isSkill(file));
+  const skills = startMarkers.map(fileOfMarker).filter(isSkill).sort();
+  const afterRead = withTools.find((request) => JSON.stringify(request.body).includes(readTargetText));
+  if (afterRead === undefined) return { start, read: null, skills };
+  const known = new Set(startMarkers);
+  const read = markersIn(JSON.stringify(afterRead.body))
+    .filter((marker) => !known.has(marker))
+    .map(fileOfMarker)
+    .filter((file) => !isSkill(file));
+  return { start, read, skills };
+}
+
+/** Where the CLIs are installed by default: outside the repository, kept between recordings. */
+export const defaultClientsDirectory = path.join(os.tmpdir(), 'agent-context-assistant-clis');
