@@ -145,6 +145,9 @@ async function discoverOnce(options: DiscoverInstructionsOptions): Promise<Instr
     diagnostics,
     label,
     truncatedFiles: new Map(),
+    ...(settings.assistant?.failedImports === undefined
+      ? {}
+      : { failedImports: settings.assistant.failedImports }),
   };
 
   // Step 1.

@@ -26,6 +26,12 @@ export interface ImportContext {
    * (nested delivery cuts its files itself).
    */
   truncatedFiles?: Map<InstructionFile, { bytes: number }>;
+  /**
+   * What a failed `@path` becomes in the text: `marker` (the default), a visible
+   * `<!-- import failed: PATH (REASON) -->`; `as-written`, the mention left as it is (Claude Code).
+   * The diagnostic is reported either way.
+   */
+  failedImports?: 'marker' | 'as-written';
 }
 
 /** Short marker reasons: the diagnostic carries the full message, the prompt only needs the gist. */
@@ -65,11 +71,12 @@ export async function loadImports(
     if (outcome.entry.status === 'failed') {
       const reason = outcome.entry.reason ?? 'failed';
       const shown = token.specifier.replaceAll('-->', '--&gt;');
-      replacements.push({
-        start: token.start,
-        end: token.end,
-        marker: `<!-- import failed: ${shown} (${reason}) -->`,
-      });
+      if (context.failedImports !== 'as-written')
+        replacements.push({
+          start: token.start,
+          end: token.end,
+          marker: `<!-- import failed: ${shown} (${reason}) -->`,
+        });
       context.diagnostics.push({
         severity: 'error',
         code: 'import-failed',

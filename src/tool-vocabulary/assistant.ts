@@ -1,7 +1,10 @@
 /**
  * Every coding assistant the library knows by name, in the order `--as` lists them: whose documented
  * reading of instructions and rules the `assistant` option reproduces (`assistantReadings`), and
- * whose tool names the tool vocabulary knows (`assistantToolNames`; Windsurf and Zed document none).
+ * whose tool names the tool vocabulary knows (`assistantToolNames`; none for Windsurf and Zed, which
+ * document none, nor for Copilot CLI, whose files under `.github/` use GitHub Copilot's names, and
+ * Qwen Code). `github-copilot` is the editor extension and coding agent as documented,
+ * `copilot-cli` the `copilot` command as measured.
  */
 export const assistantNames = [
   'claude-code',

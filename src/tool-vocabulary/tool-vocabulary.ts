@@ -20,8 +20,9 @@ export interface ToolVocabularyOptions {
 export interface ToolLookupOptions {
   /**
    * Whose names these are (see `assistantOfFile`). Default: every assistant, first match wins in the
-   * order Claude Code, GitHub Copilot, Gemini CLI, Codex, Cursor, OpenCode. Windsurf and Zed
-   * document no tool names: with them, only the session's and the host's own names select.
+   * order Claude Code, GitHub Copilot, Gemini CLI, Codex, Cursor, OpenCode. Windsurf, Zed, Copilot
+   * CLI and Qwen Code have no tool names here: with them, only the session's and the host's own
+   * names select.
    */
   assistant?: AssistantName;
 }

@@ -23,6 +23,8 @@ export interface NestedImportSettings {
    * Default `appended`: every imported file is returned, to be delivered after the file.
    */
   layout?: 'inline' | 'appended';
+  /** What a failed `@path` becomes in the text (see `ImportContext.failedImports`). Default `marker`. */
+  failedImports?: 'marker' | 'as-written';
 }
 
 /**
@@ -54,6 +56,7 @@ export async function expandNestedImports(
     seen: settings.seen,
     diagnostics,
     label: (absolute) => toLabel(workspace, absolute),
+    ...(settings.failedImports === undefined ? {} : { failedImports: settings.failedImports }),
   };
   const importer: InstructionFile = {
     path: file.path,

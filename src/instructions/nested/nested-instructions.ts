@@ -186,6 +186,10 @@ export function nestedInstructions(options: NestedInstructionsOptions = {}): Cap
     },
     order: reading?.touchOrder ?? 'root-first',
     importLayout: reading?.importLayout ?? 'appended',
+    failedImports: reading?.failedImports ?? 'marker',
+    noImports: new Set(
+      (reading?.onTouch ?? []).filter((entry) => entry.noImports).map((entry) => entry.filename),
+    ),
     ...(reading === undefined ? {} : renamedOnTouch(reading, options)),
     ...(reading === undefined ? {} : { reader: reading.title }),
   } as const;

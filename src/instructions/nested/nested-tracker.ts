@@ -55,6 +55,10 @@ export interface NestedTrackerSettings {
   touchFilenames?: (workspace: Workspace) => Promise<readonly string[]>;
   /** Where imported files go: `inline` at their mention, or `appended` after the file (the default). */
   importLayout?: 'inline' | 'appended';
+  /** What a failed `@path` becomes in the text (see `ImportContext.failedImports`). Default `marker`. */
+  failedImports?: 'marker' | 'as-written';
+  /** File names whose `@path` imports stay text (Copilot CLI's `GEMINI.md`). Default: none. */
+  noImports?: ReadonlySet<string>;
   /** `nearest-first`: the files of the deepest new directory first (Copilot CLI, OpenCode). Default `root-first`. */
   order?: 'root-first' | 'nearest-first';
   /** Who reads the files, for the messages of `unlessPresent` (`Claude Code`). */
@@ -490,7 +494,7 @@ export class NestedTracker {
       }
       this.#hashes.set(key, label);
       if (read.note !== undefined) this.#emitCut(label, trigger, read.note);
-      if (this.#settings.followImports === false) {
+      if (this.#settings.followImports === false || this.#settings.noImports?.has(name)) {
         file.text = read.text;
         this.surfaced.push(file);
         this.#emit(this.#event('loaded', label, trigger, `Loaded ${label} (nested), after ${trigger}.`));
@@ -502,6 +506,9 @@ export class NestedTracker {
         maxImportDepth: this.#settings.maxImportDepth,
         maxChars: this.#settings.maxChars,
         ...(this.#settings.importLayout === undefined ? {} : { layout: this.#settings.importLayout }),
+        ...(this.#settings.failedImports === undefined
+          ? {}
+          : { failedImports: this.#settings.failedImports }),
       });
       file.text = expanded.text;
       this.surfaced.push(file);

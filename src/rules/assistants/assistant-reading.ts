@@ -75,6 +75,12 @@ export interface AssistantReading {
    * `inline` in place of its `@path` mention (Gemini CLI, Copilot CLI, Qwen Code). Default `appended`.
    */
   importLayout?: 'inline' | 'appended';
+  /**
+   * What a `@path` that cannot be imported becomes: `marker`, a visible
+   * `<!-- import failed: PATH (REASON) -->` (the default; Gemini CLI writes a comment too), or
+   * `as-written`, the mention left as text (Claude Code).
+   */
+  failedImports?: 'marker' | 'as-written';
   /** `@path` import hops followed; `undefined` when the assistant does not read `@path` as an import. */
   maxImportDepth: number | undefined;
   /** The budget over the project files, in UTF-8 bytes, spent from the root down (Codex); `undefined` for none. */

@@ -35,6 +35,7 @@ export const claudeCodeReading: AssistantReading = {
     fallback('.claude/AGENTS.md'),
   ],
   importLayout: 'appended',
+  failedImports: 'as-written',
   measuredOn: '2.1.332',
   maxImportDepth: 4,
   assetRoots: ['.claude'],
