@@ -388,4 +388,31 @@ describe('repoContext formats', () => {
     expect(hidden).toContain('The rule .cursor/rules/app.mdc (cursor) applies');
     expect(hidden).not.toContain('.claude/rules/app.md');
   });
+
+  it('reads as one assistant with `assistant`: its files, on touch too, and refuses its own file names beside it', async () => {
+    const { home, project } = await makeHome();
+    const context = repoContext({
+      workspaceDir: project,
+      homeDir: home,
+      assistant: 'codex',
+      nestedTraversal: true,
+    });
+    const session = createContextSession(context);
+    const run = await session.startRun();
+    // Codex reads AGENTS.md, not CLAUDE.md, and nothing on touch.
+    expect(run.instructions).toContain('project agents rules');
+    expect(run.instructions).not.toContain('claude rules');
+    await session.touch('packages/app/index.ts');
+    expect(session.placeHiddenMessages([] as never[], () => undefined)).toEqual([]);
+    const claude = createContextSession(
+      repoContext({ workspaceDir: project, homeDir: home, assistant: 'claude-code', nestedTraversal: true }),
+    );
+    const claudeRun = await claude.startRun();
+    expect(claudeRun.instructions).toContain('home rules');
+    expect(claudeRun.instructions).toContain('project claude rules');
+    expect(claudeRun.instructions).not.toContain('project agents rules');
+    expect(() =>
+      repoContext({ workspaceDir: project, assistant: 'codex', filenames: ['AGENTS.md'] }),
+    ).toThrow(/cannot be combined with `assistant`/);
+  });
 });

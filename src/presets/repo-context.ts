@@ -3,10 +3,12 @@ import { nestedInstructions } from '../instructions/nested/nested-instructions.j
 import { projectInstructions } from '../instructions/project-instructions.js';
 import { inventory } from '../inventory/inventory.js';
 import { inventoryDefaults } from '../inventory/inventory-defaults.js';
+import { assistantReading } from '../rules/assistants/index.js';
 import type { RuleFormatName } from '../rules/rule.js';
 import type { Capability } from '../session/capability.js';
 import { type CapabilityGroup, capabilityGroup } from '../session/capability-group.js';
 import { type SkillsOptions, skills } from '../skills/skills.js';
+import type { AssistantName } from '../tool-vocabulary/assistant.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { isInside } from '../workspace/paths.js';
 import { realDirectory, realPathOrSelf } from '../workspace/real-directory.js';
@@ -67,6 +69,13 @@ export interface RepoContextOptions {
    * directories as the instructions (up to `homeDir`); an object gives its options. Default `false`.
    */
   skills?: boolean | SkillsOptions;
+  /**
+   * Read as one assistant does (see docs/assistants.md): its instruction files at start and on
+   * touch, its rule formats and its asset roots, in place of `filenames`, `formats` and `assetRoots`
+   * (giving one of them too throws `invalid-option`). Nested traversal then delivers the assistant's
+   * files of every directory down to the touched one. Default: none, RepoContext's reading.
+   */
+  assistant?: AssistantName;
 }
 
 /**
@@ -109,6 +118,7 @@ export interface RepoContext extends CapabilityGroup {
  * const run = await session.startRun(); // run.instructions: the CLAUDE.md / AGENTS.md chain, then the hint
  */
 export function repoContext(options: RepoContextOptions): RepoContext {
+  if (options.assistant !== undefined) return assistantRepoContext(options, options.assistant);
   const { workspace, stopAt } = chooseWorkspace(options);
   const filenames = [...(options.filenames ?? ['CLAUDE.md', 'AGENTS.md'])];
   const formats = options.formats === undefined ? {} : { formats: [...options.formats] };
@@ -146,6 +156,42 @@ export function repoContext(options: RepoContextOptions): RepoContext {
         traversalToolNames: [...(options.traversalToolNames ?? ['list_directory', 'read_file'])],
         traversalPathArg: options.traversalPathArg ?? 'path',
         ...formats,
+      }),
+    );
+  }
+  const group = capabilityGroup('repo-context', capabilities);
+  return Object.freeze({ ...group, capabilities: Object.freeze(capabilities), workspace });
+}
+
+/** {@link repoContext} with `assistant`: the assistant's files, formats and roots, RepoContext's other options. */
+function assistantRepoContext(options: RepoContextOptions, assistant: AssistantName): RepoContext {
+  for (const key of ['filenames', 'formats', 'assetRoots'] as const) {
+    if (options[key] !== undefined) {
+      const message = `repoContext: \`${key}\` cannot be combined with \`assistant\`: the assistant's reading decides it.`;
+      throw new AgentContextError(message, { code: 'invalid-option', reason: key });
+    }
+  }
+  const reading = assistantReading(assistant);
+  const { workspace, stopAt } = chooseWorkspace(options);
+  const capabilities: Capability[] = [];
+  if (options.autoloadInstructions ?? true) capabilities.push(projectInstructions({ assistant, stopAt }));
+  if (options.exposeInventoryTool ?? true) {
+    capabilities.push(
+      inventory({ assistant, toolName: options.inventoryToolName ?? inventoryDefaults.toolName, stopAt }),
+    );
+  }
+  if (options.skills) {
+    const skillsOptions = options.skills === true ? {} : options.skills;
+    capabilities.push(skills({ roots: reading.assetRoots, stopAt, ...skillsOptions }));
+  }
+  if (options.nestedTraversal ?? false) {
+    capabilities.push(
+      nestedInstructions({
+        assistant,
+        stopAt,
+        inject: options.nestedInject ?? 'pointer',
+        traversalToolNames: [...(options.traversalToolNames ?? ['list_directory', 'read_file'])],
+        traversalPathArg: options.traversalPathArg ?? 'path',
       }),
     );
   }
