@@ -21,11 +21,15 @@ describe('expandTemplate', () => {
   it('Claude Code: $ARGUMENTS as typed, $N and $ARGUMENTS[N] from 0 with shell quoting', async () => {
     const result = await expand(
       'claude',
-      'All: $ARGUMENTS. First: $0, second: $ARGUMENTS[1], third: $2, none: [$7]',
+      'All: $ARGUMENTS. First: $0, second: $ARGUMENTS[1], third: $2, none: [$7], [$ARGUMENTS[9]]',
       '/migrate "my widget" React Vue',
     );
+    // A `$N` past the words given stays as written (as Claude Code leaves it); `$ARGUMENTS[N]` empties.
     expect(result.text).toBe(
-      'All: "my widget" React Vue. First: my widget, second: React, third: Vue, none: []',
+      'All: "my widget" React Vue. First: my widget, second: React, third: Vue, none: [$7], []',
+    );
+    expect((await expand('claude', 'Fix $0 with priority $2.', '/fix bug-7 src')).text).toBe(
+      'Fix bug-7 with priority $2.',
     );
   });
 

@@ -31,7 +31,8 @@ export interface TemplateExpansion {
  * Expand a command's template with the user's arguments, the way the command's assistant does:
  *
  * - Claude Code (and skills): `$ARGUMENTS` is the arguments as typed, `$ARGUMENTS[N]` and `$N` the
- *   N-th word (from 0, shell quoting respected; missing: empty); with no placeholder and arguments
+ *   N-th word (from 0, shell quoting respected; a missing `$ARGUMENTS[N]` is empty, a missing `$N`
+ *   stays as written, as Claude Code leaves it); with no placeholder and arguments
  *   given, `ARGUMENTS: <arguments>` is appended after a blank line. `@path` names a file: its text is
  *   appended as a `<file name="path">` block.
  * - OpenCode: `$ARGUMENTS`, and `$1`, `$2`... from 1; `@path` as in Claude Code.
@@ -134,12 +135,15 @@ function substituteDollarArguments(
   let used = false;
   const text = body.replace(
     dollarArguments,
-    (_whole, indexed: string | undefined, positional: string | undefined) => {
+    (whole: string, indexed: string | undefined, positional: string | undefined) => {
       used = true;
       if (indexed === undefined && positional === undefined) return quote(given);
       words ??= splitArguments(given);
       const index = Number(indexed ?? positional) - (fromOne && positional !== undefined ? 1 : 0);
-      return quote(words[index] ?? '');
+      const word = words[index];
+      // Claude Code leaves a `$N` past the words given as written (recorded: `priority $2.`).
+      if (word === undefined && positional !== undefined && !fromOne) return whole;
+      return quote(word ?? '');
     },
   );
   return { text, used };
