@@ -8,6 +8,7 @@ import { nestedInstructions } from '../../src/instructions/nested/nested-instruc
 import { projectInstructions } from '../../src/instructions/project-instructions.js';
 import type { ContextEvent } from '../../src/session/capability.js';
 import { createContextSession } from '../../src/session/context-session.js';
+import { skills } from '../../src/skills/skills.js';
 import { fileTools } from '../../src/tools/file-tools.js';
 import { localWorkspace } from '../../src/workspace/local-workspace.js';
 import { useTemporaryDirectory } from '../support/temporary-directory.js';
@@ -27,6 +28,8 @@ const agents: Record<string, string> = {
     '---\nname: searcher\ndescription: Find code.\ntools: Read, Grep, Glob\n---\nYou find code.\n',
   '.github/agents/editor.agent.md':
     "---\nname: editor\ndescription: Edit code.\ntools: ['codebase', 'editFiles']\n---\nYou edit code.\n",
+  '.claude/skills/release-notes/SKILL.md':
+    '---\nname: release-notes\ndescription: Write release notes from merged changes.\n---\nList the merged changes.\n',
 };
 
 async function createRepository(): Promise<string> {
@@ -157,6 +160,51 @@ export function describeSubAgentTools(major: SubAgentMajor, modes: readonly Mode
         expect(toolNames(byPrompt('You find code.'))).toEqual(['read_file', 'find_files', 'search_files']);
         expect(toolNames(byPrompt('You edit code.'))).toEqual(['write_file', 'search_files']);
         expect(events.filter((event) => event.reason === 'sub-agent')).toEqual([]);
+      });
+
+      it('never tells a sub-agent of a tool it is not given: no skills catalog without load_skill', async () => {
+        const root = await createRepository();
+        const workspace = localWorkspace(root);
+        const { items } = await loadAgentDefinitions(workspace);
+        const session = createContextSession({ workspace, capabilities: [fileTools(), skills()] });
+        const events: ContextEvent[] = [];
+        session.on((event) => events.push(event));
+        const sub = major.createModel(() => ({ text: 'Done.' }));
+        const host = major.createModel([
+          {
+            toolCalls: [
+              { id: 'call_1', name: 'searcher', input: { task: 'Find x.' } },
+              { id: 'call_2', name: 'helper', input: { task: 'Help.' } },
+            ],
+          },
+          { text: 'Done.' },
+        ]);
+        const agent = new major.ToolLoopAgent(
+          withContext(session, {
+            model: host.model,
+            tools: subAgentTools(items, { model: sub.model, session }),
+          }),
+        );
+        await runAgent(agent, mode, { prompt: 'Delegate.' });
+        const byPrompt = (prompt: string) =>
+          sub.calls.find((call) => JSON.stringify(call.prompt).includes(prompt));
+        // Read, Grep, Glob: no load_skill, so no catalog that says to call it.
+        const searcher = byPrompt('You find code.');
+        expect(toolNames(searcher)).toEqual(['read_file', 'find_files', 'search_files']);
+        expect(JSON.stringify(searcher?.prompt)).not.toContain('load_skill');
+        expect(JSON.stringify(searcher?.prompt)).not.toContain('release-notes');
+        // The helper names no tools: it gets every tool, load_skill included, and the catalog with it.
+        const helper = byPrompt('Help.');
+        expect(toolNames(helper)).toContain('load_skill');
+        expect(JSON.stringify(helper?.prompt)).toContain('release-notes');
+        expect(events).toContainEqual(
+          expect.objectContaining({
+            type: 'skipped',
+            reason: 'sub-agent',
+            capability: 'skills',
+            message: 'Left out the skills instructions: they name load_skill, which this agent is not given.',
+          }),
+        );
       });
 
       it('refuses a sub-agent that delegates to itself with a tool error, and stops at the depth limit', async () => {
