@@ -18,6 +18,11 @@ export const errorCodes = {
       'A path that can never be valid: NUL bytes, empty, deeper than 256 segments or longer than 4,096 characters.',
     fix: 'Pass a real path.',
   },
+  'command-refused': {
+    meaning:
+      "A slash command was refused as a whole: with `commands({ run: true })`, one of its template's shell lines is not allowed by the command's own permissions (Claude Code's `allowed-tools` Bash rules; Gemini CLI's `!{...}` always asks). Nothing ran and the command was not sent to the model.",
+    fix: "Add a Bash rule for the line to the command's `allowed-tools`, or let the host decide each line with `commands({ run: (line) => ... })`.",
+  },
   'not-found': {
     meaning: 'The path does not exist, or a name (an authored capability) is unknown.',
     fix: 'Check the path or name; the message lists the known names.',

@@ -24,6 +24,12 @@ export interface Command {
   description: string | null;
   /** `argument-hint` (shown with the command in a UI); `null` when none. */
   argumentHint: string | null;
+  /**
+   * `allowed-tools` of the frontmatter (Claude Code commands and skills): what the command may use
+   * without asking, as written (`Bash(git add:*)`, `Read`), one entry each; `null` when none. Its
+   * `Bash` rules decide which shell lines run under `commands({ run: true })`.
+   */
+  allowedTools: string[] | null;
   /** The template: the Markdown body without frontmatter, Gemini's `prompt`, a skill's `SKILL.md` body. */
   body: string;
   /** Whose syntax the template uses. */
@@ -33,3 +39,30 @@ export interface Command {
 }
 
 export type { CommandExpansion } from '../session/capability.js';
+
+/**
+ * An `allowed-tools` value as its entries: a list of strings, or one string of entries separated by
+ * commas or by spaces outside parentheses (`Bash(git add:*) Read`, `Read, Grep`); `null` when absent,
+ * empty or of another type.
+ */
+export function allowedToolsOf(value: unknown): string[] | null {
+  const entries: string[] = [];
+  const add = (text: string) => {
+    let depth = 0;
+    let current = '';
+    for (const character of text) {
+      if (character === '(') depth += 1;
+      if (character === ')') depth = Math.max(0, depth - 1);
+      if (depth === 0 && (character === ',' || /\s/.test(character))) {
+        if (current.trim() !== '') entries.push(current.trim());
+        current = '';
+        continue;
+      }
+      current += character;
+    }
+    if (current.trim() !== '') entries.push(current.trim());
+  };
+  if (typeof value === 'string') add(value);
+  else if (Array.isArray(value)) for (const item of value) if (typeof item === 'string') add(item);
+  return entries.length === 0 ? null : entries;
+}

@@ -1,6 +1,6 @@
 import { capDiagnostics } from '../cap-diagnostics.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { describeError } from '../errors.js';
+import { AgentContextError, describeError } from '../errors.js';
 import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
 import type { Capability, ContextEvent, ContextSessionLike, Run } from '../session/capability.js';
 import { listBundledFiles } from '../skills/list-bundled-files.js';
@@ -9,13 +9,14 @@ import type { LoadableSkill, SkillsCapability } from '../skills/skills.js';
 import { omittedBytes, truncationMarker } from '../text/cut-text.js';
 import { isInside } from '../workspace/paths.js';
 import { readTextFile } from '../workspace/read-text-file.js';
-import type { Command, CommandExpansion, CommandFormatName } from './command.js';
+import { allowedToolsOf, type Command, type CommandExpansion, type CommandFormatName } from './command.js';
 import { commandsDefaults } from './commands-defaults.js';
 import { expandTemplate, type ReferenceRead } from './expand-template.js';
 import { loadCommands } from './load-commands.js';
 import { type CommandInput, parseCommandInput } from './parse-command-input.js';
 import { placesArguments } from './places-arguments.js';
 import { type CommandsRunOption, runShellLine, type ShellLineSettings } from './run-shell-line.js';
+import { shellLinePermission } from './shell-line-permission.js';
 
 /** Options of {@link commands}. */
 export interface CommandsOptions {
@@ -40,8 +41,11 @@ export interface CommandsOptions {
   /**
    * Which shell lines of command templates (`` !`cmd` ``, ```` ```! ```` blocks, `!{cmd}`) run. Running
    * one is running the repository's code with the host's rights, so the default runs none: each is
-   * `[shell command not run: cmd]` in the text and a `skipped` event. `true` runs them all; a
-   * function decides per line (called once per line and command file per session).
+   * `[shell command not run: cmd]` in the text and a `skipped` event. `true` runs the lines the
+   * command's own permissions allow (`shellLinePermission`: read-only commands and `allowed-tools`
+   * `Bash` rules for Claude Code, none for Gemini CLI) and refuses a command with any other line as
+   * a whole (`command-refused`, thrown before anything runs); a function decides per line in their
+   * place (called once per line and command file per session).
    * @default false
    */
   run?: CommandsRunOption;
@@ -134,6 +138,7 @@ export function commands(options: CommandsOptions = {}): CommandsCapability {
             namespace: null,
             description: found.skill.description,
             argumentHint: found.skill.argumentHint,
+            allowedTools: allowedToolsOf(found.skill.attributes['allowed-tools']),
             format: 'skill',
             path: found.skill.path,
             takesArguments: Boolean(found.skill.argumentHint),
@@ -210,6 +215,12 @@ export function commands(options: CommandsOptions = {}): CommandsCapability {
       emit({ type: 'skipped', path: summary.path, trigger: 'user input', message });
       return undefined;
     }
+    const refusal = shell.run === true ? await refusedShellLine(template.body, summary, input) : undefined;
+    if (refusal !== undefined) {
+      const message = `Command /${input.name} was refused: its shell line ${refusal}. Nothing ran and the command was not sent; add a Bash rule to the command's allowed-tools, or decide each line with ${name}({ run: (line) => ... }).`;
+      emit({ type: 'skipped', path: summary.path, trigger: 'user input', message });
+      throw new AgentContextError(message, { code: 'command-refused', reason: refusal, path: summary.path });
+    }
     const expansion = await expandTemplate({ body: template.body, format: summary.format }, input, {
       readReference: (path) => readReference(session, path),
       runShell: (command) =>
@@ -250,6 +261,32 @@ export function commands(options: CommandsOptions = {}): CommandsCapability {
       return (await catalogOf(session, session.currentRun)).entries.map((entry) => ({ ...entry.summary }));
     },
   };
+}
+
+/**
+ * Under `run: true`, the first shell line of the template its command's own permissions do not allow
+ * (see `shellLinePermission`), as `\`line\` needs permission: why`; `undefined` when every line may
+ * run. The lines are found by expanding the template without reading or running anything, so they
+ * are checked as they would run (arguments substituted), before any of them runs.
+ */
+async function refusedShellLine(
+  body: string,
+  summary: CommandSummary,
+  input: CommandInput,
+): Promise<string | undefined> {
+  const lines: string[] = [];
+  await expandTemplate({ body, format: summary.format }, input, {
+    readReference: async () => ({ reason: 'not read while the shell lines are checked' }),
+    runShell: async (line) => {
+      lines.push(line);
+      return '';
+    },
+  });
+  for (const line of lines) {
+    const permission = shellLinePermission(line, summary.format, summary.allowedTools);
+    if (!permission.allowed) return `\`${line}\` (${permission.reason})`;
+  }
+  return undefined;
 }
 
 /** The usable skills of the run's `skills()` capability, or none. */

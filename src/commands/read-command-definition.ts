@@ -5,7 +5,7 @@ import { firstBodyLine } from '../inventory/read-command-file.js';
 import { readTomlFile } from '../inventory/read-toml-file.js';
 import { toLabel } from '../workspace/labels.js';
 import type { Workspace } from '../workspace/workspace.js';
-import type { Command } from './command.js';
+import { allowedToolsOf, type Command } from './command.js';
 import type { CommandFormat } from './command-formats.js';
 
 /** A command read from its file, or the problem that kept it out; warnings ride along. */
@@ -63,6 +63,7 @@ export async function readCommandDefinition(
       namespace,
       description: text('description', read.data.description),
       argumentHint: null,
+      allowedTools: null,
       body: prompt,
       format: format.name,
       path: label,
@@ -83,6 +84,7 @@ export async function readCommandDefinition(
     namespace,
     description: written ?? (format.name === 'claude' ? firstBodyLine(template) : null),
     argumentHint: text('argument-hint', read.parsed.written?.['argument-hint'] ?? data['argument-hint']),
+    allowedTools: allowedToolsOf(read.parsed.written?.['allowed-tools'] ?? data['allowed-tools']),
     body: format.name === 'opencode' ? template.trim() : template,
     format: format.name,
     path: label,

@@ -30,7 +30,7 @@ function startSession(root: string, options: CommandsOptions = {}) {
 
 const status = {
   '.claude/commands/status.md':
-    "---\ndescription: Status.\n---\nBranch: !`printf 'main\\n\\n'`\nBroken: !`echo partial; echo oops >&2; exit 3`\nReview $ARGUMENTS.\n",
+    "---\ndescription: Status.\nallowed-tools: Bash\n---\nBranch: !`printf 'main\\n\\n'`\nBroken: !`echo partial; echo oops >&2; exit 3`\nReview $ARGUMENTS.\n",
 };
 
 describe('shell lines of command templates', () => {
@@ -61,12 +61,37 @@ describe('shell lines of command templates', () => {
     expect(failed).toMatchObject({ path: '.claude/commands/status.md', diagnostic: { severity: 'warning' } });
   });
 
-  it('run Gemini CLI style: {{args}} shell-quoted inside !{...}, output then a status line', async () => {
+  it('with run: true, refuse a command whose line its allowed-tools does not allow: nothing runs, the host gets the reason', async () => {
+    const root = await repository({
+      '.claude/commands/mark.md': 'First: !`echo hi`\nThen: !`touch X && echo touched`\n',
+      '.claude/commands/hello.md': 'Said: !`echo hi`\n',
+      '.claude/commands/allowed.md':
+        '---\nallowed-tools: Bash(touch:*)\n---\nThen: !`touch Y && echo touched`\n',
+    });
+    const { session, events } = startSession(root, { run: true });
+    const refusal = session.expandCommand('/mark');
+    await expect(refusal).rejects.toMatchObject({
+      code: 'command-refused',
+      message: expect.stringContaining(
+        'Command /mark was refused: its shell line `touch X && echo touched` (`touch X` needs permission: it is not read-only and allowed-tools has no Bash rule).',
+      ),
+    });
+    await expect(access(join(root, 'X'))).rejects.toThrow();
+    expect(events.filter((event) => event.type === 'shell-ran')).toEqual([]);
+    expect(events.find((event) => event.type === 'skipped')?.path).toBe('.claude/commands/mark.md');
+    // A read-only line needs no rule; a rule lets the write run.
+    expect((await session.expandCommand('/hello')).text).toBe('Said: hi\n');
+    expect((await session.expandCommand('/allowed')).text).toBe('Then: touched\n');
+    await access(join(root, 'Y'));
+  });
+
+  it('run Gemini CLI style when the host approves each line: {{args}} shell-quoted inside !{...}, output then a status line', async () => {
     const root = await repository({
       '.gemini/commands/find.toml':
         'prompt = """\nFind {{args}}:\n!{printf \'%s\\n\' {{args}}; echo note >&2}\nFail: !{exit 4}\nColour: !{printf \'\\\\033[31mred\\\\033[0m\'}\n"""\n',
     });
-    const { session } = startSession(root, { run: true });
+    // Gemini CLI asks before each shell line of a command: the host's approval stands for the user's.
+    const { session } = startSession(root, { run: () => true });
     const expansion = await session.expandCommand('/find a; touch pwned');
     expect(expansion.text).toBe(
       "Find a; touch pwned:\na; touch pwned\nnote\nFail: \n[Shell command 'exit 4' exited with code 4]\nColour: red\n",
@@ -78,7 +103,7 @@ describe('shell lines of command templates', () => {
   it('runs a ```! block as one script and names a program that does not exist', async () => {
     const root = await repository({
       '.claude/commands/env.md':
-        '## Environment\n```!\necho one\necho two\n```\nMissing: !`no-such-program-here --version`\n',
+        '---\nallowed-tools: Bash(no-such-program-here:*)\n---\n## Environment\n```!\necho one\necho two\n```\nMissing: !`no-such-program-here --version`\n',
     });
     const { session } = startSession(root, { run: true });
     expect((await session.expandCommand('/env')).text).toBe(
@@ -89,7 +114,7 @@ describe('shell lines of command templates', () => {
   it('kills a shell line past its time limit with its children, and says so in the text', async () => {
     const marker = sleepMarker();
     const root = await repository({
-      '.claude/commands/slow.md': `Wait: !\`sleep ${marker} & sleep ${marker}\`\n`,
+      '.claude/commands/slow.md': `---\nallowed-tools: Bash(sleep:*)\n---\nWait: !\`sleep ${marker} & sleep ${marker}\`\n`,
     });
     const { session, events } = startSession(root, { run: true, timeoutSeconds: 0.5 });
     const expansion = await session.expandCommand('/slow');
@@ -102,7 +127,8 @@ describe('shell lines of command templates', () => {
 
   it('runs once per keyed message per session: the same message keeps its bytes', async () => {
     const root = await repository({
-      '.claude/commands/count.md': 'Runs: !`echo run >> runs.log; wc -l < runs.log | tr -d " "`\n',
+      '.claude/commands/count.md':
+        '---\nallowed-tools: Bash\n---\nRuns: !`echo run >> runs.log; wc -l < runs.log | tr -d " "`\n',
     });
     const { session } = startSession(root, { run: true });
     const first = await session.expandCommand('/count', { key: 'user-1' });
@@ -149,7 +175,7 @@ describe('shell lines of command templates', () => {
   it('kills a running shell line with its children when the session is disposed, and runs none after', async () => {
     const marker = sleepMarker();
     const root = await repository({
-      '.claude/commands/slow.md': `Wait: !\`sleep ${marker} & sleep ${marker}\`\n`,
+      '.claude/commands/slow.md': `---\nallowed-tools: Bash(sleep:*)\n---\nWait: !\`sleep ${marker} & sleep ${marker}\`\n`,
     });
     const { session } = startSession(root, { run: true });
     const running = session.expandCommand('/slow');
@@ -168,7 +194,7 @@ describe('shell lines of command templates', () => {
   it('kills a running shell line with its children at reset, and runs shell lines in the next conversation', async () => {
     const marker = sleepMarker();
     const root = await repository({
-      '.claude/commands/slow.md': `Wait: !\`sleep ${marker} & sleep ${marker}\`\n`,
+      '.claude/commands/slow.md': `---\nallowed-tools: Bash(sleep:*)\n---\nWait: !\`sleep ${marker} & sleep ${marker}\`\n`,
       '.claude/commands/quick.md': 'Said: !`echo next`\n',
     });
     const { session, events } = startSession(root, { run: true });

@@ -53,7 +53,7 @@ for (const major of majors) {
         const root = await createCommandRepository();
         await writeFile(
           join(root, '.claude/commands/count.md'),
-          'Runs so far: !`echo run >> runs.log; wc -l < runs.log | tr -d " "`\n',
+          '---\nallowed-tools: Bash\n---\nRuns so far: !`echo run >> runs.log; wc -l < runs.log | tr -d " "`\n',
         );
         const session = createContextSession({
           workspace: localWorkspace(root),
@@ -72,6 +72,23 @@ for (const major of majors) {
           expect(users[0]!.text).toBe('Runs so far: 1\n');
         }
         expect(await readFile(join(root, 'runs.log'), 'utf8')).toBe('run\n');
+      });
+
+      it('refuses a command whose shell line its permissions do not allow: nothing runs, the model is not called, the host gets why', async () => {
+        const root = await createCommandRepository();
+        await writeFile(join(root, '.claude/commands/mark.md'), 'Marked: !`touch X && echo touched`\n');
+        const session = createContextSession({
+          workspace: localWorkspace(root),
+          capabilities: [fileTools(), commands({ run: true })],
+        });
+        const { model, calls } = major.createModel(() => ({ text: 'Done.' }));
+        const agent = new major.ToolLoopAgent(withContext(session, { model, instructions: 'Host.' }));
+        const run = runAgent(agent, mode, { messages: [{ role: 'user', content: '/mark' }] });
+        // generate rejects with the refusal; a stream ends without output (its error part is the refusal).
+        if (mode === 'generate') await expect(run).rejects.toMatchObject({ code: 'command-refused' });
+        else await expect(run).rejects.toThrow();
+        expect(calls).toHaveLength(0);
+        await expect(readFile(join(root, 'X'), 'utf8')).rejects.toThrow();
       });
     });
   }

@@ -27,7 +27,7 @@ async function sleepyRepository(marker: string): Promise<string> {
   await mkdir(path.join(root, '.claude/commands'), { recursive: true });
   await writeFile(
     path.join(root, '.claude/commands/slow.md'),
-    `Wait: !\`sleep ${marker} & sleep ${marker}\`\n`,
+    `---\nallowed-tools: Bash(sleep:*)\n---\nWait: !\`sleep ${marker} & sleep ${marker}\`\n`,
   );
   const hook = { type: 'command', command: `sleep ${marker} & sleep ${marker}` };
   await writeFile(
