@@ -121,6 +121,32 @@ describe('HTTP sessions whose clients vanish', () => {
     expect(counts.live).toBe(0);
   }, 120_000);
 
+  it('holds no place for a session whose server could not be created', async () => {
+    const { createServer } = await countedServers();
+    let failures = 1;
+    const http = await serveMcpOverHttp({
+      createServer: () => {
+        if (failures > 0) {
+          failures -= 1;
+          throw new Error('no server this time');
+        }
+        return createServer();
+      },
+      port: 0,
+      maxSessions: 1,
+    });
+    try {
+      const failed = new Client({ name: 'first', version: '1.0.0' });
+      await expect(failed.connect(new StreamableHTTPClientTransport(new URL(http.url)))).rejects.toThrow();
+      const client = await servedClient(http.url);
+      expect(client.result.isError).toBeFalsy();
+      expect(http.sessions).toBe(1);
+      await client.client.close();
+    } finally {
+      await http.close();
+    }
+  });
+
   it('refuses a new client only when every session is busy, with a JSON-RPC error to its id saying why', async () => {
     const { createServer } = await countedServers();
     const http = await serveMcpOverHttp({ createServer, port: 0, maxSessions: 2 });

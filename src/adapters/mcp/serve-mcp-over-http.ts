@@ -185,7 +185,13 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
       log(`agent-context mcp: refused a new session: ${maxSessions} are open, none idle.`);
       return reply(response, 503, message, {}, -32000, body.id);
     }
-    const server = options.createServer();
+    let server: Server;
+    try {
+      server = options.createServer();
+    } catch (error) {
+      sessions.release();
+      throw error;
+    }
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: maxRequestBytes,
