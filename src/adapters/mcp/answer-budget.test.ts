@@ -172,6 +172,35 @@ describe('tool answers within the budget', () => {
     }
   }, 120_000);
 
+  it('read_offloaded pages an offloaded result by lines within the budget, so it needs no parts', async () => {
+    const root = await makeLargeRepository();
+    await mkdir(path.join(root, '.context'));
+    const lines = Array.from({ length: 3_000 }, (_, index) => `result line ${index + 1}: ${'x'.repeat(40)}`);
+    await writeFile(path.join(root, '.context/search-call_1.txt'), `${lines.join('\n')}\n`);
+    const servers = await contextMcpServers({ directory: root });
+    const http = await serveMcpOverHttp({ createServer: servers.createServer, port: 0 });
+    const client = await connect(http.url);
+    try {
+      const pages: string[] = [];
+      let offset: number | undefined = 1;
+      while (offset !== undefined) {
+        const page = textOf(
+          await client.callTool({ name: 'read_offloaded', arguments: { file: 'search-call_1.txt', offset } }),
+        );
+        expect(page.length).toBeLessThanOrEqual(mcpAnswerDefaults.maxAnswerChars);
+        expect(page).not.toContain('[read_offloaded: part');
+        pages.push(page);
+        offset = Number(/and offset (\d+)\.\]/.exec(page)?.[1]) || undefined;
+      }
+      expect(pages.length).toBeGreaterThan(5);
+      const read = pages.flatMap((page) => page.split('\n').slice(1)).filter((line) => line !== '');
+      expect(read).toEqual(lines);
+    } finally {
+      await client.close();
+      await http.close();
+    }
+  }, 120_000);
+
   it('refuses a budget under 1,000 characters, in the library and the CLI (exit 2)', async () => {
     const root = await makeLargeRepository();
     await expect(contextMcpServers({ directory: root, maxAnswerChars: 500 })).rejects.toMatchObject({

@@ -13,7 +13,7 @@ import { isInside } from '../../workspace/paths.js';
 import { readOnlyWorkspace } from '../../workspace/read-only-workspace.js';
 import { realDirectory } from '../../workspace/real-directory.js';
 import type { Workspace } from '../../workspace/workspace.js';
-import { checkAnswerBudget } from './answer-parts.js';
+import { checkAnswerBudget, mcpAnswerDefaults } from './answer-parts.js';
 import { connectionRuns } from './connection-runs.js';
 import { serveInstructionResources } from './instruction-resources.js';
 import { instructionsForPathTool } from './instructions-for-path-tool.js';
@@ -57,6 +57,9 @@ export interface ContextMcpServers {
   createServer(): Server;
 }
 
+/** What a `read_offloaded` page leaves of the answer budget for its header line (file names are short). */
+const offloadedPageHeadroomChars = 500;
+
 const serverInstructions =
   'agent-context serves the context engineering view of one repository directory. Call instructions_for_path before working on a file: it returns the project instructions and the nested instruction files that apply there. inventory_agent_context maps the skills, sub-agents, commands, hooks and rules; load_skill returns the instructions of one skill when a task matches its description; read_offloaded reads tool results an agent offloaded to files. A long answer comes in parts: its first line says how to get the next (the same call with part). The resources hold the project instructions and each instruction file; the prompts are the repository slash commands.';
 
@@ -95,6 +98,8 @@ export async function contextMcpServers(options: ContextMcpServerOptions): Promi
   };
   const roots = options.roots ? { roots: options.roots } : {};
   const userDirectory = options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory };
+  const offloadedPageChars =
+    (options.maxAnswerChars ?? mcpAnswerDefaults.maxAnswerChars) - offloadedPageHeadroomChars;
 
   const createServer = (): Server => {
     const slashCommands = commands({ stopAt: workspace.root });
@@ -113,7 +118,11 @@ export async function contextMcpServers(options: ContextMcpServerOptions): Promi
         // The rules the inventory lists are those the instructions read (same formats and user directory).
         inventory({ hint: false, ...roots, ...ruleSelection(options.instructions) }),
         skills({ ...roots, ...userDirectory }),
-        { name: 'offloaded-results', tools: () => [readOffloadedTool(workspace)] },
+        {
+          name: 'offloaded-results',
+          // Pages of offloaded results fit one answer, so they need no parts.
+          tools: () => [readOffloadedTool(workspace, { maxChars: offloadedPageChars })],
+        },
         slashCommands,
       ],
     });
