@@ -12,7 +12,7 @@ export const mcpAnswerDefaults = {
 } as const;
 
 /** Smallest answer budget accepted: room for the notes of a part and a useful piece of text. */
-export const minAnswerChars = 1_000;
+const minAnswerChars = 1_000;
 
 /** Most file labels the closing note of a part names. */
 const maxLabelsNamed = 5;
