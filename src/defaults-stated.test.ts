@@ -106,6 +106,14 @@ const checked: DefaultsEntry[] = [
     options: ['adapters/mcp/serve-mcp-over-http.ts#McpHttpOptions'],
   },
   {
+    name: 'mcpAnswerDefaults',
+    file: 'adapters/mcp/answer-parts.ts',
+    options: [
+      'adapters/mcp/context-mcp-server.ts#ContextMcpServerOptions',
+      'adapters/mcp/serve-session-tools.ts#SessionToolsOptions',
+    ],
+  },
+  {
     name: 'commandsDefaults',
     file: 'commands/commands-defaults.ts',
     options: ['commands/commands.ts#CommandsOptions', 'commands/load-commands.ts#LoadCommandsOptions'],

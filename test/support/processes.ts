@@ -15,9 +15,15 @@ export function sleepMarker(): string {
   return `3600.${process.pid}${markerCount}${Date.now() % 100000}`;
 }
 
-/** Wait (up to 5 s, polling) until `condition` holds, and fail the test if it never does. */
-export async function waitUntil(condition: () => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 200 && !condition(); attempt += 1)
-    await new Promise((resolve) => setTimeout(resolve, 25));
+/**
+ * Wait (polling every 25 ms, up to `deadlineMs`) until `condition` holds, and fail the test if it
+ * never does. Default deadline 5 seconds.
+ */
+export async function waitUntil(
+  condition: () => boolean,
+  options: { deadlineMs?: number } = {},
+): Promise<void> {
+  const deadline = Date.now() + (options.deadlineMs ?? 5_000);
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
   expect(condition()).toBe(true);
 }

@@ -13,12 +13,13 @@ import { isInside } from '../../workspace/paths.js';
 import { readOnlyWorkspace } from '../../workspace/read-only-workspace.js';
 import { realDirectory } from '../../workspace/real-directory.js';
 import type { Workspace } from '../../workspace/workspace.js';
+import { checkAnswerBudget, mcpAnswerDefaults } from './answer-parts.js';
 import { connectionRuns } from './connection-runs.js';
 import { serveInstructionResources } from './instruction-resources.js';
 import { instructionsForPathTool } from './instructions-for-path-tool.js';
 import { readOffloadedTool } from './read-offloaded-tool.js';
 import { serveCommandPrompts } from './serve-command-prompts.js';
-import { serveSessionTools } from './serve-session-tools.js';
+import { type SessionToolsOptions, serveSessionTools } from './serve-session-tools.js';
 
 /** Options of {@link contextMcpServers}. */
 export interface ContextMcpServerOptions {
@@ -39,6 +40,13 @@ export interface ContextMcpServerOptions {
   userDirectory?: string;
   /** Options of the project instructions (file names, budget, imports). Default: the library's defaults. */
   instructions?: Omit<ProjectInstructionsOptions, 'workspace' | 'stopAt'>;
+  /**
+   * Characters of one tool answer, notes included, at least 1,000: a longer answer comes in parts
+   * (the first by default, each saying how to get the next with the tool's `part` argument). Claude
+   * Code, Gemini CLI, Codex and OpenCode pass a 32 KB answer whole; Qwen Code keeps 2,000 characters,
+   * Copilot CLI shows 500 and saves the rest to a file. Default 24,000.
+   */
+  maxAnswerChars?: number;
 }
 
 /** What {@link contextMcpServers} returns: one directory resolved once, a server per connection. */
@@ -49,8 +57,11 @@ export interface ContextMcpServers {
   createServer(): Server;
 }
 
+/** What a `read_offloaded` page leaves of the answer budget for its header line (file names are short). */
+const offloadedPageHeadroomChars = 500;
+
 const serverInstructions =
-  'agent-context serves the context engineering view of one repository directory. Call instructions_for_path before working on a file: it returns the project instructions and the nested instruction files that apply there. inventory_agent_context maps the skills, sub-agents, commands, hooks and rules; load_skill returns the instructions of one skill when a task matches its description; read_offloaded reads tool results an agent offloaded to files. The resources hold the project instructions and each instruction file; the prompts are the repository slash commands.';
+  'agent-context serves the context engineering view of one repository directory. Call instructions_for_path before working on a file: it returns the project instructions and the nested instruction files that apply there. inventory_agent_context maps the skills, sub-agents, commands, hooks and rules; load_skill returns the instructions of one skill when a task matches its description; read_offloaded reads tool results an agent offloaded to files. A long answer comes in parts: its first line says how to get the next (the same call with part). The resources hold the project instructions and each instruction file; the prompts are the repository slash commands.';
 
 /**
  * An MCP server (Model Context Protocol) for one directory of a repository: the directory resolved
@@ -73,6 +84,7 @@ const serverInstructions =
  * await createServer().connect(new StdioServerTransport());
  */
 export async function contextMcpServers(options: ContextMcpServerOptions): Promise<ContextMcpServers> {
+  if (options.maxAnswerChars !== undefined) checkAnswerBudget(options.maxAnswerChars);
   const directory = realDirectory(options.directory);
   const givenStopAt =
     options.stopAt === undefined ? undefined : realDirectory(path.resolve(directory, options.stopAt));
@@ -86,6 +98,8 @@ export async function contextMcpServers(options: ContextMcpServerOptions): Promi
   };
   const roots = options.roots ? { roots: options.roots } : {};
   const userDirectory = options.userDirectory === undefined ? {} : { userDirectory: options.userDirectory };
+  const offloadedPageChars =
+    (options.maxAnswerChars ?? mcpAnswerDefaults.maxAnswerChars) - offloadedPageHeadroomChars;
 
   const createServer = (): Server => {
     const slashCommands = commands({ stopAt: workspace.root });
@@ -104,18 +118,32 @@ export async function contextMcpServers(options: ContextMcpServerOptions): Promi
         // The rules the inventory lists are those the instructions read (same formats and user directory).
         inventory({ hint: false, ...roots, ...ruleSelection(options.instructions) }),
         skills({ ...roots, ...userDirectory }),
-        { name: 'offloaded-results', tools: () => [readOffloadedTool(workspace)] },
+        {
+          name: 'offloaded-results',
+          // Pages of offloaded results fit one answer, so they need no parts.
+          tools: () => [readOffloadedTool(workspace, { maxChars: offloadedPageChars })],
+        },
         slashCommands,
       ],
     });
-    return serveContextSession(session, slashCommands, instructionOptions);
+    return serveContextSession(session, slashCommands, {
+      instructions: instructionOptions,
+      ...(options.maxAnswerChars === undefined ? {} : { maxAnswerChars: options.maxAnswerChars }),
+    });
   };
   return { workspace, createServer };
 }
 
+/** Options of {@link serveContextSession}. */
+export interface ServeContextSessionOptions extends SessionToolsOptions {
+  /** Options of the project instructions the resources serve. Default: the library's defaults. */
+  instructions?: Omit<ProjectInstructionsOptions, 'workspace'>;
+}
+
 /**
  * A new server for one connection, serving `session`: its tools (one run serving 2 seconds of
- * requests, see `connectionRuns`), the instruction resources of its workspace, and the commands of
+ * requests, see `connectionRuns`; answers within `maxAnswerChars`, see `serveSessionTools`), the
+ * instruction resources of its workspace, and the commands of
  * its `slashCommands` capability as prompts. The session is disposed when the connection closes (the
  * stdio client leaves; over HTTP the session is deleted, idle or shut down), so nothing its
  * capabilities started for it outlives it.
@@ -123,15 +151,19 @@ export async function contextMcpServers(options: ContextMcpServerOptions): Promi
 export function serveContextSession(
   session: ContextSession,
   slashCommands: CommandsCapability,
-  instructions: Omit<ProjectInstructionsOptions, 'workspace'> = {},
+  options: ServeContextSessionOptions = {},
 ): Server {
   const server = new Server(
     { name: 'agent-context', version: manifest.version },
     { instructions: serverInstructions },
   );
   const currentRun = connectionRuns(() => session.startRun());
-  serveSessionTools(server, currentRun);
-  serveInstructionResources(server, session.workspace, instructions);
+  serveSessionTools(
+    server,
+    currentRun,
+    options.maxAnswerChars === undefined ? {} : { maxAnswerChars: options.maxAnswerChars },
+  );
+  serveInstructionResources(server, session.workspace, options.instructions);
   serveCommandPrompts(server, session, slashCommands, currentRun);
   server.onclose = () => session.dispose();
   return server;

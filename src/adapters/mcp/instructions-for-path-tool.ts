@@ -6,6 +6,7 @@ import {
 } from '../../presets/instructions-for-path.js';
 import type { ToolDefinition } from '../../session/capability.js';
 import type { Workspace } from '../../workspace/workspace.js';
+import { mostSpecificFirst } from './most-specific-first.js';
 
 /** Longest path accepted, in characters: far beyond any real one, small enough that a refusal stays short. */
 const maxPathChars = 4_096;
@@ -42,25 +43,37 @@ export function instructionsForPathTool(
   };
 }
 
-/** The text of `instructions_for_path`: the file list with reasons, the problems, what was left out, then the texts. */
+/**
+ * The text of `instructions_for_path`, the most specific context first, since a client may keep
+ * only the start of a long answer (and `agent-context mcp` sends a long one in parts):
+ * 1. what the touch delivers, the nested files of the deepest directories first, then the matching
+ *    rules (see `mostSpecificFirst`);
+ * 2. the file list with reasons, in delivery order, the problems and what was left out;
+ * 3. the project instructions of every run (walk-up files, always rules, rules and skills catalogs),
+ *    which an agent working in the directory already has.
+ */
 export function renderPathInstructions(answer: PathInstructions): string {
   const files = answer.entries.map((entry) => `- ${entry.path}: ${entry.explanation}`);
   const problems = answer.diagnostics.flatMap((diagnostic) =>
     diagnostic.severity === 'info' ? [] : [`- ${diagnostic.severity}: ${diagnostic.message}`],
   );
-  const sections = [
-    `# Instructions for ${answer.path}`,
+  const sections = [`# Instructions for ${answer.path}`];
+  if (answer.delivered.length > 0) {
+    sections.push(
+      `## Nested instructions and rules, the most specific first\n\n${mostSpecificFirst(answer)}`,
+    );
+  }
+  sections.push(
     files.length === 0
       ? 'No instruction file applies to this path.'
       : `Files, in the order an agent gets them:\n${files.join('\n')}`,
-  ];
+  );
   if (problems.length > 0) sections.push(`Problems:\n${problems.join('\n')}`);
   if (answer.skipped.length > 0) {
     sections.push(`Left out:\n${answer.skipped.map((skip) => `- ${skip.message}`).join('\n')}`);
   }
-  if (answer.instructions !== '') sections.push(`## Project instructions\n\n${answer.instructions}`);
-  if (answer.delivered.length > 0) {
-    sections.push(`## Nested instructions and rules\n\n${answer.delivered.join('\n\n')}`);
+  if (answer.instructions !== '') {
+    sections.push(`## Project instructions (every run starts with them)\n\n${answer.instructions}`);
   }
   return `${sections.join('\n\n')}\n`;
 }

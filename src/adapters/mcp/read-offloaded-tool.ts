@@ -18,6 +18,14 @@ const input = z.object({
   limit: z.number().int().min(1).optional().describe('Maximum number of lines to read.'),
 });
 
+/** Options of {@link readOffloadedTool}. */
+export interface ReadOffloadedToolOptions {
+  /** The offload directory, relative to the served directory. Default `.context`. */
+  directory?: string;
+  /** Characters of one page (whole lines), so that a page fits the answers' budget. Default 100,000 (`read_file`'s). */
+  maxChars?: number;
+}
+
 /**
  * `read_offloaded({ file?, offset?, limit? })`: the tool results an agent-context session offloaded
  * to the offload directory (default `.context` in the served directory). Without `file`, the list of
@@ -29,10 +37,14 @@ const input = z.object({
  */
 export function readOffloadedTool(
   workspace: Workspace,
-  directory: string = filesystemContextDefaults.offload.directory,
+  options: ReadOffloadedToolOptions = {},
 ): ToolDefinition<z.infer<typeof input>, string> {
+  const directory = options.directory ?? filesystemContextDefaults.offload.directory;
   const name = 'read_offloaded';
-  const read = filePageReader(workspace, { toolName: name });
+  const read = filePageReader(workspace, {
+    toolName: name,
+    ...(options.maxChars === undefined ? {} : { maxChars: options.maxChars }),
+  });
   return {
     name,
     description: `List the tool results an agent offloaded to ${directory}/ (call without "file"), or read one of them in pages of lines.`,

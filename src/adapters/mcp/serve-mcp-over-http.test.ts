@@ -160,6 +160,7 @@ describe('agent-context mcp --http (a real child process)', () => {
       'mcp-session-id': 'no-such-session',
     });
     expect(unknownSession.status).toBe(404);
+    expect(JSON.parse(unknownSession.text)).toMatchObject({ id: 3, error: { code: -32001 } });
     expect((await fetch(new URL('/other', server.url))).status).toBe(404);
     expect((await post(server.url, JSON.stringify(initialize))).status).toBe(200);
   });
@@ -272,15 +273,22 @@ describe('serveMcpOverHttp limits', () => {
     }
   });
 
-  it('refuses a session over maxSessions with 503, and closes idle sessions', async () => {
+  it('makes room at maxSessions by closing the least recently used idle session, and closes idle sessions', async () => {
     const { createServer } = slowServers();
     const http = await serveMcpOverHttp({ createServer, port: 0, maxSessions: 2, idleSessionMs: 1_500 });
     try {
-      const statuses: number[] = [];
+      const sessionIds: (string | null)[] = [];
       for (let index = 0; index < 3; index += 1) {
-        statuses.push((await post(http.url, JSON.stringify(initialize))).status);
+        const answer = await post(http.url, JSON.stringify(initialize));
+        expect(answer.status).toBe(200);
+        sessionIds.push(answer.headers.get('mcp-session-id'));
       }
-      expect(statuses).toEqual([200, 200, 503]);
+      expect(http.sessions).toBe(2);
+      const first = await post(http.url, JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'ping' }), {
+        'mcp-session-id': sessionIds[0] ?? '',
+      });
+      expect(first.status).toBe(404);
+      expect(JSON.parse(first.text)).toMatchObject({ id: 5, error: { code: -32001 } });
       for (let tries = 0; tries < 200 && http.sessions > 0; tries += 1) {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

@@ -3,11 +3,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { isIP } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ErrorCode, isInitializeRequest, isJSONRPCRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+  ErrorCode,
+  isInitializeRequest,
+  isJSONRPCRequest,
+  type JSONRPCRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import { AgentContextError } from '../../errors.js';
 import { concurrencyLimit } from '../../shared/concurrency-limit.js';
 import { quoteForMessage } from '../../text/cut-text.js';
 import { batchRefusals, jsonRpcError, maxRequestBytes, tooLargeMessage } from './guarded-input.js';
+import { type HttpSession, httpSessionTable } from './http-session-table.js';
 import { type RequestIdScanner, requestIdScanner } from './request-id-scanner.js';
 
 /** Defaults of {@link serveMcpOverHttp}. */
@@ -17,6 +23,7 @@ export const mcpHttpDefaults = {
   maxSessions: 128,
   maxConcurrentRequests: 16,
   idleSessionMs: 30 * 60_000,
+  abandonedSessionMs: 60_000,
 } as const;
 
 /** Options of {@link serveMcpOverHttp}. */
@@ -38,12 +45,24 @@ export interface McpHttpOptions {
    * with any other `Origin` header is refused with 403 (DNS rebinding). Default: none.
    */
   allowedOrigins?: readonly string[];
-  /** Sessions open at once; one more is refused with 503. Default 128. */
+  /**
+   * Sessions open at once. A new client at the cap closes the least recently used idle session (one
+   * whose client's event stream has closed first); only when every session is busy is it refused:
+   * 503 with a JSON-RPC error, to its initialize's id, saying why. Default 128.
+   */
   maxSessions?: number;
   /** Requests handled at once across all sessions; the others wait, in arrival order. Default 16. */
   maxConcurrentRequests?: number;
   /** A session with no request for this long (and none open) is closed. Default 30 minutes (`1_800_000`). */
   idleSessionMs?: number;
+  /**
+   * A session whose client had an event stream (its GET) open, has it no more, and sends no request
+   * for this long is closed: its client is gone (Claude Code, Gemini CLI and OpenCode exit without
+   * deleting their session; an exiting process drops its connections). Long enough for a client to
+   * reconnect a dropped stream (the SDK's client retries after 1 s, up to 30 s). Default 60 seconds
+   * (`60_000`).
+   */
+  abandonedSessionMs?: number;
   /** Gets one line per refused request and per session opened or closed. Default: nothing is logged. */
   log?: (line: string) => void;
 }
@@ -63,21 +82,10 @@ export interface McpHttpServer {
 /** Shortest token accepted: a guessable secret is no protection on a network. */
 const minTokenChars = 32;
 
-/** How often idle sessions are looked for. */
-const idleSweepMs = 60_000;
-
 /** The endpoint's path. */
 const endpointPath = '/mcp';
 
 const loopbackNames = ['localhost', '127.0.0.1', '[::1]'];
-
-interface OpenSession {
-  /** Closing it closes its server too (the server's `onclose` follows the transport's). */
-  transport: StreamableHTTPServerTransport;
-  /** Requests of this session not yet answered (an open GET stream counts). */
-  open: number;
-  lastRequestAt: number;
-}
 
 /**
  * Serve MCP over Streamable HTTP (the SDK's `StreamableHTTPServerTransport`) at `/mcp`, one session
@@ -91,6 +99,11 @@ interface OpenSession {
  * 4. with a `token`, `Authorization: Bearer <token>` (compared in constant time), else 401.
  * Then the limits of the options hold, and bodies over 4 MiB are answered 413.
  *
+ * Sessions cannot exhaust the server: a session whose client is gone (its event stream closed, no
+ * request for `abandonedSessionMs`) is closed, and a new client at `maxSessions` closes the least
+ * recently used idle session; closing a session closes its server (and its context session with it).
+ * Only when every session is busy is a new client refused, with a JSON-RPC error to its request's id.
+ *
  * Throws `invalid-option` for a non-loopback `host` without a `token`, or a token under 32
  * characters; rejects with the listen error (`EADDRINUSE`, ...) when the port cannot be taken.
  *
@@ -102,7 +115,6 @@ interface OpenSession {
 export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttpServer> {
   const host = options.host ?? mcpHttpDefaults.host;
   const maxSessions = options.maxSessions ?? mcpHttpDefaults.maxSessions;
-  const idleSessionMs = options.idleSessionMs ?? mcpHttpDefaults.idleSessionMs;
   const log = options.log ?? (() => {});
   const loopback = isLoopback(host);
   const token = options.token;
@@ -120,8 +132,12 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
   }
   const tokenDigest = token === undefined ? undefined : digest(token);
   const limit = concurrencyLimit(options.maxConcurrentRequests ?? mcpHttpDefaults.maxConcurrentRequests);
-  const sessions = new Map<string, OpenSession>();
-  let opening = 0;
+  const sessions = httpSessionTable({
+    maxSessions,
+    idleSessionMs: options.idleSessionMs ?? mcpHttpDefaults.idleSessionMs,
+    abandonedSessionMs: options.abandonedSessionMs ?? mcpHttpDefaults.abandonedSessionMs,
+    log,
+  });
   let closing = false;
   let port = 0;
 
@@ -163,36 +179,36 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
     return undefined;
   };
 
-  const openSession = async (request: IncomingMessage, response: ServerResponse, body: unknown) => {
-    if (sessions.size + opening >= maxSessions) {
-      log(`agent-context mcp: refused a new session: ${maxSessions} are open.`);
-      return reply(response, 503, `Service unavailable: ${maxSessions} sessions are open; close one first.`);
+  const openSession = async (request: IncomingMessage, response: ServerResponse, body: JSONRPCRequest) => {
+    if (!(await sessions.reserve())) {
+      const message = `Service unavailable: ${maxSessions} sessions are open and every one is busy (a request or an event stream open); try again when one ends.`;
+      log(`agent-context mcp: refused a new session: ${maxSessions} are open, none idle.`);
+      return reply(response, 503, message, {}, -32000, body.id);
     }
-    opening += 1;
-    const server = options.createServer();
+    let server: Server;
+    try {
+      server = options.createServer();
+    } catch (error) {
+      sessions.release();
+      throw error;
+    }
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       maxRequestBodySize: maxRequestBytes,
-      onsessioninitialized: (id) => {
-        sessions.set(id, session);
-        log(`agent-context mcp: session ${id} opened (${sessions.size} open).`);
-      },
+      onsessioninitialized: (id) => sessions.add(id, session),
     });
-    const session: OpenSession = { transport, open: 0, lastRequestAt: Date.now() };
+    const session: HttpSession = sessions.create(transport);
     transport.onclose = () => {
       const id = transport.sessionId;
-      if (id !== undefined && sessions.get(id) === session) {
-        sessions.delete(id);
-        log(`agent-context mcp: session ${id} closed (${sessions.size} open).`);
-      }
+      if (id !== undefined) sessions.remove(id, session);
     };
     try {
       await server.connect(transport);
-      await whileBusy(session, () =>
+      await sessions.whileBusy(session, () =>
         handled(response, () => transport.handleRequest(request, response, body)),
       );
     } finally {
-      opening -= 1;
+      sessions.release();
       // An initialize the transport refused leaves no session behind.
       if (sessions.get(transport.sessionId ?? '') !== session) await server.close();
     }
@@ -215,11 +231,24 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
     if (typeof id === 'string') {
       const session = sessions.get(id);
       if (session === undefined) {
-        return reply(response, 404, 'Session not found: start a new session with initialize.', {}, -32001);
+        const message =
+          'Session not found (it was deleted, closed when idle or its client gone, or closed for a new client at the cap): start a new session with initialize.';
+        if (request.method !== 'POST') return reply(response, 404, message, {}, -32001);
+        const read = await readMessage(request, response, log);
+        if (read === undefined) return;
+        const requestId = isJSONRPCRequest(read.message) ? read.message.id : null;
+        return reply(response, 404, message, {}, -32001, requestId);
       }
-      return whileBusy(session, async () => {
-        // A GET is the session's stream of server messages, open as long as the client listens: it
-        // holds no slot of the limit.
+      // A GET is the session's stream of server messages, open as long as the client listens: it
+      // holds no slot of the limit, and its end (200 given, then closed) may mean the client is gone.
+      if (request.method === 'GET') {
+        return sessions.whileBusy(
+          session,
+          () => handled(response, () => session.transport.handleRequest(request, response)),
+          { listening: () => response.statusCode === 200 },
+        );
+      }
+      return sessions.whileBusy(session, async () => {
         if (request.method !== 'POST')
           return handled(response, () => session.transport.handleRequest(request, response));
         const read = await readMessage(request, response, log);
@@ -261,7 +290,8 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
         request?.id ?? null,
       );
     }
-    await limit(() => openSession(request, response, read.message));
+    const initialize = read.message;
+    await limit(() => openSession(request, response, initialize));
   };
 
   const http = createServer((request, response) => {
@@ -281,20 +311,6 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
   const address = http.address();
   port = typeof address === 'object' && address !== null ? address.port : 0;
 
-  const sweep = setInterval(
-    () => {
-      const now = Date.now();
-      for (const [id, session] of sessions) {
-        if (session.open === 0 && now - session.lastRequestAt >= idleSessionMs) {
-          log(`agent-context mcp: closing session ${id}: idle for ${Math.round(idleSessionMs / 1000)} s.`);
-          void session.transport.close().catch(() => {});
-        }
-      }
-    },
-    Math.min(idleSweepMs, idleSessionMs),
-  );
-  sweep.unref();
-
   return {
     url: `http://${bracketed(host)}:${port}${endpointPath}`,
     port,
@@ -304,9 +320,8 @@ export async function serveMcpOverHttp(options: McpHttpOptions): Promise<McpHttp
     async close() {
       if (closing) return;
       closing = true;
-      clearInterval(sweep);
       const closed = new Promise<void>((resolve) => http.close(() => resolve()));
-      await Promise.all([...sessions.values()].map((session) => session.transport.close().catch(() => {})));
+      await sessions.closeAll();
       http.closeAllConnections();
       await closed;
     },
@@ -317,18 +332,6 @@ interface Refusal {
   status: number;
   message: string;
   headers?: Record<string, string>;
-}
-
-/** Run `work` with `session` counted busy: a session is idle only with no request open. */
-async function whileBusy(session: OpenSession, work: () => Promise<void>): Promise<void> {
-  session.open += 1;
-  session.lastRequestAt = Date.now();
-  try {
-    await work();
-  } finally {
-    session.open -= 1;
-    session.lastRequestAt = Date.now();
-  }
 }
 
 /** Run the transport's handling, and resolve only once the response is finished or its connection gone. */

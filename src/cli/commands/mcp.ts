@@ -11,7 +11,7 @@ standard input and output by default; with --http, over Streamable HTTP at http:
 one session per client.
 
   tools      instructions_for_path({ path }), inventory_agent_context(), load_skill({ name }),
-             read_offloaded({ file? })
+             read_offloaded({ file? }); each takes part for the parts of a long answer
   resources  agent-context://instructions (the project instructions), one file:// per instruction file
   prompts    the repository's slash commands and user-invocable skills, expanded as their
              assistant does ($ARGUMENTS, $1, {{args}}, @file; see docs/commands.md)
@@ -26,6 +26,9 @@ Options:
                      (default .claude,.agents,.codex,.grok)
   --user <dir>       the user's home directory: its skills (~/.claude/skills, ...) join load_skill
                      (default: user-level files are never read)
+  --max-answer-chars <n>
+                     characters of one tool answer, at least 1000 (default 24000); a longer one
+                     comes in parts, each saying how to get the next (the tool's part argument)
 
 HTTP (with --http):
   --port <n>         the port (default 7337; 0 picks a free one, printed on standard error)
@@ -58,6 +61,7 @@ export const mcpCommand: CliCommand = {
         port: { type: 'string' },
         host: { type: 'string' },
         'allow-origin': { type: 'string' },
+        'max-answer-chars': { type: 'string' },
       },
       0,
     );
@@ -66,8 +70,10 @@ export const mcpCommand: CliCommand = {
     const roots = listOption(values.roots);
     if (roots !== undefined && roots.length === 0)
       throw new CliUsageError('--roots needs at least one folder name');
+    const maxAnswerChars = answerCharsOption(values['max-answer-chars']);
     const serverOptions = {
       directory,
+      ...(maxAnswerChars === undefined ? {} : { maxAnswerChars }),
       ...(stopAt === undefined ? {} : { stopAt }),
       ...(roots === undefined ? {} : { roots }),
       ...(values.user === undefined ? {} : { userDirectory: path.resolve(output.cwd, values.user) }),
@@ -143,6 +149,16 @@ function listOption(value: string | undefined): string[] | undefined {
     ?.split(',')
     .map((item) => item.trim())
     .filter((item) => item !== '');
+}
+
+function answerCharsOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const chars = /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(chars >= 1_000))
+    throw new CliUsageError(
+      `--max-answer-chars takes a whole number of at least 1000, got ${JSON.stringify(value.slice(0, 20))}`,
+    );
+  return chars;
 }
 
 function portOption(value: string): number {
