@@ -130,6 +130,34 @@ describe.each(mcpTransports)(
       expect(text.split('# Shop monorepo').length - 1).toBe(1);
     });
 
+    it('instructions_for_path answers as one assistant reads the repository, given assistant', async () => {
+      const codex = textOf(
+        await client.callTool({
+          name: 'instructions_for_path',
+          arguments: { path: 'packages/app/src/deep/generated.ts', assistant: 'codex' },
+        }),
+      );
+      // Codex: AGENTS.md from the root down, nothing on a read, no imports, no other format's rules.
+      expect(codex).toContain('<context-file path="AGENTS.md">\n# Shop monorepo');
+      expect(codex).not.toContain('Generated code lives here');
+      expect(codex).not.toContain('Never hand-edit a generated file');
+      expect(codex).not.toContain('Prefer named exports.');
+      const claude = textOf(
+        await client.callTool({
+          name: 'instructions_for_path',
+          arguments: { path: 'packages/app/src/deep/generated.ts', assistant: 'claude-code' },
+        }),
+      );
+      // Claude Code: the root CLAUDE.md (a link to AGENTS.md), so no nested AGENTS.md; the nested CLAUDE.md.
+      expect(claude).toContain('Generated code lives here');
+      expect(claude).not.toContain('# App\nRun `pnpm test --filter app`.');
+      const refused = await client.callTool({
+        name: 'instructions_for_path',
+        arguments: { path: 'packages/app/src/index.ts', assistant: 'vim' },
+      });
+      expect(refused.isError).toBe(true);
+    });
+
     it('instructions_for_path of a directory includes that directory, and is the same on every call', async () => {
       const first = await client.callTool({
         name: 'instructions_for_path',

@@ -5,6 +5,7 @@ import {
   type PathInstructions,
 } from '../../presets/instructions-for-path.js';
 import type { ToolDefinition } from '../../session/capability.js';
+import { assistantNames } from '../../tool-vocabulary/assistant.js';
 import type { Workspace } from '../../workspace/workspace.js';
 import { mostSpecificFirst } from './most-specific-first.js';
 
@@ -17,16 +18,23 @@ const input = z.object({
     .min(1)
     .max(maxPathChars)
     .describe('A file or directory inside the served directory: relative to it, or absolute.'),
+  assistant: z
+    .enum(assistantNames)
+    .optional()
+    .describe(
+      'Answer as one coding assistant reads the repository (its files at start and on a read, its rules, import layout and skills). Default: every format.',
+    ),
 });
 
 /**
- * `instructions_for_path({ path })`: what an agent working in the served directory gets when it
+ * `instructions_for_path({ path, assistant? })`: what an agent working in the served directory gets when it
  * touches `path`, as `instructionsForPath` (the function behind `agent-context path`) answers: the
  * files in delivery order, each with its reason (project instructions, imports, always and
  * described rules, skills of the catalog, then nested instruction files, folder rules and the
  * `files` rules whose globs match), the problems met, then the texts themselves. The path may name a
  * file that does not exist yet. A path outside the served directory is refused; nothing outside it
- * is read.
+ * is read. `assistant` answers as that assistant reads the repository (see docs/assistants.md), in
+ * place of the server's formats.
  */
 export function instructionsForPathTool(
   workspace: Workspace,
@@ -37,8 +45,13 @@ export function instructionsForPathTool(
     description:
       "What an agent working in this repository gets when it works on a file or directory, in delivery order and each with its reason: the project instructions, the rules and skills catalogs, the nested instruction files (AGENTS.md, CLAUDE.md, GEMINI.md, ... of the directories on the way) and the assistants' path-scoped rules (Cursor, Claude Code, Copilot, ...) whose globs match it.",
     inputSchema: input,
-    async execute({ path }) {
-      return renderPathInstructions(await instructionsForPath({ ...options, workspace, path }));
+    async execute({ path, assistant }) {
+      if (assistant === undefined) {
+        return renderPathInstructions(await instructionsForPath({ ...options, workspace, path }));
+      }
+      // The assistant decides the file names and formats the server was given.
+      const { formats: _formats, filenames: _filenames, perDirectory: _perDirectory, ...rest } = options;
+      return renderPathInstructions(await instructionsForPath({ ...rest, workspace, path, assistant }));
     },
   };
 }
