@@ -6,22 +6,25 @@ import { type HookGroupEntry, maxSettingsBytes, readHookGroups } from '../invent
 import { toLabel } from '../workspace/labels.js';
 import { prefetchWorkspace } from '../workspace/prefetch-workspace.js';
 import type { ListRequest, Workspace } from '../workspace/workspace.js';
-import { eventsNotRun, isRunnableEvent, unknownEventReason } from './hook-events.js';
+import { eventsNotRun, type HookEventName, unknownEventReason } from './hook-events.js';
 import { compileMatcher } from './hook-matcher.js';
+import { hookProtocols } from './hook-protocols.js';
 import { hooksDefaults } from './hooks-defaults.js';
 
 /** Whose file a hook comes from, which decides the protocol it is run with. */
-export type HookFormat = 'claude-code' | 'claude-plugin' | 'codex' | 'cursor' | 'copilot';
+export type HookFormat = 'claude-code' | 'claude-plugin' | 'codex' | 'gemini-cli' | 'cursor' | 'copilot';
 
 /** One hook command of the repository, as {@link findHooks} lists it. */
 export interface HookCommand {
-  /** The event name as written, e.g. `PreToolUse`, `afterFileEdit`. */
+  /** The event name as written, e.g. `PreToolUse`, `BeforeTool`, `preToolUse`, `afterFileEdit`. */
   event: string;
+  /** The session event it runs at (`BeforeTool` and `preToolUse` run at `PreToolUse`); absent when none. */
+  runsAs?: HookEventName;
   /** The group's matcher; `null` for none (every tool, every case). */
   matcher: string | null;
   /** The command line; `undefined` for a handler that is not a command (`prompt`, `http`). */
   command: string | undefined;
-  /** Time limit in seconds: the handler's own `timeout`, or `hooksDefaults.timeoutSeconds`. */
+  /** Time limit in seconds: the handler's own (`timeout`, in milliseconds for Gemini CLI; Copilot's `timeoutSec`), or `hooksDefaults.timeoutSeconds`. */
   timeoutSeconds: number;
   format: HookFormat;
   /** Label of the file it is written in, e.g. `.claude/settings.json`. */
@@ -37,6 +40,7 @@ const hookFiles: ReadonlyArray<{ path: string; format: HookFormat }> = [
   { path: '.claude/settings.json', format: 'claude-code' },
   { path: '.claude/settings.local.json', format: 'claude-code' },
   { path: '.codex/hooks.json', format: 'codex' },
+  { path: '.gemini/settings.json', format: 'gemini-cli' },
   { path: '.cursor/hooks.json', format: 'cursor' },
 ];
 
@@ -72,8 +76,6 @@ const pluginRequest = (plugin: { path: string }) => pluginSettingsRequest(plugin
 const formatNotRun: Partial<Record<HookFormat, string>> = {
   cursor:
     "Cursor's hooks have their own events (beforeShellExecution, afterFileEdit...) and answers (`permission`), which are not mapped yet",
-  copilot:
-    "Copilot's hooks have their own events (preToolUse...) and command fields (`bash`, `powershell`), which are not mapped yet",
 };
 
 /**
@@ -82,7 +84,10 @@ const formatNotRun: Partial<Record<HookFormat, string>> = {
  * 1. `.claude/settings.json`, then `.claude/settings.local.json` (Claude Code);
  * 2. the `hooks/hooks.json` of each plugin folder a `.claude-plugin/marketplace.json` names;
  * 3. `.codex/hooks.json` (Codex, which follows Claude Code's protocol);
- * 4. `.cursor/hooks.json` and `.github/hooks/*.json` (Cursor, Copilot: listed, not run).
+ * 4. `.gemini/settings.json` (Gemini CLI: `BeforeTool`, `AfterTool`, `BeforeAgent`, `SessionStart`);
+ * 5. `.cursor/hooks.json` (Cursor: listed, not run) and `.github/hooks/*.json` (Copilot CLI).
+ *
+ * Each format runs by its own assistant's protocol (see `hookProtocols`).
  *
  * Each listed hook says whether it could run (`notRunReason` when never). Never throws: an unreadable
  * or malformed file, or a matcher that cannot be used, is a diagnostic. Over a workspace with
@@ -145,22 +150,25 @@ function commandsOf(
       path: source,
     });
   }
+  const protocol = hookProtocols[format];
   return group.handlers.map((handler) => {
     const command = handler.command ?? (typeof handler.raw.bash === 'string' ? handler.raw.bash : undefined);
     const hook: HookCommand = {
       event: group.event,
       matcher: group.matcher,
       command,
-      timeoutSeconds: handler.timeoutSeconds ?? hooksDefaults.timeoutSeconds,
+      timeoutSeconds: timeoutOf(handler, protocol?.timeoutUnit) ?? hooksDefaults.timeoutSeconds,
       format,
       source,
     };
+    const runsAs = protocol?.events[group.event];
+    if (runsAs !== undefined) hook.runsAs = runsAs;
     if (pluginRoot !== undefined) hook.pluginRoot = pluginRoot;
     const reason =
       formatNotRun[format] ??
-      (handler.type !== 'command' || handler.command === undefined
+      (handler.type !== 'command' || command === undefined
         ? `a \`${handler.type}\` handler, not a command`
-        : !isRunnableEvent(group.event)
+        : runsAs === undefined
           ? (eventsNotRun[group.event] ?? unknownEventReason)
           : matcher.type === 'invalid'
             ? `its matcher ${matcher.reason}`
@@ -168,4 +176,16 @@ function commandsOf(
     if (reason !== undefined) hook.notRunReason = reason;
     return hook;
   });
+}
+
+/** A handler's time limit in seconds: `timeout` in the format's unit, or Copilot's `timeoutSec`. */
+function timeoutOf(
+  handler: HookGroupEntry['handlers'][number],
+  unit: 'seconds' | 'milliseconds' | undefined,
+) {
+  const seconds = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
+  const given = seconds(handler.raw.timeout);
+  if (given !== undefined) return unit === 'milliseconds' ? given / 1000 : given;
+  return seconds(handler.raw.timeoutSec);
 }

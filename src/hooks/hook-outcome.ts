@@ -37,8 +37,15 @@ export interface HookRun {
  *    (`deny` and `ask` block; `ask` because there is nobody to ask) + `permissionDecisionReason`,
  *    `hookSpecificOutput.updatedInput`, `hookSpecificOutput.additionalContext`. Plain stdout is
  *    context for `SessionStart` and `UserPromptSubmit`, and ignored for the tool events.
+ *
+ * `denyDecision`: a top-level `decision: "deny"` counts as `"block"` (Gemini CLI's answers).
  */
-export function readHookOutcome(hook: HookCommand, event: HookEventName, result: ProcessResult): HookRun {
+export function readHookOutcome(
+  hook: HookCommand,
+  event: HookEventName,
+  result: ProcessResult,
+  options: { denyDecision?: boolean } = {},
+): HookRun {
   const run: HookRun = { hook, result, status: 'success' };
   const stderr = result.stderr.trim();
   if (result.failure !== undefined) {
@@ -74,6 +81,7 @@ export function readHookOutcome(hook: HookCommand, event: HookEventName, result:
   if (systemMessage !== undefined) run.message = systemMessage;
   const specific = isObject(output.hookSpecificOutput) ? output.hookSpecificOutput : {};
   const reason = stringOf(output.reason);
+  const decision = options.denyDecision && output.decision === 'deny' ? 'block' : output.decision;
 
   if (event === 'PreToolUse') {
     const permission = specific.permissionDecision;
@@ -84,11 +92,11 @@ export function readHookOutcome(hook: HookCommand, event: HookEventName, result:
         run,
         permissionReason ?? 'A PreToolUse hook asks for the user approval, which this agent cannot ask for.',
       );
-    else if (permission !== 'allow' && output.decision === 'block')
+    else if (permission !== 'allow' && decision === 'block')
       block(run, reason ?? 'Blocked by a PreToolUse hook.');
     if (isObject(specific.updatedInput) && run.blockReason === undefined)
       run.updatedInput = specific.updatedInput;
-  } else if (output.decision === 'block') {
+  } else if (decision === 'block') {
     if (event === 'PostToolUse') run.context = reason ?? 'A PostToolUse hook flagged this result.';
     else block(run, reason ?? `Blocked by a ${event} hook.`);
   }

@@ -1,8 +1,9 @@
+import type { AssistantName } from '../tool-vocabulary/assistant.js';
+import { assistantToolNames } from '../tool-vocabulary/assistant-tool-names.js';
 import type { ToolVocabulary } from '../tool-vocabulary/tool-vocabulary.js';
 import type { Workspace } from '../workspace/workspace.js';
-import type { HookEventName } from './hook-events.js';
-import type { HookEventRequest, HookEventResult } from './run-hook-event.js';
-import { claudeToolInput } from './tool-input.js';
+import type { HookEventRequest } from './hook-protocols.js';
+import type { HookEventResult } from './run-hook-event.js';
 
 /** A tool call as the tool events' hooks see it. */
 export interface HookToolCall {
@@ -12,10 +13,9 @@ export interface HookToolCall {
 }
 
 /**
- * The request of a tool event: the tool's names for matchers (its own, then its Claude Code names
- * from the vocabulary), and the payload fields `tool_name` (the first Claude Code name, `Write` for
- * `write_file`; the tool's own name when it has none), `tool_input` (see `claudeToolInput`),
- * `tool_use_id`, and `tool_response` for `PostToolUse`.
+ * The request of a tool event: the call, its result for `PostToolUse`, and the tool's names in each
+ * assistant's words (its own, then the vocabulary's: `read_file`, `Read`), which each hook format's
+ * matcher and payload use (see `hookProtocols`).
  */
 export function toolEventRequest(
   event: 'PreToolUse' | 'PostToolUse',
@@ -24,15 +24,27 @@ export function toolEventRequest(
   vocabulary: Pick<ToolVocabulary, 'namesOf'>,
   response?: { output: unknown },
 ): HookEventRequest {
-  const names = vocabulary.namesOf(call.toolName, { assistant: 'claude-code' });
+  const names = new Map<AssistantName, readonly string[]>();
   return {
     event,
-    toolNames: names,
-    fields: {
-      tool_name: names[1] ?? call.toolName,
-      tool_input: claudeToolInput(call.input, workspace),
-      tool_use_id: call.id,
-      ...(response === undefined ? {} : { tool_response: response.output }),
+    tool: {
+      call,
+      ...(response === undefined ? {} : { response }),
+      namesFor(assistant) {
+        let known = names.get(assistant);
+        if (known === undefined) {
+          known = vocabulary.namesOf(call.toolName, { assistant });
+          names.set(assistant, known);
+        }
+        return known;
+      },
+      nameIn(assistant) {
+        // A session tool named as the assistant names its own (Gemini CLI's `read_file`) keeps its name.
+        if (assistantToolNames.some((entry) => entry.assistant === assistant && entry.name === call.toolName))
+          return call.toolName;
+        return this.namesFor(assistant)[1] ?? call.toolName;
+      },
+      workspace,
     },
   };
 }
@@ -41,11 +53,12 @@ export function toolEventRequest(
  * The hidden message text of an event's context: one `<hook-output event="..." source="...">` block
  * per hook that gave context, in configuration order; `undefined` when none did.
  */
-export function renderHookContext(event: HookEventName, result: HookEventResult): string | undefined {
+export function renderHookContext(result: HookEventResult): string | undefined {
   if (result.context.length === 0) return undefined;
   return result.context
     .map(
-      ({ text, hook }) => `<hook-output event="${event}" source="${hook.source}">\n${text}\n</hook-output>`,
+      ({ text, hook }) =>
+        `<hook-output event="${hook.event}" source="${hook.source}">\n${text}\n</hook-output>`,
     )
     .join('\n\n');
 }

@@ -151,7 +151,7 @@ describe('hooks()', () => {
     expect(payloads[1]).toMatchObject({
       hook_event_name: 'PreToolUse',
       tool_name: 'Read',
-      tool_input: { path: 'notes.md', file_path: join(root, 'notes.md') },
+      tool_input: { file_path: join(root, 'notes.md') },
       tool_use_id: 'call-9',
       session_id: payloads[0].session_id,
     });

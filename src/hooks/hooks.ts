@@ -5,7 +5,7 @@ import { savedState } from '../session/saved-state.js';
 import { cryptoModule } from '../shared/load-on-first-use.js';
 import { type ToolVocabulary, toolVocabulary } from '../tool-vocabulary/tool-vocabulary.js';
 import { findHooks, type HookCommand, hookListRequests, pluginHookRequests } from './find-hooks.js';
-import { type HookEventName, isRunnableEvent } from './hook-events.js';
+import type { HookEventName } from './hook-events.js';
 import { describeHook } from './hook-outcome.js';
 import { renderHookContext, toolEventRequest } from './hook-request.js';
 import { hooksDefaults } from './hooks-defaults.js';
@@ -16,7 +16,7 @@ import {
   runHookEvent,
 } from './run-hook-event.js';
 
-import { restoreToolInput } from './tool-input.js';
+import { restoreToolInput } from './tool-payloads.js';
 
 /** Which hooks run: none, all, the hooks of some events, or the commands a function approves. */
 export type HooksRunOption =
@@ -43,6 +43,11 @@ export interface HooksOptions {
    * for the host's shell tool. @default toolVocabulary()
    */
   vocabulary?: Pick<ToolVocabulary, 'namesOf'>;
+  /**
+   * The transcript file the host keeps of the conversation, given to Claude Code's and Gemini CLI's
+   * hooks as `transcript_path`. @default undefined (the session keeps no transcript; the field is left out)
+   */
+  transcriptPath?: string;
 }
 
 interface HooksState {
@@ -56,7 +61,7 @@ interface HooksState {
 
 /**
  * Run the repository's hooks as their assistant does (Claude Code's protocol, and Codex's, which is
- * the same), when the host allows it. Off by default: every hook found is then an event of the run
+ * the same; Gemini CLI's; Copilot CLI's: see `hookProtocols`), when the host allows it. Off by default: every hook found is then an event of the run
  * (`skipped`, reason `hook`), never silently ignored. See docs/hooks.md.
  *
  * - `SessionStart` (the session's first run start, and the first after a compaction): its stdout and
@@ -116,7 +121,7 @@ export function hooks(options: HooksOptions = {}): Capability {
   const allowed = (state: HooksState, hook: HookCommand): Promise<boolean> => {
     if (typeof runOption === 'boolean') return Promise.resolve(runOption);
     if (typeof runOption !== 'function')
-      return Promise.resolve(runOption.includes(hook.event as HookEventName));
+      return Promise.resolve(hook.runsAs !== undefined && runOption.includes(hook.runsAs));
     const key = `${hook.source}\0${hook.command}`;
     let approval = state.approvals.get(key);
     if (approval === undefined) {
@@ -154,6 +159,7 @@ export function hooks(options: HooksOptions = {}): Capability {
     const result = await runHookEvent(approved, request, {
       projectDirectory: session.workspace.cwd,
       sessionId: state.sessionId,
+      ...(options.transcriptPath === undefined ? {} : { transcriptPath: options.transcriptPath }),
       maxOutputBytes,
       // The run's owner (killed when the next run starts) and the session's (killed by dispose()).
       signal: AbortSignal.any([state.owner.signal, session.signal]),
@@ -194,7 +200,7 @@ export function hooks(options: HooksOptions = {}): Capability {
     result: HookEventResult,
     anchor?: string,
   ) => {
-    const text = renderHookContext(event, result);
+    const text = renderHookContext(result);
     if (text === undefined) return;
     session.deliverHidden(
       anchor === undefined ? { capability: name, text } : { capability: name, text, anchor },
@@ -225,8 +231,8 @@ export function hooks(options: HooksOptions = {}): Capability {
           hook.notRunReason ??
           (runOption === false
             ? 'hooks are off (hooks({ run: true }) runs them)'
-            : Array.isArray(runOption) && isRunnableEvent(hook.event) && !runOption.includes(hook.event)
-              ? `${hook.event} is not among the events the host runs`
+            : Array.isArray(runOption) && hook.runsAs !== undefined && !runOption.includes(hook.runsAs)
+              ? `${hook.runsAs} is not among the events the host runs`
               : undefined);
         if (reason !== undefined)
           current.emit({
@@ -240,19 +246,11 @@ export function hooks(options: HooksOptions = {}): Capability {
       const source = state.startSource;
       state.startSource = undefined;
       if (source === undefined) return;
-      const result = await run(
-        session,
-        { event: 'SessionStart', source, fields: { source } },
-        'session start',
-      );
+      const result = await run(session, { event: 'SessionStart', source }, 'session start');
       if (result) deliver(session, 'SessionStart', result);
     },
     async onUserInput(input, session) {
-      const result = await run(
-        session,
-        { event: 'UserPromptSubmit', fields: { prompt: input.text } },
-        'user input',
-      );
+      const result = await run(session, { event: 'UserPromptSubmit', prompt: input.text }, 'user input');
       if (!result) return;
       const refusal = result.blockReason ?? result.stopReason;
       if (refusal !== undefined) {

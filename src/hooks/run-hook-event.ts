@@ -1,26 +1,13 @@
 import { runProcess } from '../process/run-process.js';
 import type { HookCommand } from './find-hooks.js';
-import type { HookEventName } from './hook-events.js';
 import { compileMatcher, matcherFires } from './hook-matcher.js';
-import { type HookRun, readHookOutcome } from './hook-outcome.js';
+import type { HookRun } from './hook-outcome.js';
+import { type HookEventRequest, type HookPayloadSettings, hookProtocols } from './hook-protocols.js';
 
-/** One event to run hooks for. */
-export interface HookEventRequest {
-  event: HookEventName;
-  /** Tool events: every name the tool is known by (its own, then its Claude Code names), for matchers. */
-  toolNames?: readonly string[];
-  /** `SessionStart`: `startup` or `compact`, which its matchers are tested against. */
-  source?: string;
-  /** The event's own fields of the stdin payload (`tool_name`, `tool_input`, `prompt`...). */
-  fields: Record<string, unknown>;
-}
+export type { HookEventRequest } from './hook-protocols.js';
 
 /** Where and how hook commands run. */
-export interface HookRunSettings {
-  /** The project directory: the commands' cwd, `CLAUDE_PROJECT_DIR` and the payload's `cwd`. */
-  projectDirectory: string;
-  /** The payload's `session_id`. */
-  sessionId: string;
+export interface HookRunSettings extends HookPayloadSettings {
   /** Bytes kept of each stream. */
   maxOutputBytes: number;
   /** The owner (run) of the processes: aborting kills them. */
@@ -42,61 +29,60 @@ export interface HookEventResult {
 }
 
 /**
- * The runnable hooks of `hooks` that fire for `request`: same event, a matcher that fires for one of
- * the tool's names (tool events) or for the source (`SessionStart`); `UserPromptSubmit` hooks have no
- * matcher. Identical command lines run once, as in Claude Code.
+ * The runnable hooks of `hooks` that fire for `request`: run at the same event (see
+ * `HookCommand.runsAs`), with a matcher that fires for one of the tool's names in the hook's own
+ * assistant's words (tool events) or for the source (`SessionStart`); `UserPromptSubmit` hooks, and
+ * Copilot CLI's, have no matcher. Identical command lines of one format run once, as in Claude Code.
  */
 export function matchingHooks(hooks: readonly HookCommand[], request: HookEventRequest): HookCommand[] {
   const seen = new Set<string>();
   return hooks.filter((hook) => {
-    if (hook.event !== request.event || hook.notRunReason !== undefined || hook.command === undefined)
+    if (hook.runsAs !== request.event || hook.notRunReason !== undefined || hook.command === undefined)
       return false;
+    const protocol = hookProtocols[hook.format];
+    if (protocol === undefined) return false;
     const names =
-      request.event === 'PreToolUse' || request.event === 'PostToolUse'
-        ? (request.toolNames ?? [])
+      request.tool !== undefined
+        ? request.tool.namesFor(protocol.assistant)
         : request.event === 'SessionStart'
           ? [request.source ?? 'startup']
           : undefined;
     if (names !== undefined && !matcherFires(compileMatcher(hook.matcher), names)) return false;
-    if (seen.has(hook.command)) return false;
-    seen.add(hook.command);
+    const key = `${hook.format}\0${hook.command}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
     return true;
   });
 }
 
 /**
  * Run `hooks` (already matched) for one event, all at once: each a child process of
- * {@link runProcess} with the JSON payload on stdin (`session_id`, `cwd`, `hook_event_name`,
- * `permission_mode`, then the event's fields), `CLAUDE_PROJECT_DIR` (and `CLAUDE_PLUGIN_ROOT` for a
- * plugin's hook) in its environment, its own time limit. Never throws.
+ * {@link runProcess} with its own assistant's JSON payload on stdin and environment (Claude Code's
+ * `session_id`, `cwd`, `hook_event_name`, `permission_mode`, then the event's fields, and
+ * `CLAUDE_PROJECT_DIR`; Gemini CLI's and Copilot CLI's own, see `hookProtocols`), its own time
+ * limit, and its answer read by its own rules. Never throws.
  */
 export async function runHookEvent(
   hooks: readonly HookCommand[],
   request: HookEventRequest,
   settings: HookRunSettings,
 ): Promise<HookEventResult> {
-  const payload = JSON.stringify({
-    session_id: settings.sessionId,
-    cwd: settings.projectDirectory,
-    hook_event_name: request.event,
-    permission_mode: 'default',
-    ...request.fields,
+  const runnable = hooks.flatMap((hook) => {
+    const protocol = hookProtocols[hook.format];
+    return protocol === undefined ? [] : [{ hook, protocol }];
   });
   const runs = await Promise.all(
-    hooks.map(async (hook) => {
+    runnable.map(async ({ hook, protocol }) => {
       const result = await runProcess({
         command: hook.command ?? '',
         cwd: settings.projectDirectory,
-        input: payload,
-        env: {
-          CLAUDE_PROJECT_DIR: settings.projectDirectory,
-          ...(hook.pluginRoot === undefined ? {} : { CLAUDE_PLUGIN_ROOT: hook.pluginRoot }),
-        },
+        input: JSON.stringify(protocol.payload(hook, request, settings)),
+        env: protocol.environment(hook, settings),
         timeoutMs: hook.timeoutSeconds * 1000,
         maxOutputBytes: settings.maxOutputBytes,
         ...(settings.signal === undefined ? {} : { signal: settings.signal }),
       });
-      return readHookOutcome(hook, request.event, result);
+      return protocol.outcome(hook, request.event, result);
     }),
   );
   const outcome: HookEventResult = { runs, context: [] };

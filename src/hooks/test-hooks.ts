@@ -8,7 +8,7 @@ import type { HookRun } from './hook-outcome.js';
 import { renderHookContext, toolEventRequest } from './hook-request.js';
 import { hooksDefaults } from './hooks-defaults.js';
 import { type HookEventRequest, matchingHooks, runHookEvent } from './run-hook-event.js';
-import { restoreToolInput } from './tool-input.js';
+import { restoreToolInput } from './tool-payloads.js';
 
 /** Options of {@link testHooks}. */
 export interface TestHooksOptions {
@@ -81,9 +81,8 @@ export async function testHooks(options: TestHooksOptions): Promise<HookTestResu
   if (event === 'PreToolUse') request = toolEventRequest(event, call, workspace, vocabulary);
   else if (event === 'PostToolUse')
     request = toolEventRequest(event, call, workspace, vocabulary, { output: options.toolResponse ?? '' });
-  else if (event === 'UserPromptSubmit') request = { event, fields: { prompt: options.prompt ?? '' } };
-  else
-    request = { event, source: options.source ?? 'startup', fields: { source: options.source ?? 'startup' } };
+  else if (event === 'UserPromptSubmit') request = { event, prompt: options.prompt ?? '' };
+  else request = { event, source: options.source ?? 'startup' };
 
   const found = await findHooks(workspace);
   const matched: HookCommand[] = matchingHooks(found.items, request);
@@ -105,8 +104,8 @@ export async function testHooks(options: TestHooksOptions): Promise<HookTestResu
     effect,
     hostMessages: result.runs.flatMap((run) => (run.message === undefined ? [] : [run.message])),
   };
-  if (request.toolNames !== undefined) test.toolNames = request.toolNames;
-  const hiddenMessage = renderHookContext(event, result);
+  if (request.tool !== undefined) test.toolNames = [...request.tool.namesFor('claude-code')];
+  const hiddenMessage = renderHookContext(result);
   if (hiddenMessage !== undefined) test.hiddenMessage = hiddenMessage;
   return test;
 }

@@ -15,13 +15,14 @@ for (const major of majors) {
         const root = await createHookRepository('agent-context-ai-sdk-hooks-');
         const session = createHookSession(root);
         const { model, calls } = major.createModel([
-          { toolCalls: [hookScenarioCalls[0]] },
-          { toolCalls: [hookScenarioCalls[1]] },
+          ...hookScenarioCalls.map((call) => ({ toolCalls: [call] })),
           { text: 'Done.' },
         ]);
         const agent = new major.ToolLoopAgent(withContext(session, { model }));
         await runAgent(agent, mode, { prompt: 'Add a users migration, then format src/a.ts.' });
-        const lines = describePrompt(calls[2]!).map((message) => `${message.role}: ${message.text}`);
+        const lines = describePrompt(calls[hookScenarioCalls.length]!).map(
+          (message) => `${message.role}: ${message.text}`,
+        );
         await expectHookScenario(
           root,
           lines,

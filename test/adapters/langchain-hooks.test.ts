@@ -21,7 +21,7 @@ describe('langchain adapter with hooks', () => {
     ]);
     const agent = createAgent({ model, middleware: [contextMiddleware(session)] });
     await agent.invoke({ messages: [new HumanMessage('Add a users migration, then format src/a.ts.')] });
-    const lines = describeMessages(model.calls[2]!.messages);
+    const lines = describeMessages(model.calls[hookScenarioCalls.length]!.messages);
     await expectHookScenario(root, lines, (line, id) => line.startsWith(`tool: [result ${id}]`));
   });
 });

@@ -49,7 +49,7 @@ for (const mode of ['generate', 'stream'] as const) {
         const result = await agent.stream(prompt, { maxSteps: 10 });
         for await (const _chunk of result.textStream);
       }
-      const lines = outline(behaviour.calls[2]!);
+      const lines = outline(behaviour.calls[hookScenarioCalls.length]!);
       await expectHookScenario(root, lines, (line, id) => line.startsWith(`tool: result ${id}:`));
     });
   });

@@ -37,7 +37,7 @@ for (const mode of ['run', 'stream'] as const) {
       const prompt = 'Add a users migration, then format src/a.ts.';
       if (mode === 'run') await runWithContext(session, agent, prompt);
       else await (await runWithContext(session, agent, prompt, { stream: true })).completed;
-      const lines = outline(model.calls[2]!.request.input as AgentInputItem[]);
+      const lines = outline(model.calls[hookScenarioCalls.length]!.request.input as AgentInputItem[]);
       await expectHookScenario(root, lines, (line, id) => line.startsWith(`result ${id}:`));
     });
   });

@@ -23,7 +23,7 @@ describe('pi contextExtension with hooks', () => {
     ]);
     disposers.push(agent.dispose);
     await agent.session.prompt('Add a users migration, then format src/a.ts.');
-    const lines = describeMessages(agent.requests[2]!);
+    const lines = describeMessages(agent.requests[hookScenarioCalls.length]!);
     await expectHookScenario(root, lines, (line, id) => line.startsWith(`toolResult[${id}]`));
   });
 });
