@@ -194,12 +194,7 @@ export function hooks(options: HooksOptions = {}): Capability {
     return result;
   };
 
-  const deliver = (
-    session: ContextSessionLike,
-    event: HookEventName,
-    result: HookEventResult,
-    anchor?: string,
-  ) => {
+  const deliver = (session: ContextSessionLike, result: HookEventResult, anchor?: string) => {
     const text = renderHookContext(result);
     if (text === undefined) return;
     session.deliverHidden(
@@ -247,7 +242,7 @@ export function hooks(options: HooksOptions = {}): Capability {
       state.startSource = undefined;
       if (source === undefined) return;
       const result = await run(session, { event: 'SessionStart', source }, 'session start');
-      if (result) deliver(session, 'SessionStart', result);
+      if (result) deliver(session, result);
     },
     async onUserInput(input, session) {
       const result = await run(session, { event: 'UserPromptSubmit', prompt: input.text }, 'user input');
@@ -266,7 +261,7 @@ export function hooks(options: HooksOptions = {}): Capability {
           reason: refusal,
         });
       }
-      deliver(session, 'UserPromptSubmit', result, input.anchor);
+      deliver(session, result, input.anchor);
     },
     async beforeToolCall(call, current) {
       const result = await run(
@@ -275,7 +270,7 @@ export function hooks(options: HooksOptions = {}): Capability {
         call.id,
       );
       if (!result) return undefined;
-      deliver(current.session, 'PreToolUse', result, call.id);
+      deliver(current.session, result, call.id);
       const refusal = result.blockReason ?? result.stopReason;
       if (refusal !== undefined) return { block: refusal };
       if (result.updatedInput !== undefined)
@@ -289,7 +284,7 @@ export function hooks(options: HooksOptions = {}): Capability {
         toolEventRequest('PostToolUse', call, current.workspace, vocabulary, result),
         call.id,
       );
-      if (outcome) deliver(current.session, 'PostToolUse', outcome, call.id);
+      if (outcome) deliver(current.session, outcome, call.id);
       return undefined;
     },
     onCompaction(session) {
