@@ -251,3 +251,17 @@ function readCopilotOutcome(hook: HookCommand, event: HookEventName, result: Pro
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * The hook files each assistant runs (recorded on Claude Code 2.1.332, Codex 0.171.0 after trust,
+ * Gemini CLI 0.61.0, Copilot CLI 1.0.102: each runs its own files only, none of another's; OpenCode
+ * and Qwen Code ran none of these). An assistant not listed runs none.
+ */
+export const assistantHookFormats: Readonly<Partial<Record<AssistantName, readonly HookFormat[]>>> = {
+  'claude-code': ['claude-code', 'claude-plugin'],
+  codex: ['codex'],
+  'gemini-cli': ['gemini-cli'],
+  'copilot-cli': ['copilot'],
+  'github-copilot': ['copilot'],
+  cursor: ['cursor'],
+};

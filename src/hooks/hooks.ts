@@ -3,10 +3,12 @@ import type { Awaitable, Capability, ContextSessionLike } from '../session/capab
 import { declareRunStartRequests, runStartWorkspace } from '../session/run-start-listing.js';
 import { savedState } from '../session/saved-state.js';
 import { cryptoModule } from '../shared/load-on-first-use.js';
+import type { AssistantName } from '../tool-vocabulary/assistant.js';
 import { type ToolVocabulary, toolVocabulary } from '../tool-vocabulary/tool-vocabulary.js';
 import { findHooks, type HookCommand, hookListRequests, pluginHookRequests } from './find-hooks.js';
 import type { HookEventName } from './hook-events.js';
 import { describeHook } from './hook-outcome.js';
+import { assistantHookFormats } from './hook-protocols.js';
 import { renderHookContext, toolEventRequest } from './hook-request.js';
 import { hooksDefaults } from './hooks-defaults.js';
 import {
@@ -15,7 +17,6 @@ import {
   matchingHooks,
   runHookEvent,
 } from './run-hook-event.js';
-
 import { restoreToolInput } from './tool-payloads.js';
 
 /** Which hooks run: none, all, the hooks of some events, or the commands a function approves. */
@@ -48,6 +49,13 @@ export interface HooksOptions {
    * hooks as `transcript_path`. @default undefined (the session keeps no transcript; the field is left out)
    */
   transcriptPath?: string;
+  /**
+   * Run only the hook files one assistant runs (see `assistantHookFormats`: Claude Code its
+   * `.claude` files and plugins, Codex `.codex/hooks.json`, Gemini CLI `.gemini/settings.json`,
+   * Copilot `.github/hooks`; OpenCode and Qwen Code none); the others are listed as not run.
+   * @default undefined (every format's hooks)
+   */
+  assistant?: AssistantName;
 }
 
 interface HooksState {
@@ -85,6 +93,8 @@ export function hooks(options: HooksOptions = {}): Capability {
   const runOption = options.run ?? hooksDefaults.run;
   const maxOutputBytes = options.maxOutputBytes ?? hooksDefaults.maxOutputBytes;
   const vocabulary = options.vocabulary ?? toolVocabulary();
+  const formats =
+    options.assistant === undefined ? undefined : (assistantHookFormats[options.assistant] ?? []);
   const owner = {};
   const stateOf = (session: ContextSessionLike): HooksState =>
     session.state(
@@ -222,6 +232,8 @@ export function hooks(options: HooksOptions = {}): Capability {
           ...(diagnostic.path === undefined ? {} : { path: diagnostic.path }),
         });
       for (const hook of found.items) {
+        if (hook.notRunReason === undefined && formats !== undefined && !formats.includes(hook.format))
+          hook.notRunReason = `the ${options.assistant} profile runs ${formats.length === 0 ? 'no hook files' : `only ${formats.join(', ')} hooks`}`;
         const reason =
           hook.notRunReason ??
           (runOption === false

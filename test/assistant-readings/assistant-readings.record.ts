@@ -3,11 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'vitest';
 import { assistantClients } from './assistant-clients.js';
-import { readingFixtures } from './reading-fixtures.js';
+import { hookFixtures, readingFixtures } from './reading-fixtures.js';
 import {
   defaultClientsDirectory,
   installClients,
+  recordAssistantHooks,
   recordAssistantReadings,
+  recordedHooksFile,
   recordedReadingsFile,
 } from './record-assistant-readings.js';
 
@@ -15,7 +17,8 @@ import {
  * Records what each pinned assistant CLI sends its model on each fixture and writes
  * `recorded-readings.json`. Not part of `npm test` (it installs the CLIs from the registry and runs
  * each of them); run it with `npm run record:readings`. `RECORD_ONLY=claude-code,codex` and
- * `RECORD_FIXTURES=imports` narrow a run; a narrowed run updates only its cells.
+ * `RECORD_FIXTURES=imports` narrow a run; a narrowed run updates only its cells. `RECORD_SET=hooks`
+ * records the hook fixtures into `recorded-hooks.json` instead.
  */
 test('record the assistants reading the fixtures', { timeout: 3 * 60 * 60 * 1000 }, async () => {
   const clientsDirectory = process.env.ASSISTANT_CLIS_DIRECTORY ?? defaultClientsDirectory;
@@ -24,17 +27,20 @@ test('record the assistants reading the fixtures', { timeout: 3 * 60 * 60 * 1000
   const onlyFixtures = process.env.RECORD_FIXTURES?.split(',');
   const workDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'agent-context-readings-'));
   try {
-    const table = await recordAssistantReadings({
+    const hooks = process.env.RECORD_SET === 'hooks';
+    const record = hooks ? recordAssistantHooks : recordAssistantReadings;
+    const table = await record({
       clientsDirectory,
       workDirectory,
       clients: assistantClients.filter((client) => only === undefined || only.includes(client.assistant)),
-      fixtures: readingFixtures.filter(
+      fixtures: (hooks ? hookFixtures : readingFixtures).filter(
         (fixture) => onlyFixtures === undefined || onlyFixtures.includes(fixture.name),
       ),
       log: (line) => process.stdout.write(`${line}\n`),
     });
+    const file = hooks ? recordedHooksFile : recordedReadingsFile;
     const previous = await fs
-      .readFile(recordedReadingsFile, 'utf8')
+      .readFile(file, 'utf8')
       .then((text) => JSON.parse(text) as typeof table)
       .catch(() => undefined);
     const merged =
@@ -42,7 +48,7 @@ test('record the assistants reading the fixtures', { timeout: 3 * 60 * 60 * 1000
     for (const [fixture, row] of Object.entries(table.readings)) {
       merged.readings[fixture] = { ...(merged.readings[fixture] ?? {}), ...row };
     }
-    await fs.writeFile(recordedReadingsFile, `${JSON.stringify(merged, null, 2)}\n`);
+    await fs.writeFile(file, `${JSON.stringify(merged, null, 2)}\n`);
   } finally {
     await fs.rm(workDirectory, { recursive: true, force: true });
   }

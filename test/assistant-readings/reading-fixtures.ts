@@ -271,3 +271,46 @@ export function markersIn(text: string): string[] {
 export function fileOfMarker(marker: string): string {
   return marker.replace(/^MARK\.[a-z-]+\./, '');
 }
+
+/**
+ * A hook script every format runs (`node .hooks/block.mjs FORMAT`): it refuses any tool call whose
+ * payload names `routes.ts`, in its format's own way, with a marker as its reason, so the recorded
+ * request shows which format's hook blocked the read, and whether the file still reached the model.
+ */
+const blockScript = `let text = '';
+const format = process.argv[2];
+process.stdin.on('data', (chunk) => (text += chunk));
+process.stdin.on('end', () => {
+  if (!text.includes('routes.ts')) return;
+  const reason = 'Blocked: MARK.hooks-block-read.reason-' + format + ' ';
+  if (format === 'gemini') process.stdout.write(JSON.stringify({ decision: 'deny', reason }));
+  else if (format === 'copilot') process.stdout.write(JSON.stringify({ permissionDecision: 'deny', permissionDecisionReason: reason }));
+  else { process.stderr.write(reason); process.exit(2); }
+});
+`;
+
+const group = (command: string) => [{ matcher: '', hooks: [{ type: 'command', command }] }];
+
+/** The fixtures of the hooks recording: each assistant's hook files side by side, each blocking the read. */
+export const hookFixtures: readonly ReadingFixture[] = [
+  {
+    name: 'hooks-block-read',
+    checks:
+      'a hook in each format (Claude Code, Codex, Gemini CLI, Copilot CLI) refusing the read of routes.ts',
+    files: {
+      'AGENTS.md': instructions('Shop monorepo'),
+      '.hooks/block.mjs': blockScript,
+      '.claude/settings.json': JSON.stringify({
+        hooks: { PreToolUse: group('node .hooks/block.mjs claude') },
+      }),
+      '.codex/hooks.json': JSON.stringify({ hooks: { PreToolUse: group('node .hooks/block.mjs codex') } }),
+      '.gemini/settings.json': JSON.stringify({
+        hooks: { BeforeTool: group('node .hooks/block.mjs gemini') },
+      }),
+      '.github/hooks/block.json': JSON.stringify({
+        version: 1,
+        hooks: { preToolUse: [{ type: 'command', bash: 'node .hooks/block.mjs copilot' }] },
+      }),
+    },
+  },
+];

@@ -12,6 +12,7 @@ import { type AssistantClient, assistantClients } from './assistant-clients.js';
 import {
   fileOfMarker,
   fixtureFiles,
+  hookFixtures,
   markersIn,
   type ReadingFixture,
   readingFixtures,
@@ -75,8 +76,56 @@ export async function recordAssistantReadings(options: {
   clients?: readonly AssistantClient[];
   log?: (line: string) => void;
 }): Promise<RecordedReadings> {
+  return recordTable(options, readingOf, readingFixtures) as Promise<RecordedReadings>;
+}
+
+/** What a hook did to the read, as the assistant's next request shows it. */
+export interface RecordedHookOutcome {
+  /** The hooks whose refusal reached the model (`reason-claude`...), in order. */
+  blockedBy: string[];
+  /** Whether the file's text reached the model; `null` when the assistant made no request after the call. */
+  targetReached: boolean | null;
+}
+
+/** The committed hooks table: versions, then fixture -> assistant -> outcome. */
+export interface RecordedHooks {
+  format: 'agent-context/assistant-hooks';
+  clients: Record<string, { packageName: string; version: string }>;
+  readings: Record<string, Record<string, RecordedHookOutcome>>;
+}
+
+/** The file the recorded hooks table lives in. */
+export const recordedHooksFile = path.join(import.meta.dirname, 'recorded-hooks.json');
+
+/** Runs every client over the hook fixtures: which format's hook blocked the read, and whether the file got through. */
+export async function recordAssistantHooks(options: {
+  clientsDirectory: string;
+  workDirectory: string;
+  fixtures?: readonly ReadingFixture[];
+  clients?: readonly AssistantClient[];
+  log?: (line: string) => void;
+}): Promise<RecordedHooks> {
+  const table = await recordTable(options, hookOutcomeOf, hookFixtures);
+  return { ...table, format: 'agent-context/assistant-hooks' } as RecordedHooks;
+}
+
+async function recordTable<Cell>(
+  options: {
+    clientsDirectory: string;
+    workDirectory: string;
+    fixtures?: readonly ReadingFixture[];
+    clients?: readonly AssistantClient[];
+    log?: (line: string) => void;
+  },
+  reduce: (requests: readonly RecordedRequest[]) => Cell,
+  defaultFixtures: readonly ReadingFixture[],
+): Promise<{
+  format: string;
+  clients: Record<string, { packageName: string; version: string }>;
+  readings: Record<string, Record<string, Cell>>;
+}> {
   const clients = options.clients ?? assistantClients;
-  const table: RecordedReadings = {
+  const table = {
     format: 'agent-context/assistant-readings',
     clients: Object.fromEntries(
       clients.map((client) => [
@@ -84,13 +133,13 @@ export async function recordAssistantReadings(options: {
         { packageName: client.packageName, version: client.version },
       ]),
     ),
-    readings: {},
+    readings: {} as Record<string, Record<string, Cell>>,
   };
-  for (const fixture of options.fixtures ?? readingFixtures) {
-    const row: Record<string, RecordedReading> = {};
+  for (const fixture of options.fixtures ?? defaultFixtures) {
+    const row: Record<string, Cell> = {};
     for (const client of clients) {
       const requests = await recordOne(fixture, client, options);
-      row[client.assistant] = readingOf(requests);
+      row[client.assistant] = reduce(requests);
       if (process.env.RECORD_DUMP)
         await fs.writeFile(
           path.join(process.env.RECORD_DUMP, `${fixture.name}.${client.assistant}.json`),
@@ -269,6 +318,25 @@ export function readingOf(requests: readonly RecordedRequest[]): RecordedReading
     .map(fileOfMarker)
     .filter((file) => !isSkill(file));
   return { start, read, skills };
+}
+
+/**
+ * The requests of one run over a hook fixture, reduced: the refusal markers new in the request that
+ * follows the read (the assistant's second request with tools), and whether the file reached it.
+ */
+export function hookOutcomeOf(requests: readonly RecordedRequest[]): RecordedHookOutcome {
+  const withTools = requests.filter((request) => toolsOf(request).length > 0);
+  const [first, afterCall] = withTools;
+  if (first === undefined || afterCall === undefined) return { blockedBy: [], targetReached: null };
+  const known = new Set(markersIn(JSON.stringify(first.body)));
+  const body = JSON.stringify(afterCall.body);
+  return {
+    blockedBy: markersIn(body)
+      .filter((marker) => !known.has(marker))
+      .map(fileOfMarker)
+      .filter((file) => file.startsWith('reason-')),
+    targetReached: body.includes(readTargetText),
+  };
 }
 
 /** Where the CLIs are installed by default: outside the repository, kept between recordings. */
