@@ -4,7 +4,6 @@ import {
   type ProjectInstructionsOptions,
   projectInstructions,
 } from '../instructions/project-instructions.js';
-import { assistantReading } from '../rules/assistants/index.js';
 import type { Capability, ContextEvent } from '../session/capability.js';
 import { createContextSession } from '../session/context-session.js';
 import { type SkillsOptions, skills } from '../skills/skills.js';
@@ -115,13 +114,11 @@ export async function instructionsForPath(options: InstructionsForPathOptions): 
   const touched = await resolvePathInWorkingDirectory(workspace, path);
   const label = toLabel(workspace, touched.absolute);
   const capabilities: Capability[] = [projectInstructions(projectOptions)];
-  const reading =
-    projectOptions.assistant === undefined ? undefined : assistantReading(projectOptions.assistant);
   if (skillsOptions !== false) {
     capabilities.push(
       skills({
-        // One assistant's skills come from its own asset roots (`.claude`, `.agents`, ...).
-        ...(reading === undefined ? {} : { roots: reading.assetRoots }),
+        // One assistant's skills: its own asset roots (`.claude`, `.agents`, ...), listed its way.
+        ...(projectOptions.assistant === undefined ? {} : { assistant: projectOptions.assistant }),
         ...(projectOptions.userDirectory === undefined
           ? {}
           : { userDirectory: projectOptions.userDirectory }),

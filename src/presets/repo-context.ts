@@ -171,7 +171,8 @@ function assistantRepoContext(options: RepoContextOptions, assistant: AssistantN
       throw new AgentContextError(message, { code: 'invalid-option', reason: key });
     }
   }
-  const reading = assistantReading(assistant);
+  // Refuses an unknown name now, with the list of the known ones.
+  assistantReading(assistant);
   const { workspace, stopAt } = chooseWorkspace(options);
   const capabilities: Capability[] = [];
   if (options.autoloadInstructions ?? true) capabilities.push(projectInstructions({ assistant, stopAt }));
@@ -182,7 +183,7 @@ function assistantRepoContext(options: RepoContextOptions, assistant: AssistantN
   }
   if (options.skills) {
     const skillsOptions = options.skills === true ? {} : options.skills;
-    capabilities.push(skills({ roots: reading.assetRoots, stopAt, ...skillsOptions }));
+    capabilities.push(skills({ assistant, stopAt, ...skillsOptions }));
   }
   if (options.nestedTraversal ?? false) {
     capabilities.push(

@@ -1,12 +1,18 @@
 import { capPerFile } from '../cap-diagnostics.js';
+import { AgentContextError } from '../errors.js';
+import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
 import { inventoryListRequests } from '../inventory/inventory-list-requests.js';
+import { firstBodyLine } from '../inventory/read-command-file.js';
 import { renderSkillsCatalog } from '../inventory/render-skills-catalog.js';
 import { inventoryPluginRequests, scanInventory } from '../inventory/scan-inventory.js';
+import { assistantReading } from '../rules/assistants/index.js';
 import type { Capability, Run } from '../session/capability.js';
 import { declareRunStartRequests, runStartWorkspace } from '../session/run-start-listing.js';
 import { plural } from '../text/plural.js';
+import type { AssistantName } from '../tool-vocabulary/assistant.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { readOnlyWorkspace } from '../workspace/read-only-workspace.js';
+import { readTextFile } from '../workspace/read-text-file.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { type LoadableSkill, loadSkillTool } from './load-skill-tool.js';
 import { skillsDefaults } from './skills-defaults.js';
@@ -41,6 +47,13 @@ export interface SkillsOptions {
   rootMarkers?: readonly string[];
   /** Depth bound of the skills walk. Default 8. */
   maxDepth?: number;
+  /**
+   * Offer the skills as one assistant does (see docs/assistants.md): its asset roots in place of
+   * `roots` (refused beside it), and for Claude Code and Copilot CLI a skill without `description`
+   * listed by the first line of its body, as they list it. Default: none (every root; a skill without
+   * description stays out of the catalog, as the Agent Skills spec requires one).
+   */
+  assistant?: AssistantName;
 }
 
 /** The {@link skills} capability: a capability, and the run's skills for the `commands()` capability. */
@@ -89,6 +102,13 @@ export function skillsCatalogGuidance(toolName: string): string {
 export function skills(options: SkillsOptions = {}): SkillsCapability {
   const name = 'skills';
   const toolName = options.toolName ?? skillsDefaults.toolName;
+  const reading = options.assistant === undefined ? undefined : assistantReading(options.assistant);
+  if (reading !== undefined && options.roots !== undefined) {
+    const message =
+      "skills: `roots` cannot be combined with `assistant`: the assistant's reading decides them.";
+    throw new AgentContextError(message, { code: 'invalid-option', reason: 'roots' });
+  }
+  const roots = reading?.assetRoots ?? options.roots;
   const userWorkspace =
     options.userDirectory === undefined
       ? undefined
@@ -99,7 +119,7 @@ export function skills(options: SkillsOptions = {}): SkillsCapability {
   /** The project scan's options; the run start lists what it reads ahead (see the declaration below). */
   const projectScanOptions = (workspace: Workspace) => ({
     workspace,
-    ...(options.roots === undefined ? {} : { roots: options.roots }),
+    ...(roots === undefined ? {} : { roots }),
     ...(options.stopAt === undefined ? {} : { stopAt: options.stopAt }),
     ...(options.rootMarkers === undefined ? {} : { rootMarkers: options.rootMarkers }),
     ...(options.maxDepth === undefined ? {} : { maxDepth: options.maxDepth }),
@@ -124,6 +144,15 @@ export function skills(options: SkillsOptions = {}): SkillsCapability {
       }
     }
     const selection = selectUsableSkills([project, user]);
+    if (reading?.describesSkillsFromBody) {
+      for (const skill of selection.skills) {
+        if (hasDescription(skill.description)) continue;
+        const inUser = userWorkspace !== undefined && userPaths.has(skill.path);
+        const where = inUser ? (userWorkspace as Workspace) : run.workspace;
+        const directory = inUser ? skill.directory.slice(2) : skill.directory;
+        skill.description = await firstLineOfBody(where, `${directory}/SKILL.md`);
+      }
+    }
     const skipped: SkippedSkill[] = [...selection.skipped];
     for (const skill of selection.skills) {
       const left = catalogExclusion(skill);
@@ -254,6 +283,17 @@ function catalogExclusion(skill: LoadableSkill['skill']): string | undefined {
   if (skill.paths.length > 0)
     return `it has \`paths\` (${skill.paths.join(', ')}): it is offered when a matching file is touched`;
   return undefined;
+}
+
+/** The first line of a skill file's body (after its frontmatter), or `null` when it cannot be read or has none. */
+async function firstLineOfBody(workspace: Workspace, file: string): Promise<string | null> {
+  try {
+    const read = await readTextFile(workspace, file, { maxBytes: 256 * 1024 });
+    if (read.binary) return null;
+    return firstBodyLine(parseFrontmatter(read.text, file).body);
+  } catch {
+    return null;
+  }
 }
 
 function hasDescription(description: string | null): boolean {

@@ -87,6 +87,8 @@ export interface AssistantReading {
   maxBytes?: number;
   /** The asset roots (skills, agents, commands) it reads, in order. */
   assetRoots: readonly string[];
+  /** A skill without `description` is listed by the first line of its body (Claude Code, Copilot CLI, measured). Default `false`. */
+  describesSkillsFromBody?: boolean;
   /** The pages each behaviour above was checked against. */
   sources: readonly AssistantSource[];
   /**

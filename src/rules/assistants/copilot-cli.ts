@@ -27,6 +27,7 @@ export const copilotCliReading: AssistantReading = {
   importLayout: 'inline',
   maxImportDepth: 5,
   assetRoots: ['.agents', '.claude', '.github'],
+  describesSkillsFromBody: true,
   measuredOn: '1.0.102',
   sources: [
     {
