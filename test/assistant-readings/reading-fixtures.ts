@@ -181,6 +181,9 @@ export const readingFixtures: readonly ReadingFixture[] = [
       '.opencode/skills/migrate/SKILL.md': skill('migrate', 'Write a database migration.'),
       '.codex/skills/bump/SKILL.md': skill('bump', 'Bump a package version.'),
       '.qwen/skills/profile/SKILL.md': skill('profile', 'Profile a slow endpoint.'),
+      // A project command: some assistants list it to the model with the skills.
+      '.claude/commands/deploy-notes.md':
+        '---\ndescription: Write the deployment notes of a release {marker}\n---\n\nWrite the notes for $ARGUMENTS.\n',
       // No description: some assistants list it by its first body line (the marker is there).
       '.claude/skills/tidy-imports/SKILL.md':
         '---\nname: tidy-imports\n---\n\nSort and group the imports of a file {marker}.\n\nThen run the linter.\n',

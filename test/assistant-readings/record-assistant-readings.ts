@@ -27,7 +27,7 @@ export interface RecordedReading {
   start: string[];
   /** Instruction files new in the request that carries the read's result, in order; `null` when the assistant never read. */
   read: string[] | null;
-  /** Skill files (`SKILL.md`) named in the first request, sorted. */
+  /** Skill files (`SKILL.md`) and command files named in the first request, sorted. */
   skills: string[];
 }
 
@@ -301,13 +301,18 @@ function readCall(
   return { name: shell.name, input: { command: line } };
 }
 
+/** A file the model is offered by name rather than given: a skill, or a command listed with the skills. */
+export function isOffered(file: string): boolean {
+  return file.endsWith('/SKILL.md') || file.includes('/commands/');
+}
+
 /** The requests of one run reduced to files: start, read, skills. */
 export function readingOf(requests: readonly RecordedRequest[]): RecordedReading {
   const withTools = requests.filter((request) => toolsOf(request).length > 0);
   const first = withTools[0];
   if (first === undefined) return { start: [], read: null, skills: [] };
   const startMarkers = markersIn(JSON.stringify(first.body));
-  const isSkill = (file: string) => file.endsWith('/SKILL.md');
+  const isSkill = isOffered;
   const start = startMarkers.map(fileOfMarker).filter((file) => !isSkill(file));
   const skills = startMarkers.map(fileOfMarker).filter(isSkill).sort();
   const afterRead = withTools.find((request) => JSON.stringify(request.body).includes(readTargetText));
