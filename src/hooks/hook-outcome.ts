@@ -1,5 +1,5 @@
 import type { ProcessFailure, ProcessResult } from '../process/run-process.js';
-import type { HookCommand } from './find-hooks.js';
+import type { HookCommand } from './hook-command.js';
 import type { HookEventName } from './hook-events.js';
 
 /** One hook command's run and what it decided, by Claude Code's rules. */

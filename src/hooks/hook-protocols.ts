@@ -1,7 +1,7 @@
 import type { ProcessResult } from '../process/run-process.js';
 import type { AssistantName } from '../tool-vocabulary/assistant.js';
 import type { Workspace } from '../workspace/workspace.js';
-import type { HookCommand, HookFormat } from './find-hooks.js';
+import type { HookCommand, HookFormat } from './hook-command.js';
 import type { HookEventName } from './hook-events.js';
 import { type HookRun, readHookOutcome } from './hook-outcome.js';
 import { claudeToolInput, claudeToolResponse, copilotToolInput, geminiToolInput } from './tool-payloads.js';

@@ -1,5 +1,5 @@
 import { runProcess } from '../process/run-process.js';
-import type { HookCommand } from './find-hooks.js';
+import type { HookCommand } from './hook-command.js';
 import { compileMatcher, matcherFires } from './hook-matcher.js';
 import type { HookRun } from './hook-outcome.js';
 import { type HookEventRequest, type HookPayloadSettings, hookProtocols } from './hook-protocols.js';

@@ -25,6 +25,12 @@ export interface LoadableSkill {
   directory: string;
   /** True when the session's file tools can read it (the skill is in the session's workspace). */
   inWorkspace: boolean;
+  /**
+   * Set for a project command the assistant offers with its skills (Claude Code's `.claude/commands`):
+   * the command file `load_skill` reads (as the workspace takes it), in place of `DIRECTORY/SKILL.md`;
+   * it has no folder of its own, so no bundled files.
+   */
+  commandFile?: string;
 }
 
 /** Options of {@link loadSkillTool}. */
@@ -81,6 +87,11 @@ export function loadSkillTool(
       const found = skills.find((entry) => entry.skill.name === input.name);
       if (!found) throw new Error(unknownSkill(input.name, skills));
       const { skill, directory } = found;
+      if (found.commandFile !== undefined) {
+        const text = await loadCommandText(found, found.commandFile);
+        options.onLoaded?.(found, context.run, context.callId);
+        return text;
+      }
       if (options.file && input.file !== undefined) return readBundledFile(found, input.file);
       const folder = {
         path: directory,
@@ -121,6 +132,28 @@ export function loadSkillTool(
       );
     },
   };
+}
+
+/**
+ * A project command offered as a skill, as `load_skill` gives it: a header naming the command and its
+ * file, then its template without frontmatter (its `$ARGUMENTS` and other placeholders as written:
+ * the model fills them in as it follows the command).
+ */
+async function loadCommandText(found: LoadableSkill, file: string): Promise<string> {
+  let read: Awaited<ReturnType<typeof readTextFile>>;
+  try {
+    read = await readTextFile(found.workspace, file, { maxBytes: maxSkillFileBytes });
+  } catch (error) {
+    throw toolError(error, found.skill.path);
+  }
+  if (read.binary) throw new Error(`${found.skill.path} is now a binary file; the command cannot be loaded.`);
+  const cut = read.truncated
+    ? `\n\n${truncationMarker(found.skill.path, omittedBytes(read.size, read.text))}`
+    : '';
+  const body = parseFrontmatter(read.text, found.skill.path)
+    .body.replace(/^(?:[ \t]*\r?\n)+/, '')
+    .trimEnd();
+  return `[command /${found.skill.name} from ${found.skill.path}]\n\n${body}${cut}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { capPerFile } from '../cap-diagnostics.js';
 import { AgentContextError } from '../errors.js';
 import { parseFrontmatter } from '../frontmatter/parse-frontmatter.js';
 import { inventoryListRequests } from '../inventory/inventory-list-requests.js';
+import type { InventoryResult } from '../inventory/inventory-result.js';
 import { firstBodyLine } from '../inventory/read-command-file.js';
 import { renderSkillsCatalog } from '../inventory/render-skills-catalog.js';
 import { inventoryPluginRequests, scanInventory } from '../inventory/scan-inventory.js';
@@ -50,7 +51,8 @@ export interface SkillsOptions {
   /**
    * Offer the skills as one assistant does (see docs/assistants.md): its asset roots in place of
    * `roots` (refused beside it), and for Claude Code and Copilot CLI a skill without `description`
-   * listed by the first line of its body, as they list it. Default: none (every root; a skill without
+   * listed by the first line of its body, and the project commands of `.claude/commands` listed with
+   * the skills (`load_skill` gives a command's template), as they list them. Default: none (every root; a skill without
    * description stays out of the catalog, as the Agent Skills spec requires one).
    */
   assistant?: AssistantName;
@@ -115,6 +117,8 @@ export function skills(options: SkillsOptions = {}): SkillsCapability {
       : readOnlyWorkspace(localWorkspace(options.userDirectory));
   const perRun = new WeakMap<Run, Promise<LoadableSkill[]>>();
   const modelSkills = new WeakMap<Run, Promise<LoadableSkill[]>>();
+  /** The project commands of the run the assistant offers with its skills (`offersProjectCommands`). */
+  const offeredCommands = new WeakMap<Run, LoadableSkill[]>();
 
   /** The project scan's options; the run start lists what it reads ahead (see the declaration below). */
   const projectScanOptions = (workspace: Workspace) => ({
@@ -143,6 +147,7 @@ export function skills(options: SkillsOptions = {}): SkillsCapability {
         userPaths.add(skill.path);
       }
     }
+    if (reading?.offersProjectCommands) offeredCommands.set(run, commandsAsSkills(project, run.workspace));
     const selection = selectUsableSkills([project, user]);
     if (reading?.describesSkillsFromBody) {
       for (const skill of selection.skills) {
@@ -196,13 +201,17 @@ export function skills(options: SkillsOptions = {}): SkillsCapability {
     }
     return found;
   };
-  // What the model may load: the catalog's skills and those offered on touch (`paths`).
+  // What the model may load: the catalog's skills and those offered on touch (`paths`), then the
+  // project commands the assistant lists with its skills (found by the same scan).
   const skillsOf: SkillsOfRun = (run) => {
     let found = modelSkills.get(run);
     if (!found) {
-      found = usableSkills(run).then((all) =>
-        all.filter(({ skill }) => skill.modelInvocable && hasDescription(skill.description)),
-      );
+      found = usableSkills(run).then((all) => {
+        const offered = all.filter(({ skill }) => skill.modelInvocable && hasDescription(skill.description));
+        const taken = new Set(offered.map(({ skill }) => skill.name));
+        const commands = (offeredCommands.get(run) ?? []).filter(({ skill }) => !taken.has(skill.name));
+        return [...offered, ...commands];
+      });
       modelSkills.set(run, found);
     }
     return found;
@@ -283,6 +292,43 @@ function catalogExclusion(skill: LoadableSkill['skill']): string | undefined {
   if (skill.paths.length > 0)
     return `it has \`paths\` (${skill.paths.join(', ')}): it is offered when a matching file is touched`;
   return undefined;
+}
+
+/**
+ * The Claude Code commands of a scan (`ROOT/commands/*.md` of the `.claude` roots) as skills the model
+ * may load: each with a description (its own, or its first body line), not shadowed by an earlier
+ * command of the same name, and not `disable-model-invocation: true`.
+ */
+function commandsAsSkills(scan: InventoryResult, workspace: Workspace): LoadableSkill[] {
+  const entries: LoadableSkill[] = [];
+  for (const root of scan.roots) {
+    if (root.root !== '.claude' && !root.root.endsWith('/.claude')) continue;
+    for (const command of root.commands) {
+      if (command.name === null || command.shadowedBy !== undefined || !hasDescription(command.description))
+        continue;
+      if (command.attributes['disable-model-invocation'] === true) continue;
+      const directory = command.path.slice(0, Math.max(0, command.path.lastIndexOf('/'))) || '.';
+      const hint = command.attributes['argument-hint'];
+      entries.push({
+        skill: {
+          name: command.name,
+          description: command.description,
+          path: command.path,
+          directory,
+          attributes: {},
+          modelInvocable: true,
+          userInvocable: true,
+          paths: [],
+          argumentHint: typeof hint === 'string' ? hint : null,
+        },
+        workspace,
+        directory,
+        inWorkspace: true,
+        commandFile: command.path,
+      });
+    }
+  }
+  return entries;
 }
 
 /** The first line of a skill file's body (after its frontmatter), or `null` when it cannot be read or has none. */

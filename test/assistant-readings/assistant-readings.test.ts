@@ -28,19 +28,6 @@ const knownDifferences: Record<string, { read?: string[]; skills?: string[]; why
     read: [],
     why: 'Copilot CLI delivers the nested AGENTS.md of a file outside its working directory; agent-context delivers nothing outside the working directory on touch (its containment)',
   },
-  'skills as claude-code': {
-    skills: ['.claude/skills/release-notes/SKILL.md', '.claude/skills/tidy-imports/SKILL.md'],
-    why: 'Claude Code lists the project commands (.claude/commands) to the model with its skills; agent-context offers commands to the user only (not built yet)',
-  },
-  'skills as copilot-cli': {
-    skills: [
-      '.agents/skills/api-review/SKILL.md',
-      '.claude/skills/release-notes/SKILL.md',
-      '.claude/skills/tidy-imports/SKILL.md',
-      '.github/skills/triage/SKILL.md',
-    ],
-    why: "Copilot CLI lists Claude Code's project commands to the model with its skills; agent-context offers commands to the user only (not built yet)",
-  },
 };
 
 const trees: TemporaryTree[] = [];

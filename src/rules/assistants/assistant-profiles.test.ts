@@ -8,6 +8,7 @@ import { projectInstructions } from '../../instructions/project-instructions.js'
 import { instructionsForPath } from '../../presets/instructions-for-path.js';
 import type { ContextEvent } from '../../session/capability.js';
 import { createContextSession } from '../../session/context-session.js';
+import { skills } from '../../skills/skills.js';
 import { localWorkspace } from '../../workspace/local-workspace.js';
 
 /** The profile details the recorded table cannot show (it keeps markers, not texts), and the CLI's `--as`. */
@@ -104,5 +105,40 @@ describe('assistant profiles', () => {
     const both = await runCliInProcess(root, ['path', 'x.ts', '--as', 'codex', '--formats', 'cursor']);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('--as and --formats cannot be combined');
+  });
+
+  it('offers Claude Code its project commands with the skills, loaded by load_skill; not other assistants', async () => {
+    const { root } = await makeTestRepository({
+      '.git/HEAD': 'ref: refs/heads/main\n',
+      '.claude/commands/deploy-notes.md':
+        '---\ndescription: Write the deployment notes.\n---\n\nWrite the notes for $ARGUMENTS.\n',
+      '.claude/commands/private.md':
+        '---\ndescription: Only for people.\ndisable-model-invocation: true\n---\nSecret steps.\n',
+      '.claude/skills/tidy/SKILL.md': '---\nname: tidy\n---\n\nSort the imports.\n',
+    });
+    const workspace = localWorkspace(root);
+    const offered = async (assistant: 'claude-code' | 'opencode') => {
+      const capability = skills({ assistant });
+      const session = createContextSession({ workspace, capabilities: [capability] });
+      const run = await session.startRun();
+      return { run, text: (await capability.instructions?.(run)) as string | undefined };
+    };
+    const claude = await offered('claude-code');
+    expect(claude.text).toContain('<name>deploy-notes</name>');
+    expect(claude.text).toContain('Write the deployment notes.');
+    expect(claude.text).toContain('<name>tidy</name>');
+    expect(claude.text).toContain('Sort the imports.');
+    expect(claude.text).not.toContain('private');
+    const loaded = await claude.run.executeTool({
+      id: 'call-1',
+      toolName: 'load_skill',
+      input: { name: 'deploy-notes' },
+    });
+    expect(loaded.output).toBe(
+      '[command /deploy-notes from .claude/commands/deploy-notes.md]\n\nWrite the notes for $ARGUMENTS.',
+    );
+    const opencode = await offered('opencode');
+    expect(opencode.text ?? '').not.toContain('deploy-notes');
+    expect(opencode.text ?? '').not.toContain('<name>tidy</name>');
   });
 });

@@ -89,6 +89,11 @@ export interface AssistantReading {
   assetRoots: readonly string[];
   /** A skill without `description` is listed by the first line of its body (Claude Code, Copilot CLI, measured). Default `false`. */
   describesSkillsFromBody?: boolean;
+  /**
+   * Lists Claude Code's project commands (`.claude/commands`) to the model with its skills (Claude
+   * Code and Copilot CLI, measured). Default `false`.
+   */
+  offersProjectCommands?: boolean;
   /** The pages each behaviour above was checked against. */
   sources: readonly AssistantSource[];
   /**

@@ -37,6 +37,7 @@ export const claudeCodeReading: AssistantReading = {
   importLayout: 'appended',
   failedImports: 'as-written',
   describesSkillsFromBody: true,
+  offersProjectCommands: true,
   measuredOn: '2.1.332',
   maxImportDepth: 4,
   assetRoots: ['.claude'],

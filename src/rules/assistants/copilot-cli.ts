@@ -28,6 +28,7 @@ export const copilotCliReading: AssistantReading = {
   maxImportDepth: 5,
   assetRoots: ['.agents', '.claude', '.github'],
   describesSkillsFromBody: true,
+  offersProjectCommands: true,
   measuredOn: '1.0.102',
   sources: [
     {
