@@ -15,6 +15,7 @@ describe('shellLinePermission', () => {
     expect(allowed('echo $(rm -rf x)', null)).toBe(false);
     expect(allowed('echo "`rm x`"', null)).toBe(false);
     expect(allowed("echo '$(not run)'", null)).toBe(true);
+    expect(allowed('echo total-$((6*7))', null)).toBe(true);
     expect(allowed('git push', null)).toBe(false);
     expect(allowed('gitx status', null)).toBe(false);
   });

@@ -143,7 +143,8 @@ export function commandParts(line: string): string[] {
 function isReadOnly(part: string): boolean {
   // Substitution runs inside double quotes too; only single quotes make it text.
   const outsideSingleQuotes = part.replace(/'[^']*'/g, "''");
-  if (/`|\$\(/.test(outsideSingleQuotes)) return false;
+  // `$(...)` runs a command; `$((...))` is arithmetic and runs none.
+  if (/`|\$\((?!\()/.test(outsideSingleQuotes)) return false;
   if (/[<>]|^\(/.test(outsideSingleQuotes.replace(/"(?:[^"\\]|\\.)*"/g, '""'))) return false;
   return readOnlyCommands.some((command) => part === command || part.startsWith(`${command} `));
 }

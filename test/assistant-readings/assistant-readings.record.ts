@@ -3,12 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'vitest';
 import { assistantClients } from './assistant-clients.js';
-import { hookFixtures, readingFixtures } from './reading-fixtures.js';
+import { commandFixtures, hookFixtures, readingFixtures } from './reading-fixtures.js';
 import {
   defaultClientsDirectory,
   installClients,
+  recordAssistantCommands,
   recordAssistantHooks,
   recordAssistantReadings,
+  recordedCommandsFile,
   recordedHooksFile,
   recordedReadingsFile,
 } from './record-assistant-readings.js';
@@ -18,7 +20,8 @@ import {
  * `recorded-readings.json`. Not part of `npm test` (it installs the CLIs from the registry and runs
  * each of them); run it with `npm run record:readings`. `RECORD_ONLY=claude-code,codex` and
  * `RECORD_FIXTURES=imports` narrow a run; a narrowed run updates only its cells. `RECORD_SET=hooks`
- * records the hook fixtures into `recorded-hooks.json` instead.
+ * and `RECORD_SET=commands` record the hook and command fixtures into `recorded-hooks.json` and
+ * `recorded-commands.json` instead.
  */
 test('record the assistants reading the fixtures', { timeout: 3 * 60 * 60 * 1000 }, async () => {
   const clientsDirectory = process.env.ASSISTANT_CLIS_DIRECTORY ?? defaultClientsDirectory;
@@ -27,18 +30,25 @@ test('record the assistants reading the fixtures', { timeout: 3 * 60 * 60 * 1000
   const onlyFixtures = process.env.RECORD_FIXTURES?.split(',');
   const workDirectory = await fs.mkdtemp(path.join(os.tmpdir(), 'agent-context-readings-'));
   try {
-    const hooks = process.env.RECORD_SET === 'hooks';
-    const record = hooks ? recordAssistantHooks : recordAssistantReadings;
+    const set = process.env.RECORD_SET ?? 'readings';
+    const sets = {
+      readings: { record: recordAssistantReadings, fixtures: readingFixtures, file: recordedReadingsFile },
+      hooks: { record: recordAssistantHooks, fixtures: hookFixtures, file: recordedHooksFile },
+      commands: { record: recordAssistantCommands, fixtures: commandFixtures, file: recordedCommandsFile },
+    } as const;
+    if (!(set in sets)) throw new Error(`RECORD_SET must be one of ${Object.keys(sets).join(', ')}`);
+    const chosen = sets[set as keyof typeof sets];
+    const record = chosen.record as typeof recordAssistantReadings;
     const table = await record({
       clientsDirectory,
       workDirectory,
       clients: assistantClients.filter((client) => only === undefined || only.includes(client.assistant)),
-      fixtures: (hooks ? hookFixtures : readingFixtures).filter(
+      fixtures: chosen.fixtures.filter(
         (fixture) => onlyFixtures === undefined || onlyFixtures.includes(fixture.name),
       ),
       log: (line) => process.stdout.write(`${line}\n`),
     });
-    const file = hooks ? recordedHooksFile : recordedReadingsFile;
+    const { file } = chosen;
     const previous = await fs
       .readFile(file, 'utf8')
       .then((text) => JSON.parse(text) as typeof table)

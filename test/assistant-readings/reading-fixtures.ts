@@ -16,6 +16,8 @@ export interface ReadingFixture {
   files: Record<string, string>;
   /** The agent's working directory, relative to the repository root. Default: the root. */
   workingDirectory?: string;
+  /** What the user types. Default: the request to read {@link readTarget}. */
+  prompt?: string;
 }
 
 /** The file every scripted model reads, relative to the repository root. */
@@ -318,5 +320,37 @@ export const hookFixtures: readonly ReadingFixture[] = [
         hooks: { preToolUse: [{ type: 'command', bash: 'node .hooks/block.mjs copilot' }] },
       }),
     },
+  },
+];
+
+/**
+ * Slash commands with shell lines, for the commands recording: Claude Code's `.claude/commands` and
+ * Gemini CLI's `.gemini/commands`, one that writes a file (`written.txt`) and one that only prints.
+ * The marker a line prints is computed by the shell (`$((6*7))` becomes `42`), so only its output,
+ * never the template's text (which some assistants list to the model), spells it. Each fixture types
+ * one of the commands.
+ */
+const commandFiles: Record<string, string> = {
+  'AGENTS.md': instructions('Shop monorepo'),
+  '.claude/commands/mark.md': 'Marked: !`touch written.txt && echo MARK.command.shell-touch-$((6*7))`\n',
+  '.claude/commands/hello.md': 'Said: !`echo MARK.command.shell-echo-$((6*7))`\n',
+  '.gemini/commands/mark.toml':
+    "prompt = 'Marked: !{touch written.txt && echo MARK.command.shell-touch-$((6*7))}'\n",
+  '.gemini/commands/hello.toml': "prompt = 'Said: !{echo MARK.command.shell-echo-$((6*7))}'\n",
+};
+
+/** The fixtures of the commands recording. */
+export const commandFixtures: readonly ReadingFixture[] = [
+  {
+    name: 'command-writes',
+    checks: 'a command whose shell line writes a file, with no permission for it',
+    files: commandFiles,
+    prompt: '/mark',
+  },
+  {
+    name: 'command-echoes',
+    checks: 'a command whose shell line only prints',
+    files: commandFiles,
+    prompt: '/hello',
   },
 ];

@@ -10,6 +10,7 @@ import {
 } from '../wire/scripted-provider-server.js';
 import { type AssistantClient, assistantClients } from './assistant-clients.js';
 import {
+  commandFixtures,
   fileOfMarker,
   fixtureFiles,
   hookFixtures,
@@ -117,7 +118,7 @@ async function recordTable<Cell>(
     clients?: readonly AssistantClient[];
     log?: (line: string) => void;
   },
-  reduce: (requests: readonly RecordedRequest[]) => Cell,
+  reduce: (requests: readonly RecordedRequest[], repository: string) => Cell | Promise<Cell>,
   defaultFixtures: readonly ReadingFixture[],
 ): Promise<{
   format: string;
@@ -138,8 +139,8 @@ async function recordTable<Cell>(
   for (const fixture of options.fixtures ?? defaultFixtures) {
     const row: Record<string, Cell> = {};
     for (const client of clients) {
-      const requests = await recordOne(fixture, client, options);
-      row[client.assistant] = reduce(requests);
+      const { requests, repository } = await recordOne(fixture, client, options);
+      row[client.assistant] = await reduce(requests, repository);
       if (process.env.RECORD_DUMP)
         await fs.writeFile(
           path.join(process.env.RECORD_DUMP, `${fixture.name}.${client.assistant}.json`),
@@ -160,7 +161,7 @@ async function recordOne(
   fixture: ReadingFixture,
   client: AssistantClient,
   options: { clientsDirectory: string; workDirectory: string },
-): Promise<RecordedRequest[]> {
+): Promise<{ requests: RecordedRequest[]; repository: string }> {
   const repository = path.join(options.workDirectory, 'repositories', client.assistant, fixture.name);
   await fs.rm(repository, { recursive: true, force: true });
   for (const [file, text] of Object.entries(fixtureFiles(fixture))) {
@@ -196,11 +197,11 @@ async function recordOne(
     const executable = path.join(options.clientsDirectory, 'node_modules/.bin', client.bin);
     await runHeadless(
       executable,
-      client.args(prompt),
+      client.args(fixture.prompt ?? prompt),
       path.join(repository, fixture.workingDirectory ?? '.'),
       environment,
     );
-    return [...server.requests];
+    return { requests: [...server.requests], repository };
   } finally {
     await server.close();
   }
@@ -341,6 +342,57 @@ export function hookOutcomeOf(requests: readonly RecordedRequest[]): RecordedHoo
       .map(fileOfMarker)
       .filter((file) => file.startsWith('reason-')),
     targetReached: body.includes(readTargetText),
+  };
+}
+
+/** What a slash command did, as the assistant's requests and the repository show it. */
+export interface RecordedCommandOutcome {
+  /** Whether the assistant sent its model any request with tools (a refused command sends none). */
+  modelCalled: boolean;
+  /** Whether the file the command's shell line writes (`written.txt`) exists afterwards. */
+  wroteFile: boolean;
+  /** The markers of shell output that reached the model (`shell-echo-42`, `shell-touch-42`). */
+  shellOutput: string[];
+}
+
+/** The committed commands table. */
+export interface RecordedCommands {
+  format: 'agent-context/assistant-commands';
+  clients: Record<string, { packageName: string; version: string }>;
+  readings: Record<string, Record<string, RecordedCommandOutcome>>;
+}
+
+/** The file the recorded commands table lives in. */
+export const recordedCommandsFile = path.join(import.meta.dirname, 'recorded-commands.json');
+
+/** Runs every client over the command fixtures: whether the command reached the model, and what its shell lines did. */
+export async function recordAssistantCommands(options: {
+  clientsDirectory: string;
+  workDirectory: string;
+  fixtures?: readonly ReadingFixture[];
+  clients?: readonly AssistantClient[];
+  log?: (line: string) => void;
+}): Promise<RecordedCommands> {
+  const table = await recordTable(options, commandOutcomeOf, commandFixtures);
+  return { ...table, format: 'agent-context/assistant-commands' } as RecordedCommands;
+}
+
+/** One run over a command fixture, reduced. */
+export async function commandOutcomeOf(
+  requests: readonly RecordedRequest[],
+  repository: string,
+): Promise<RecordedCommandOutcome> {
+  const withTools = requests.filter((request) => toolsOf(request).length > 0);
+  const wroteFile = await fs
+    .stat(path.join(repository, 'written.txt'))
+    .then(() => true)
+    .catch(() => false);
+  return {
+    modelCalled: withTools.length > 0,
+    wroteFile,
+    shellOutput: [...new Set(withTools.flatMap((request) => markersIn(JSON.stringify(request.body))))]
+      .map(fileOfMarker)
+      .filter((file) => file === 'shell-echo-42' || file === 'shell-touch-42'),
   };
 }
 
