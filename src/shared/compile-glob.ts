@@ -13,7 +13,7 @@ export interface CompileGlobOptions {
 }
 
 /** Longest path a compiled glob tests, in characters (Linux's `PATH_MAX`); a longer one never matches. */
-const maximumTestedPathLength = 4_096;
+export const maximumTestedPathLength = 4_096;
 
 /** A glob ready to test paths relative to its rule's base directory. */
 export interface CompiledGlob {
