@@ -134,7 +134,7 @@ function shapeTest(under: string, rest: string): ((path: string) => boolean) | u
  * (`module-*.test.ts`), or `undefined` for any other pattern. A `*` takes any run of characters,
  * none too; `.` and `..` never match it.
  */
-function nameTest(pattern: string): ((name: string) => boolean) | undefined {
+export function nameTest(pattern: string): ((name: string) => boolean) | undefined {
   if (plainName.test(pattern)) return (name) => name === pattern;
   const ending = pattern.slice(1);
   if (pattern.startsWith('*') && plainName.test(ending))

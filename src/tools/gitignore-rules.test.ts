@@ -60,6 +60,19 @@ const lines = [
   '!c',
   '*c',
   'keep.log',
+  'yarn-error.log*',
+  'a*c',
+  'a/**',
+  'src/**',
+  'examples/*/build',
+  '.vscode/*',
+  '!.vscode/a',
+  '/src',
+  '/dist',
+  'a/*',
+  '/a/b',
+  'src/gen/',
+  'a/**/',
 ];
 const names = [
   'a',
@@ -112,10 +125,10 @@ describe('isIgnored', () => {
 
   it('tests plain names and endings as text, the rest through the glob', () => {
     const { rules } = parseGitignore('node_modules/\n*.log\na/*/c\n', '/repo');
-    expect(rules.map((rule) => [rule.name, rule.ending])).toEqual([
-      ['node_modules', undefined],
-      [undefined, '.log'],
-      [undefined, undefined],
+    expect(rules.map((rule) => [rule.matchesName !== undefined, rule.within])).toEqual([
+      [true, undefined],
+      [true, undefined],
+      [false, '/repo/a/'],
     ]);
     const glob = compileGlob('*.log');
     expect(!isInvalidGlob(glob) && glob.test('deep/x.log')).toBe(true);

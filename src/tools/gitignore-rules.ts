@@ -1,10 +1,7 @@
-import { compileGlob, isInvalidGlob, maximumTestedPathLength } from '../shared/compile-glob.js';
+import { compileGlob, isInvalidGlob, maximumTestedPathLength, nameTest } from '../shared/compile-glob.js';
 
 /** Patterns read from one `.gitignore` at most; the rest of a longer file is not applied. */
 export const maximumGitignorePatterns = 2_000;
-
-/** A name compared as text, as `compileGlob` compares it (same characters). */
-const plainName = /^[A-Za-z0-9._-]+$/;
 
 /** One line of a `.gitignore`, compiled. */
 interface GitignoreRule {
@@ -14,11 +11,17 @@ interface GitignoreRule {
   /** `pattern/`: matches directories only. */
   directoryOnly: boolean;
   /**
-   * Set for a plain name at any depth (`node_modules`, `*.log`): the text the path's last segment
-   * equals (`name`) or ends with (`ending`), so the test is one string comparison on the whole path.
+   * Set for a name pattern at any depth that `compileGlob` tests as text (`node_modules`, `*.log`,
+   * `npm-debug.log*`): the same test, given the path's last segment.
    */
-  name?: string;
-  ending?: string;
+  matchesName?: (name: string) => boolean;
+  /**
+   * Set for a pattern relative to the file (`/dist`, `examples/*\/build`): the absolute directory,
+   * with its slash, below which every path it matches lies (or which it is, without the slash), so
+   * other paths skip its glob; with `direct`, only the entries directly in it can match.
+   */
+  within?: string;
+  direct?: boolean;
 }
 
 /** The rules of one `.gitignore`, for paths below the directory that holds it. */
@@ -41,6 +44,7 @@ export interface GitignoreRules {
  */
 export function parseGitignore(text: string, base: string): GitignoreRules {
   const rules: GitignoreRule[] = [];
+  const under = base.endsWith('/') ? base : `${base}/`;
   let cut = false;
   for (const rawLine of text.split('\n')) {
     let line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
@@ -64,12 +68,17 @@ export function parseGitignore(text: string, base: string): GitignoreRules {
     const compiled = compileGlob(line, { globsWithoutSlash: anchored ? 'base-only' : 'any-depth' });
     if (isInvalidGlob(compiled)) continue;
     const rule: GitignoreRule = { test: compiled.test, negated, directoryOnly };
-    // The shapes compileGlob itself tests as text (see its `nameTest`), tested here without a slice.
-    if (!anchored && plainName.test(line)) rule.name = line;
-    else if (!anchored && line.startsWith('*') && plainName.test(line.slice(1))) rule.ending = line.slice(1);
+    if (!anchored) {
+      // The shapes compileGlob itself tests as text, given the name without the wrapper's slices.
+      const matchesName = nameTest(line);
+      if (matchesName !== undefined) rule.matchesName = matchesName;
+    } else {
+      rule.within = compiled.prefix === '' ? under : `${under}${compiled.prefix}/`;
+      rule.direct = compiled.direct;
+    }
     rules.push(rule);
   }
-  return { base, under: base.endsWith('/') ? base : `${base}/`, rules, cut };
+  return { base, under, rules, cut };
 }
 
 /**
@@ -78,7 +87,7 @@ export function parseGitignore(text: string, base: string): GitignoreRules {
  * tried from the last one back, so the first that matches answers and the rest are not tried.
  */
 export function isIgnored(chain: readonly GitignoreRules[], path: string, isDirectory: boolean): boolean {
-  const nameLength = path.length - path.lastIndexOf('/') - 1;
+  let name: string | undefined;
   for (let level = chain.length - 1; level >= 0; level -= 1) {
     const { under, rules } = chain[level]!;
     if (!path.startsWith(under)) continue;
@@ -88,17 +97,11 @@ export function isIgnored(chain: readonly GitignoreRules[], path: string, isDire
       const rule = rules[index]!;
       if (rule.directoryOnly && !isDirectory) continue;
       let matches: boolean;
-      if (rule.name !== undefined) {
-        matches =
-          relativeLength <= maximumTestedPathLength &&
-          nameLength === rule.name.length &&
-          path.endsWith(rule.name);
-      } else if (rule.ending !== undefined) {
-        matches =
-          relativeLength <= maximumTestedPathLength &&
-          nameLength >= rule.ending.length &&
-          path.endsWith(rule.ending) &&
-          !isDotName(path, nameLength);
+      if (rule.matchesName !== undefined) {
+        name ??= path.slice(path.lastIndexOf('/') + 1);
+        matches = relativeLength <= maximumTestedPathLength && rule.matchesName(name);
+      } else if (rule.within !== undefined && !mayMatch(path, rule.within, rule.direct === true)) {
+        matches = false;
       } else {
         relative ??= path.slice(under.length);
         matches = rule.test(relative);
@@ -109,9 +112,11 @@ export function isIgnored(chain: readonly GitignoreRules[], path: string, isDire
   return false;
 }
 
-/** True when the last segment of `path` (`nameLength` long) is `.` or `..`. */
-function isDotName(path: string, nameLength: number): boolean {
-  if (nameLength > 2) return false;
-  const name = path.slice(path.length - nameLength);
-  return name === '.' || name === '..';
+/**
+ * False when `path` cannot match a rule whose matches all lie below `within` (a directory with its
+ * slash) or are that directory, and with `direct` only directly below it.
+ */
+function mayMatch(path: string, within: string, direct: boolean): boolean {
+  if (!path.startsWith(within)) return path.length === within.length - 1 && within.startsWith(path);
+  return !direct || path.indexOf('/', within.length) === -1;
 }
