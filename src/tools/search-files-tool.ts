@@ -140,6 +140,8 @@ export function searchFilesTool(
     if (bytes.subarray(0, binaryProbeBytes).includes(0) && !wasWrittenAsText(workspace, path)) {
       return { path, lines: [], skipped: 'binary' };
     }
+    if (pattern.literalBytes !== undefined && !holdsBytes(bytes, pattern.literalBytes))
+      return { path, lines: [] };
     const text = decoder.decode(bytes);
     const label = toLabel(workspace, path);
     return { path, lines: matchingLines(text, pattern, room, maxMatchChars, label) };
@@ -210,6 +212,14 @@ export function searchFilesTool(
 }
 
 const decoder = new TextDecoder('utf-8');
+
+/** True when `bytes` hold `needle`, searched on the raw bytes (no copy). */
+function holdsBytes(bytes: Uint8Array, needle: Uint8Array): boolean {
+  const buffer = Buffer.isBuffer(bytes)
+    ? bytes
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return buffer.indexOf(needle) !== -1;
+}
 
 /** At most `room` lines of `text` that match, each `LABEL:LINE: text` cut to `maxChars`. */
 function matchingLines(
