@@ -73,6 +73,12 @@ const lines = [
   '/a/b',
   'src/gen/',
   'a/**/',
+  'a/**/b',
+  '**/a/b',
+  'src/*/keep.log',
+  '\\!a/b',
+  'a/.',
+  ' a/b',
 ];
 const names = [
   'a',
@@ -125,10 +131,10 @@ describe('isIgnored', () => {
 
   it('tests plain names and endings as text, the rest through the glob', () => {
     const { rules } = parseGitignore('node_modules/\n*.log\na/*/c\n', '/repo');
-    expect(rules.map((rule) => [rule.matchesName !== undefined, rule.within])).toEqual([
-      [true, undefined],
-      [true, undefined],
-      [false, '/repo/a/'],
+    expect(rules.map((rule) => [rule.matchesName !== undefined, rule.within, rule.lastName])).toEqual([
+      [true, undefined, undefined],
+      [true, undefined, undefined],
+      [false, '/repo/a/', 'c'],
     ]);
     const glob = compileGlob('*.log');
     expect(!isInvalidGlob(glob) && glob.test('deep/x.log')).toBe(true);

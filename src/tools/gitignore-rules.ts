@@ -3,6 +3,9 @@ import { compileGlob, isInvalidGlob, maximumTestedPathLength, nameTest } from '.
 /** Patterns read from one `.gitignore` at most; the rest of a longer file is not applied. */
 export const maximumGitignorePatterns = 2_000;
 
+/** A segment without pattern characters. */
+const plainName = /^[A-Za-z0-9._-]+$/;
+
 /** One line of a `.gitignore`, compiled. */
 interface GitignoreRule {
   test: (relativePath: string) => boolean;
@@ -22,6 +25,8 @@ interface GitignoreRule {
    */
   within?: string;
   direct?: boolean;
+  /** Set for a pattern relative to the file that ends in a plain name (`examples/*\/build`): that name. */
+  lastName?: string;
 }
 
 /** The rules of one `.gitignore`, for paths below the directory that holds it. */
@@ -75,6 +80,9 @@ export function parseGitignore(text: string, base: string): GitignoreRules {
     } else {
       rule.within = compiled.prefix === '' ? under : `${under}${compiled.prefix}/`;
       rule.direct = compiled.direct;
+      // A plain last segment is matched by the path's last segment alone (never by a negated glob).
+      const last = line.slice(line.lastIndexOf('/') + 1);
+      if (!line.trimStart().startsWith('!') && plainName.test(last) && last !== '.') rule.lastName = last;
     }
     rules.push(rule);
   }
@@ -98,9 +106,11 @@ export function isIgnored(chain: readonly GitignoreRules[], path: string, isDire
       if (rule.directoryOnly && !isDirectory) continue;
       let matches: boolean;
       if (rule.matchesName !== undefined) {
-        name ??= path.slice(path.lastIndexOf('/') + 1);
+        name ??= lastSegment(path);
         matches = relativeLength <= maximumTestedPathLength && rule.matchesName(name);
       } else if (rule.within !== undefined && !mayMatch(path, rule.within, rule.direct === true)) {
+        matches = false;
+      } else if (rule.lastName !== undefined && (name ??= lastSegment(path)) !== rule.lastName) {
         matches = false;
       } else {
         relative ??= path.slice(under.length);
@@ -110,6 +120,10 @@ export function isIgnored(chain: readonly GitignoreRules[], path: string, isDire
     }
   }
   return false;
+}
+
+function lastSegment(path: string): string {
+  return path.slice(path.lastIndexOf('/') + 1);
 }
 
 /**
