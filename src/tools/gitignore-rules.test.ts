@@ -79,6 +79,16 @@ const lines = [
   '\\!a/b',
   'a/.',
   ' a/b',
+  '*.py[cod]',
+  '**/.next/*',
+  'a/b/**',
+  '**/a/*',
+  'x[ab]z*',
+  '[]]x',
+  'a?c',
+  '*.{md,ts}',
+  './a/b',
+  'a/.next/**/b',
 ];
 const names = [
   'a',

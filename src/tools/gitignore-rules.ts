@@ -17,16 +17,24 @@ interface GitignoreRule {
    * Set for a name pattern at any depth that `compileGlob` tests as text (`node_modules`, `*.log`,
    * `npm-debug.log*`): the same test, given the path's last segment.
    */
-  matchesName?: (name: string) => boolean;
+  matchesName: ((name: string) => boolean) | undefined;
   /**
    * Set for a pattern relative to the file (`/dist`, `examples/*\/build`): the absolute directory,
    * with its slash, below which every path it matches lies (or which it is, without the slash), so
    * other paths skip its glob; with `direct`, only the entries directly in it can match.
    */
-  within?: string;
-  direct?: boolean;
+  within: string | undefined;
+  direct: boolean | undefined;
   /** Set for a pattern relative to the file that ends in a plain name (`examples/*\/build`): that name. */
-  lastName?: string;
+  lastName: string | undefined;
+  /**
+   * Text every matching path holds, so a path without it skips the glob: for a name pattern, runs of
+   * plain characters of the last segment (`.py` of `*.py[cod]`); for a pattern relative to the
+   * file, its plain segments before the last, each with a leading slash (`/.next` of `**\/.next/*`),
+   * found as whole segments below the file's directory.
+   */
+  nameTexts: string[] | undefined;
+  segments: string[] | undefined;
 }
 
 /** The rules of one `.gitignore`, for paths below the directory that holds it. */
@@ -72,17 +80,35 @@ export function parseGitignore(text: string, base: string): GitignoreRules {
     const anchored = line.includes('/');
     const compiled = compileGlob(line, { globsWithoutSlash: anchored ? 'base-only' : 'any-depth' });
     if (isInvalidGlob(compiled)) continue;
-    const rule: GitignoreRule = { test: compiled.test, negated, directoryOnly };
+    // Every field present, in one order: one object shape for all rules keeps the matcher's loop fast.
+    const rule: GitignoreRule = {
+      test: compiled.test,
+      negated,
+      directoryOnly,
+      matchesName: undefined,
+      within: undefined,
+      direct: undefined,
+      lastName: undefined,
+      nameTexts: undefined,
+      segments: undefined,
+    };
     if (!anchored) {
       // The shapes compileGlob itself tests as text, given the name without the wrapper's slices.
       const matchesName = nameTest(line);
       if (matchesName !== undefined) rule.matchesName = matchesName;
+      else {
+        const texts = plainRuns(line);
+        if (texts.length > 0) rule.nameTexts = texts;
+      }
     } else {
       rule.within = compiled.prefix === '' ? under : `${under}${compiled.prefix}/`;
       rule.direct = compiled.direct;
       // A plain last segment is matched by the path's last segment alone (never by a negated glob).
       const last = line.slice(line.lastIndexOf('/') + 1);
-      if (!line.trimStart().startsWith('!') && plainName.test(last) && last !== '.') rule.lastName = last;
+      const negatedGlob = line.trimStart().startsWith('!');
+      if (!negatedGlob && plainName.test(last) && last !== '.') rule.lastName = last;
+      const segments = negatedGlob ? [] : plainSegments(line);
+      if (segments.length > 0) rule.segments = segments;
     }
     rules.push(rule);
   }
@@ -112,6 +138,10 @@ export function isIgnored(chain: readonly GitignoreRules[], path: string, isDire
         matches = false;
       } else if (rule.lastName !== undefined && (name ??= lastSegment(path)) !== rule.lastName) {
         matches = false;
+      } else if (rule.segments !== undefined && !holdsSegments(path, under.length - 1, rule.segments)) {
+        matches = false;
+      } else if (rule.nameTexts !== undefined && !holdsTexts((name ??= lastSegment(path)), rule.nameTexts)) {
+        matches = false;
       } else {
         relative ??= path.slice(under.length);
         matches = rule.test(relative);
@@ -120,6 +150,46 @@ export function isIgnored(chain: readonly GitignoreRules[], path: string, isDire
     }
   }
   return false;
+}
+
+/** Characters that give a name pattern more than one reading (groups, escapes, extglobs). */
+const alternatives = /[{}()!+@\\]|\[\]|\[[!^]\]/;
+
+/** The runs of plain characters of a one-segment pattern outside `[...]`, or none when unsure. */
+function plainRuns(pattern: string): string[] {
+  if (alternatives.test(pattern)) return [];
+  return pattern
+    .replace(/\[[^\]]*\]/g, '*')
+    .split(/[*?[\]]/)
+    .filter((run) => run !== '');
+}
+
+/** The plain segments before the last of a pattern relative to its file, each as `/NAME`. */
+function plainSegments(pattern: string): string[] {
+  const segments = pattern.trim().replace(/^\.\//, '').replace(/^\/+/, '').split('/').slice(0, -1);
+  return segments
+    .filter((segment) => plainName.test(segment) && segment !== '.')
+    .map((segment) => `/${segment}`);
+}
+
+/** True when `name` holds every text. */
+function holdsTexts(name: string, texts: readonly string[]): boolean {
+  for (const text of texts) if (!name.includes(text)) return false;
+  return true;
+}
+
+/** True when each `/NAME` of `segments` is a whole segment of `path` at or after `from`. */
+function holdsSegments(path: string, from: number, segments: readonly string[]): boolean {
+  for (const needle of segments) {
+    let at = path.indexOf(needle, from);
+    while (at !== -1) {
+      const end = at + needle.length;
+      if (end === path.length || path[end] === '/') break;
+      at = path.indexOf(needle, at + 1);
+    }
+    if (at === -1) return false;
+  }
+  return true;
 }
 
 function lastSegment(path: string): string {
