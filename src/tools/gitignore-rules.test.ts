@@ -140,11 +140,15 @@ describe('isIgnored', () => {
   });
 
   it('tests plain names and endings as text, the rest through the glob', () => {
-    const { rules } = parseGitignore('node_modules/\n*.log\na/*/c\n', '/repo');
-    expect(rules.map((rule) => [rule.matchesName !== undefined, rule.within, rule.lastName])).toEqual([
-      [true, undefined, undefined],
-      [true, undefined, undefined],
+    const parsed = parseGitignore('node_modules/\n*.log\na/*/c\nnpm-debug.log*\n', '/repo');
+    expect([...parsed.byName]).toEqual([['node_modules', [0]]]);
+    expect([...parsed.byExtension]).toEqual([['.log', [1]]]);
+    expect(parsed.rest).toEqual([2, 3]);
+    expect(parsed.rules.map((rule) => [rule.matchesName !== undefined, rule.within, rule.lastName])).toEqual([
+      [false, undefined, undefined],
+      [false, undefined, undefined],
       [false, '/repo/a/', 'c'],
+      [true, undefined, undefined],
     ]);
     const glob = compileGlob('*.log');
     expect(!isInvalidGlob(glob) && glob.test('deep/x.log')).toBe(true);

@@ -13,6 +13,8 @@ interface GitignoreRule {
   negated: boolean;
   /** `pattern/`: matches directories only. */
   directoryOnly: boolean;
+  /** Set for `*.EXT` at any depth (`EXT` plain, with a `.`): `.EXT`, which the name ends with. */
+  ending: string | undefined;
   /**
    * Set for a name pattern at any depth that `compileGlob` tests as text (`node_modules`, `*.log`,
    * `npm-debug.log*`): the same test, given the path's last segment.
@@ -46,6 +48,13 @@ export interface GitignoreRules {
   rules: GitignoreRule[];
   /** True when the file had more than {@link maximumGitignorePatterns} patterns. */
   cut: boolean;
+  /**
+   * Positions in `rules`, ascending: of the plain names at any depth by name (`node_modules`), of the
+   * endings `*.EXT` by the name's last `.` part (`*.d.ts` under `.ts`), and of every other rule.
+   */
+  byName: Map<string, number[]>;
+  byExtension: Map<string, number[]>;
+  rest: number[];
 }
 
 /**
@@ -58,6 +67,14 @@ export interface GitignoreRules {
 export function parseGitignore(text: string, base: string): GitignoreRules {
   const rules: GitignoreRule[] = [];
   const under = base.endsWith('/') ? base : `${base}/`;
+  const byName = new Map<string, number[]>();
+  const byExtension = new Map<string, number[]>();
+  const rest: number[] = [];
+  const add = (map: Map<string, number[]>, key: string, position: number) => {
+    const positions = map.get(key);
+    if (positions === undefined) map.set(key, [position]);
+    else positions.push(position);
+  };
   let cut = false;
   for (const rawLine of text.split('\n')) {
     let line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
@@ -85,6 +102,7 @@ export function parseGitignore(text: string, base: string): GitignoreRules {
       test: compiled.test,
       negated,
       directoryOnly,
+      ending: undefined,
       matchesName: undefined,
       within: undefined,
       direct: undefined,
@@ -93,7 +111,21 @@ export function parseGitignore(text: string, base: string): GitignoreRules {
       segments: undefined,
     };
     if (!anchored) {
-      // The shapes compileGlob itself tests as text, given the name without the wrapper's slices.
+      // The shapes compileGlob itself tests as text, given the name without the wrapper's slices:
+      // a plain name and a plain `*.EXT` are looked up, the others tried in turn.
+      const ending = line.slice(1);
+      const dot = ending.lastIndexOf('.');
+      if (plainName.test(line)) {
+        add(byName, line, rules.length);
+        rules.push(rule);
+        continue;
+      }
+      if (line.startsWith('*') && plainName.test(ending) && dot !== -1) {
+        rule.ending = ending;
+        add(byExtension, ending.slice(dot), rules.length);
+        rules.push(rule);
+        continue;
+      }
       const matchesName = nameTest(line);
       if (matchesName !== undefined) rule.matchesName = matchesName;
       else {
@@ -110,9 +142,10 @@ export function parseGitignore(text: string, base: string): GitignoreRules {
       const segments = negatedGlob ? [] : plainSegments(line);
       if (segments.length > 0) rule.segments = segments;
     }
+    rest.push(rules.length);
     rules.push(rule);
   }
-  return { base, under, rules, cut };
+  return { base, under, rules, cut, byName, byExtension, rest };
 }
 
 /**
@@ -121,26 +154,34 @@ export function parseGitignore(text: string, base: string): GitignoreRules {
  * tried from the last one back, so the first that matches answers and the rest are not tried.
  */
 export function isIgnored(chain: readonly GitignoreRules[], path: string, isDirectory: boolean): boolean {
-  let name: string | undefined;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  const extension = dot === -1 ? undefined : name.slice(dot);
   for (let level = chain.length - 1; level >= 0; level -= 1) {
-    const { under, rules } = chain[level]!;
+    const { under, rules, byName, byExtension, rest } = chain[level]!;
     if (!path.startsWith(under)) continue;
     const relativeLength = path.length - under.length;
+    // The last name or ending rule that matches, found by lookup; a later rule of the rest may still win.
+    let found = -1;
+    if (relativeLength <= maximumTestedPathLength) {
+      found = lastApplicable(rules, byName.get(name), isDirectory, undefined, -1);
+      if (extension !== undefined && name !== '.' && name !== '..')
+        found = lastApplicable(rules, byExtension.get(extension), isDirectory, name, found);
+    }
     let relative: string | undefined;
-    for (let index = rules.length - 1; index >= 0; index -= 1) {
-      const rule = rules[index]!;
+    for (let index = rest.length - 1; index >= 0 && rest[index]! > found; index -= 1) {
+      const rule = rules[rest[index]!]!;
       if (rule.directoryOnly && !isDirectory) continue;
       let matches: boolean;
       if (rule.matchesName !== undefined) {
-        name ??= lastSegment(path);
         matches = relativeLength <= maximumTestedPathLength && rule.matchesName(name);
       } else if (rule.within !== undefined && !mayMatch(path, rule.within, rule.direct === true)) {
         matches = false;
-      } else if (rule.lastName !== undefined && (name ??= lastSegment(path)) !== rule.lastName) {
+      } else if (rule.lastName !== undefined && name !== rule.lastName) {
         matches = false;
       } else if (rule.segments !== undefined && !holdsSegments(path, under.length - 1, rule.segments)) {
         matches = false;
-      } else if (rule.nameTexts !== undefined && !holdsTexts((name ??= lastSegment(path)), rule.nameTexts)) {
+      } else if (rule.nameTexts !== undefined && !holdsTexts(name, rule.nameTexts)) {
         matches = false;
       } else {
         relative ??= path.slice(under.length);
@@ -148,8 +189,32 @@ export function isIgnored(chain: readonly GitignoreRules[], path: string, isDire
       }
       if (matches) return !rule.negated;
     }
+    if (found !== -1) return !rules[found]!.negated;
   }
   return false;
+}
+
+/**
+ * The last position of `positions` (ascending) past `after` whose rule applies (directories only
+ * for a directory) and, when `name` is given, whose ending `name` has; else `after`.
+ */
+function lastApplicable(
+  rules: readonly GitignoreRule[],
+  positions: readonly number[] | undefined,
+  isDirectory: boolean,
+  name: string | undefined,
+  after: number,
+): number {
+  if (positions === undefined) return after;
+  for (let index = positions.length - 1; index >= 0; index -= 1) {
+    const position = positions[index]!;
+    if (position <= after) return after;
+    const rule = rules[position]!;
+    if (rule.directoryOnly && !isDirectory) continue;
+    if (name !== undefined && !name.endsWith(rule.ending!)) continue;
+    return position;
+  }
+  return after;
 }
 
 /** Characters that give a name pattern more than one reading (groups, escapes, extglobs). */
@@ -190,10 +255,6 @@ function holdsSegments(path: string, from: number, segments: readonly string[]):
     if (at === -1) return false;
   }
   return true;
-}
-
-function lastSegment(path: string): string {
-  return path.slice(path.lastIndexOf('/') + 1);
 }
 
 /**
