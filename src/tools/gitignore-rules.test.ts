@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
-import { type GitignoreRules, isIgnored, parseGitignore } from './gitignore-rules.js';
+import { entryIgnoreTest, type GitignoreRules, isIgnored, parseGitignore } from './gitignore-rules.js';
 
 /**
  * The rule of `.gitignore` evaluation as first written (every rule of every file in order, the last
@@ -129,6 +129,10 @@ describe('isIgnored', () => {
         const depth = 1 + Math.floor(random() * 4);
         const path = `/repo/${Array.from({ length: depth }, () => pick(names)).join('/')}`;
         const isDirectory = random() < 0.5;
+        const inDirectory = entryIgnoreTest(chain, path.slice(0, path.lastIndexOf('/')));
+        expect(inDirectory(path, isDirectory), `${path} in its directory`).toBe(
+          ignoredByReference(chain, path, isDirectory),
+        );
         expect(
           isIgnored(chain, path, isDirectory),
           `${path} under ${JSON.stringify([rootText, nestedText])}`,
