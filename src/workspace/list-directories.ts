@@ -273,7 +273,7 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
 }
 
 /** Names to read in one directory from which it is held open while they are read. */
-const openAtLeaves = 4;
+const openAtLeaves = 2;
 
 /** The names of `node` asked for themselves, with nothing asked below them. */
 function wantedLeaves(node: NameNode): number {
