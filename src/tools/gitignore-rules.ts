@@ -149,18 +149,10 @@ export function parseGitignore(text: string, base: string): GitignoreRules {
 }
 
 /**
- * Whether a path is ignored by a chain of `.gitignore` files (outermost first): the last rule that
- * matches decides, nearer files after farther ones. `path` is an absolute POSIX path. Rules are
- * tried from the last one back, so the first that matches answers and the rest are not tried.
- */
-export function isIgnored(chain: readonly GitignoreRules[], path: string, isDirectory: boolean): boolean {
-  return ignoredBy(chain, path, isDirectory);
-}
-
-/**
- * {@link isIgnored} for the entries of one directory (an absolute POSIX path): the rules that can
- * match no entry of it (a line of a `.gitignore` above it that names another folder) are left out
- * once, so each entry is tested against the rest only. Same answers as `isIgnored`.
+ * Whether an entry of one directory (`directory`, an absolute POSIX path) is ignored by a chain of
+ * `.gitignore` files (outermost first): the last rule that matches decides, nearer files after
+ * farther ones. The rules that can match no entry of the directory (a line naming another folder)
+ * are left out once; the rest are tried from the last back, so the first that matches answers.
  */
 export function entryIgnoreTest(
   chain: readonly GitignoreRules[],
