@@ -6,13 +6,15 @@ import { createTemporaryTree, type TemporaryTree } from '../../test/support/temp
 import { createContextSession } from '../session/context-session.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { memoryWorkspace } from '../workspace/memory-workspace.js';
+import { localShellExec } from '../workspace/shell/shell-exec.test-support.js';
+import { shellWorkspace } from '../workspace/shell/shell-workspace.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { fileTools } from './file-tools.js';
 
 /**
  * The outputs of `search_files` and `find_files` held against the outputs the tools gave before
  * their speed work (recorded in `search-output-unchanged.json` from the code of commit 61f5c0c, run
- * with `UPDATE_SEARCH_OUTPUTS=1`): a generated tree with nested `.gitignore` files (negations,
+ * with `UPDATE_SEARCH_OUTPUTS=1`), on a local, a memory and a shell workspace: a generated tree with nested `.gitignore` files (negations,
  * directory-only, anchored and escaped lines), binary files, long lines, CRLF, a BOM, invalid UTF-8,
  * multi-byte text, files over the size limit and over the batch read, symbolic links out of the root
  * and inside it, and more matches than the cap. Any byte of difference fails.
@@ -222,14 +224,19 @@ afterAll(async () => {
 });
 
 describe('search_files and find_files output', () => {
-  it('is byte-identical to the recorded outputs on a local workspace and a memory workspace', async () => {
+  it('is byte-identical to the recorded outputs on a local, a memory and a shell workspace', async () => {
     const local = await outputsOf(localWorkspace(root));
     const memory = await outputsOf(memoryWorkspace(generatedFiles()));
+    const shell = await outputsOf(shellWorkspace({ root, exec: localShellExec() }));
     if (process.env.UPDATE_SEARCH_OUTPUTS === '1') {
-      writeFileSync(recordPath, `${JSON.stringify({ local, memory }, null, 2)}\n`);
+      writeFileSync(recordPath, `${JSON.stringify({ local, memory, shell }, null, 2)}\n`);
     }
-    const recorded = JSON.parse(readFileSync(recordPath, 'utf8')) as { local: string[]; memory: string[] };
+    const recorded = JSON.parse(readFileSync(recordPath, 'utf8')) as Record<
+      'local' | 'memory' | 'shell',
+      string[]
+    >;
     expect(local).toEqual(recorded.local);
     expect(memory).toEqual(recorded.memory);
-  });
+    expect(shell).toEqual(recorded.shell);
+  }, 60_000);
 });
