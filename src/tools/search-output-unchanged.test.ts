@@ -179,8 +179,14 @@ const finds: Array<{ pattern: string; path?: string }> = [
   { pattern: '**/no-such-file' },
 ];
 
-/** Every search and find, its output and the paths it reported as touched, in call order. */
-async function outputsOf(workspace: Workspace): Promise<string[]> {
+/** The calls also made over a shell workspace (positions in searches, then finds). */
+const shellCalls = [0, 1, 10, 17, 22, 29];
+
+/**
+ * Every search and find, its output and the paths it reported as touched, in call order; with
+ * `calls`, only the calls at those positions.
+ */
+async function outputsOf(workspace: Workspace, calls?: readonly number[]): Promise<string[]> {
   let touched: unknown;
   const session = createContextSession({
     workspace,
@@ -202,8 +208,13 @@ async function outputsOf(workspace: Workspace): Promise<string[]> {
     const heading = `${toolName} ${JSON.stringify(input)}${result.isError ? ' (error)' : ''}`;
     outputs.push(`${heading}\n${String(result.output)}\ntouched: ${JSON.stringify(touched)}`);
   };
-  for (const search of searches) await call('search_files', search);
-  for (const find of finds) await call('find_files', find);
+  const all = [
+    ...searches.map((search) => ['search_files', search] as const),
+    ...finds.map((find) => ['find_files', find] as const),
+  ];
+  for (const [position, [toolName, input]] of all.entries()) {
+    if (calls === undefined || calls.includes(position)) await call(toolName, input);
+  }
   return outputs;
 }
 
@@ -227,16 +238,14 @@ describe('search_files and find_files output', () => {
   it('is byte-identical to the recorded outputs on a local, a memory and a shell workspace', async () => {
     const local = await outputsOf(localWorkspace(root));
     const memory = await outputsOf(memoryWorkspace(generatedFiles()));
-    const shell = await outputsOf(shellWorkspace({ root, exec: localShellExec() }));
+    // Over a shell (one `sh` per batch), a few of the calls: they gave the local outputs at 61f5c0c.
+    const shell = await outputsOf(shellWorkspace({ root, exec: localShellExec() }), shellCalls);
     if (process.env.UPDATE_SEARCH_OUTPUTS === '1') {
-      writeFileSync(recordPath, `${JSON.stringify({ local, memory, shell }, null, 2)}\n`);
+      writeFileSync(recordPath, `${JSON.stringify({ local, memory }, null, 2)}\n`);
     }
-    const recorded = JSON.parse(readFileSync(recordPath, 'utf8')) as Record<
-      'local' | 'memory' | 'shell',
-      string[]
-    >;
+    const recorded = JSON.parse(readFileSync(recordPath, 'utf8')) as Record<'local' | 'memory', string[]>;
     expect(local).toEqual(recorded.local);
     expect(memory).toEqual(recorded.memory);
-    expect(shell).toEqual(recorded.shell);
-  }, 60_000);
+    expect(shell).toEqual(shellCalls.map((position) => recorded.local[position]));
+  }, 30_000);
 });
