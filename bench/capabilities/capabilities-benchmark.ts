@@ -15,7 +15,8 @@
  * Medians, timed interleaved (authored and configured alternate); the machine's load shows in the
  * spread, so compare the ratios. Run from the bench directory after `npm run build` (or with
  * AGENT_CONTEXT_BENCH_SOURCE=src):
- *   node --expose-gc --import tsx capabilities/capabilities-benchmark.ts [--counts 0,1,20,50,200] [--rounds 15]
+ *   node --expose-gc --import tsx capabilities/capabilities-benchmark.ts [--counts 0,1,20,50,200] [--rounds 15] [--zod]
+ * (`--zod`: each authored tool's input schema is a zod object, imported from `zod`, instead of JSON Schema)
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
@@ -31,6 +32,7 @@ const { values } = parseArgs({
   options: {
     counts: { type: 'string', default: '0,1,20,50,200' },
     rounds: { type: 'string', default: '15' },
+    zod: { type: 'boolean', default: false },
   },
 });
 const counts = (values.counts ?? '0,1,20,50,200').split(',').map((count) => Number.parseInt(count, 10));
@@ -39,13 +41,17 @@ const rounds = Number.parseInt(values.rounds ?? '15', 10);
 const agentContext = await loadAgentContext();
 const { capabilityCreation, createCapabilityStore, createContextSession, localWorkspace } = agentContext;
 
-const module = (name: string, text: string) => `export default {
+/** An authored module: one instruction block and one tool, its schema JSON Schema or (`--zod`) zod. */
+const module = (
+  name: string,
+  text: string,
+) => `${values.zod ? "import { z } from 'zod';\n" : ''}export default {
   name: '${name}',
   instructions: () => '${text}',
   tools: () => [{
     name: '${name}_echo',
     description: 'Echo the text.',
-    inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+    inputSchema: ${values.zod ? "z.object({ text: z.string().describe('The text.') })" : "{ type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }"},
     execute: ({ text }: { text: string }) => 'echo:' + text,
   }],
 };`;

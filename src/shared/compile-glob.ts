@@ -13,7 +13,7 @@ export interface CompileGlobOptions {
 }
 
 /** Longest path a compiled glob tests, in characters (Linux's `PATH_MAX`); a longer one never matches. */
-const maximumTestedPathLength = 4_096;
+export const maximumTestedPathLength = 4_096;
 
 /** A glob ready to test paths relative to its rule's base directory. */
 export interface CompiledGlob {
@@ -134,7 +134,7 @@ function shapeTest(under: string, rest: string): ((path: string) => boolean) | u
  * (`module-*.test.ts`), or `undefined` for any other pattern. A `*` takes any run of characters,
  * none too; `.` and `..` never match it.
  */
-function nameTest(pattern: string): ((name: string) => boolean) | undefined {
+export function nameTest(pattern: string): ((name: string) => boolean) | undefined {
   if (plainName.test(pattern)) return (name) => name === pattern;
   const ending = pattern.slice(1);
   if (pattern.startsWith('*') && plainName.test(ending))

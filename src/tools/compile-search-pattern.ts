@@ -15,6 +15,12 @@ export interface SearchPattern {
   literal: string | undefined;
   /** True when `literal` is lowercased (`ignoreCase`): compare it with the lowercased text. */
   ignoreCase: boolean;
+  /**
+   * The UTF-8 bytes of `literal`, set when a file's decoded text can hold `literal` only if its bytes
+   * hold these (case kept, no U+FFFD, which invalid bytes decode to, no lone surrogate), so a file
+   * without them is passed over before it is decoded.
+   */
+  literalBytes?: Uint8Array;
 }
 
 /** Options of {@link compileSearchPattern}. */
@@ -44,11 +50,11 @@ export function compileSearchPattern(
   }
   if (!metaCharacters.test(pattern)) {
     const literal = ignoreCase ? pattern.toLowerCase() : pattern;
-    return {
+    return withLiteralBytes({
       literal,
       ignoreCase,
       test: ignoreCase ? (line) => line.toLowerCase().includes(literal) : (line) => line.includes(literal),
-    };
+    });
   }
   let compiled: RE2JS;
   try {
@@ -61,11 +67,25 @@ export function compileSearchPattern(
   const literal = requiredLiteral(pattern);
   // Case folding beyond ASCII (the Kelvin sign folds to k) is RE2's; the prefilter stays ASCII.
   const usable = literal !== undefined && (!ignoreCase || /^[\x20-\x7e]+$/.test(literal));
-  return {
+  return withLiteralBytes({
     literal: usable ? (ignoreCase ? literal.toLowerCase() : literal) : undefined,
     ignoreCase,
     test: (line) => compiled.test(line),
-  };
+  });
+}
+
+/**
+ * The pattern with `literalBytes` when its literal allows it. Decoding turns each valid UTF-8
+ * sequence into its own character and never takes a valid sequence into an invalid one before it,
+ * so any text without U+FFFD that the decoded file holds, its bytes hold as its UTF-8 encoding.
+ */
+function withLiteralBytes(pattern: SearchPattern): SearchPattern {
+  const { literal } = pattern;
+  if (literal === undefined || pattern.ignoreCase || literal.includes('\uFFFD')) return pattern;
+  const bytes = Buffer.from(literal, 'utf8');
+  // A lone surrogate encodes as U+FFFD: no decoded text holds it, so no byte test stands for it.
+  if (bytes.toString('utf8') !== literal) return pattern;
+  return { ...pattern, literalBytes: bytes };
 }
 
 /** Escapes that stand for one literal character. */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ToolDefinition } from '../session/capability.js';
 import { compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
 import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
+import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toLabel } from '../workspace/labels.js';
 import { compareCodePoints } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
@@ -49,29 +50,32 @@ export function findFilesTool(
     name: 'find_files',
     description: `Find files of the workspace by a glob (e.g. "**/*.ts", "src/**/*.test.ts"), relative to a directory. Lists matching paths in order (at most ${maxPaths}); skips .git, .gitignore'd files and symbolic links.`,
     inputSchema: findFilesInput(),
-    async execute(input, context) {
-      const glob = compileGlob(input.pattern, { globsWithoutSlash: 'base-only' });
-      if (isInvalidGlob(glob))
-        throw new Error(`The glob ${JSON.stringify(input.pattern)} cannot be used: ${glob.reason}.`);
-      const { directory, label } = await searchDirectory(workspace, input.path);
-      const under = directory.endsWith('/') ? directory : `${directory}/`;
-      const report = emptyWalkReport();
-      const found: string[] = [];
-      for await (const paths of walkWorkspaceFiles(workspace, directory, report, context.signal)) {
-        for (const path of paths) if (glob.test(path.slice(under.length))) found.push(path);
-      }
-      found.sort(compareCodePoints);
-      const shown = found.slice(0, maxPaths);
-      const lines = shown.map((path) => toLabel(workspace, path));
-      // Touched by label, as the agent names them (and as read_file reports its input path).
-      for (const line of lines) context.touch?.(line, 'file');
-      if (found.length > maxPaths)
-        lines.push(`[${found.length - maxPaths} more: narrow the pattern or the path]`);
-      if (found.length === 0)
-        lines.push(`[find_files: no file under ${label} matches ${JSON.stringify(input.pattern)}.]`);
-      const note = walkNote(report);
-      if (note !== '') lines.push(note);
-      return lines.join('\n');
+    execute(input, context) {
+      // One operation of path checks: each directory on the way is checked once for the whole walk.
+      return withCheckedDirectories(async () => {
+        const glob = compileGlob(input.pattern, { globsWithoutSlash: 'base-only' });
+        if (isInvalidGlob(glob))
+          throw new Error(`The glob ${JSON.stringify(input.pattern)} cannot be used: ${glob.reason}.`);
+        const { directory, label } = await searchDirectory(workspace, input.path);
+        const under = directory.endsWith('/') ? directory : `${directory}/`;
+        const report = emptyWalkReport();
+        const found: string[] = [];
+        for await (const paths of walkWorkspaceFiles(workspace, directory, report, context.signal)) {
+          for (const path of paths) if (glob.test(path.slice(under.length))) found.push(path);
+        }
+        found.sort(compareCodePoints);
+        const shown = found.slice(0, maxPaths);
+        const lines = shown.map((path) => toLabel(workspace, path));
+        // Touched by label, as the agent names them (and as read_file reports its input path).
+        for (const line of lines) context.touch?.(line, 'file');
+        if (found.length > maxPaths)
+          lines.push(`[${found.length - maxPaths} more: narrow the pattern or the path]`);
+        if (found.length === 0)
+          lines.push(`[find_files: no file under ${label} matches ${JSON.stringify(input.pattern)}.]`);
+        const note = walkNote(report);
+        if (note !== '') lines.push(note);
+        return lines.join('\n');
+      });
     },
   };
 }

@@ -1,7 +1,10 @@
-import { compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
+import { compileGlob, isInvalidGlob, maximumTestedPathLength, nameTest } from '../shared/compile-glob.js';
 
 /** Patterns read from one `.gitignore` at most; the rest of a longer file is not applied. */
 export const maximumGitignorePatterns = 2_000;
+
+/** A segment without pattern characters. */
+const plainName = /^[A-Za-z0-9._-]+$/;
 
 /** One line of a `.gitignore`, compiled. */
 interface GitignoreRule {
@@ -10,15 +13,48 @@ interface GitignoreRule {
   negated: boolean;
   /** `pattern/`: matches directories only. */
   directoryOnly: boolean;
+  /** Set for `*.EXT` at any depth (`EXT` plain, with a `.`): `.EXT`, which the name ends with. */
+  ending: string | undefined;
+  /**
+   * Set for a name pattern at any depth that `compileGlob` tests as text (`node_modules`, `*.log`,
+   * `npm-debug.log*`): the same test, given the path's last segment.
+   */
+  matchesName: ((name: string) => boolean) | undefined;
+  /**
+   * Set for a pattern relative to the file (`/dist`, `examples/*\/build`): the absolute directory,
+   * with its slash, below which every path it matches lies (or which it is, without the slash), so
+   * other paths skip its glob; with `direct`, only the entries directly in it can match.
+   */
+  within: string | undefined;
+  direct: boolean | undefined;
+  /** Set for a pattern relative to the file that ends in a plain name (`examples/*\/build`): that name. */
+  lastName: string | undefined;
+  /**
+   * Text every matching path holds, so a path without it skips the glob: for a name pattern, runs of
+   * plain characters of the last segment (`.py` of `*.py[cod]`); for a pattern relative to the
+   * file, its plain segments before the last, each with a leading slash (`/.next` of `**\/.next/*`),
+   * found as whole segments below the file's directory.
+   */
+  nameTexts: string[] | undefined;
+  segments: string[] | undefined;
 }
 
 /** The rules of one `.gitignore`, for paths below the directory that holds it. */
 export interface GitignoreRules {
   /** Absolute POSIX path of the directory holding the `.gitignore`. */
   base: string;
+  /** `base` with a trailing `/`: the start of every path the rules apply to. */
+  under: string;
   rules: GitignoreRule[];
   /** True when the file had more than {@link maximumGitignorePatterns} patterns. */
   cut: boolean;
+  /**
+   * Positions in `rules`, ascending: of the plain names at any depth by name (`node_modules`), of the
+   * endings `*.EXT` by the name's last `.` part (`*.d.ts` under `.ts`), and of every other rule.
+   */
+  byName: Map<string, number[]>;
+  byExtension: Map<string, number[]>;
+  rest: number[];
 }
 
 /**
@@ -30,6 +66,15 @@ export interface GitignoreRules {
  */
 export function parseGitignore(text: string, base: string): GitignoreRules {
   const rules: GitignoreRule[] = [];
+  const under = base.endsWith('/') ? base : `${base}/`;
+  const byName = new Map<string, number[]>();
+  const byExtension = new Map<string, number[]>();
+  const rest: number[] = [];
+  const add = (map: Map<string, number[]>, key: string, position: number) => {
+    const positions = map.get(key);
+    if (positions === undefined) map.set(key, [position]);
+    else positions.push(position);
+  };
   let cut = false;
   for (const rawLine of text.split('\n')) {
     let line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
@@ -52,26 +97,196 @@ export function parseGitignore(text: string, base: string): GitignoreRules {
     const anchored = line.includes('/');
     const compiled = compileGlob(line, { globsWithoutSlash: anchored ? 'base-only' : 'any-depth' });
     if (isInvalidGlob(compiled)) continue;
-    rules.push({ test: compiled.test, negated, directoryOnly });
+    // Every field present, in one order: one object shape for all rules keeps the matcher's loop fast.
+    const rule: GitignoreRule = {
+      test: compiled.test,
+      negated,
+      directoryOnly,
+      ending: undefined,
+      matchesName: undefined,
+      within: undefined,
+      direct: undefined,
+      lastName: undefined,
+      nameTexts: undefined,
+      segments: undefined,
+    };
+    if (!anchored) {
+      // The shapes compileGlob itself tests as text, given the name without the wrapper's slices:
+      // a plain name and a plain `*.EXT` are looked up, the others tried in turn.
+      const ending = line.slice(1);
+      const dot = ending.lastIndexOf('.');
+      if (plainName.test(line)) {
+        add(byName, line, rules.length);
+        rules.push(rule);
+        continue;
+      }
+      if (line.startsWith('*') && plainName.test(ending) && dot !== -1) {
+        rule.ending = ending;
+        add(byExtension, ending.slice(dot), rules.length);
+        rules.push(rule);
+        continue;
+      }
+      const matchesName = nameTest(line);
+      if (matchesName !== undefined) rule.matchesName = matchesName;
+      else {
+        const texts = plainRuns(line);
+        if (texts.length > 0) rule.nameTexts = texts;
+      }
+    } else {
+      rule.within = compiled.prefix === '' ? under : `${under}${compiled.prefix}/`;
+      rule.direct = compiled.direct;
+      // A plain last segment is matched by the path's last segment alone (never by a negated glob).
+      const last = line.slice(line.lastIndexOf('/') + 1);
+      const negatedGlob = line.trimStart().startsWith('!');
+      if (!negatedGlob && plainName.test(last) && last !== '.') rule.lastName = last;
+      const segments = negatedGlob ? [] : plainSegments(line);
+      if (segments.length > 0) rule.segments = segments;
+    }
+    rest.push(rules.length);
+    rules.push(rule);
   }
-  return { base, rules, cut };
+  return { base, under, rules, cut, byName, byExtension, rest };
 }
 
 /**
- * Whether a path is ignored by a chain of `.gitignore` files (outermost first): the last rule that
- * matches decides, nearer files after farther ones. `path` is an absolute POSIX path.
+ * Whether an entry of one directory (`directory`, an absolute POSIX path) is ignored by a chain of
+ * `.gitignore` files (outermost first): the last rule that matches decides, nearer files after
+ * farther ones. The rules that can match no entry of the directory (a line naming another folder)
+ * are left out once; the rest are tried from the last back, so the first that matches answers.
  */
-export function isIgnored(chain: readonly GitignoreRules[], path: string, isDirectory: boolean): boolean {
-  let ignored = false;
-  for (const rules of chain) {
-    const under = rules.base.endsWith('/') ? rules.base : `${rules.base}/`;
-    if (!path.startsWith(under)) continue;
-    const relative = path.slice(under.length);
-    for (const rule of rules.rules) {
-      if (rule.directoryOnly && !isDirectory) continue;
-      if (rule.negated === !ignored) continue;
-      if (rule.test(relative)) ignored = !rule.negated;
-    }
+export function entryIgnoreTest(
+  chain: readonly GitignoreRules[],
+  directory: string,
+): (path: string, isDirectory: boolean) => boolean {
+  const slashed = directory.endsWith('/') ? directory : `${directory}/`;
+  const levels: GitignoreRules[] = [];
+  for (const level of chain) {
+    if (!slashed.startsWith(level.under)) continue;
+    const rest = level.rest.filter((position) => mayMatchIn(level.rules[position]!, slashed));
+    levels.push({ ...level, rest });
   }
-  return ignored;
+  return (path, isDirectory) => levels.length > 0 && ignoredBy(levels, path, isDirectory);
+}
+
+/** False when a rule can match no entry of the directory `slashed` (with its slash). */
+function mayMatchIn(rule: GitignoreRule, slashed: string): boolean {
+  const { within } = rule;
+  if (within === undefined) return true;
+  // Entries lie below `within`: directly in it when the rule asks for that.
+  if (slashed.startsWith(within)) return rule.direct !== true || slashed === within;
+  // An entry may be `within` itself (a directory directly in `slashed`).
+  return within.startsWith(slashed) && within.indexOf('/', slashed.length) === within.length - 1;
+}
+
+function ignoredBy(chain: readonly GitignoreRules[], path: string, isDirectory: boolean): boolean {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  const dot = name.lastIndexOf('.');
+  const extension = dot === -1 ? undefined : name.slice(dot);
+  for (let level = chain.length - 1; level >= 0; level -= 1) {
+    const { under, rules, byName, byExtension, rest } = chain[level]!;
+    if (!path.startsWith(under)) continue;
+    const relativeLength = path.length - under.length;
+    // The last name or ending rule that matches, found by lookup; a later rule of the rest may still win.
+    let found = -1;
+    if (relativeLength <= maximumTestedPathLength) {
+      found = lastApplicable(rules, byName.get(name), isDirectory, undefined, -1);
+      if (extension !== undefined && name !== '.' && name !== '..')
+        found = lastApplicable(rules, byExtension.get(extension), isDirectory, name, found);
+    }
+    let relative: string | undefined;
+    for (let index = rest.length - 1; index >= 0 && rest[index]! > found; index -= 1) {
+      const rule = rules[rest[index]!]!;
+      if (rule.directoryOnly && !isDirectory) continue;
+      let matches: boolean;
+      if (rule.matchesName !== undefined) {
+        matches = relativeLength <= maximumTestedPathLength && rule.matchesName(name);
+      } else if (rule.within !== undefined && !mayMatch(path, rule.within, rule.direct === true)) {
+        matches = false;
+      } else if (rule.lastName !== undefined && name !== rule.lastName) {
+        matches = false;
+      } else if (rule.segments !== undefined && !holdsSegments(path, under.length - 1, rule.segments)) {
+        matches = false;
+      } else if (rule.nameTexts !== undefined && !holdsTexts(name, rule.nameTexts)) {
+        matches = false;
+      } else {
+        relative ??= path.slice(under.length);
+        matches = rule.test(relative);
+      }
+      if (matches) return !rule.negated;
+    }
+    if (found !== -1) return !rules[found]!.negated;
+  }
+  return false;
+}
+
+/**
+ * The last position of `positions` (ascending) past `after` whose rule applies (directories only
+ * for a directory) and, when `name` is given, whose ending `name` has; else `after`.
+ */
+function lastApplicable(
+  rules: readonly GitignoreRule[],
+  positions: readonly number[] | undefined,
+  isDirectory: boolean,
+  name: string | undefined,
+  after: number,
+): number {
+  if (positions === undefined) return after;
+  for (let index = positions.length - 1; index >= 0; index -= 1) {
+    const position = positions[index]!;
+    if (position <= after) return after;
+    const rule = rules[position]!;
+    if (rule.directoryOnly && !isDirectory) continue;
+    if (name !== undefined && !name.endsWith(rule.ending!)) continue;
+    return position;
+  }
+  return after;
+}
+
+/** Characters that give a name pattern more than one reading (groups, escapes, extglobs). */
+const alternatives = /[{}()!+@\\]|\[\]|\[[!^]\]/;
+
+/** The runs of plain characters of a one-segment pattern outside `[...]`, or none when unsure. */
+function plainRuns(pattern: string): string[] {
+  if (alternatives.test(pattern)) return [];
+  return pattern
+    .replace(/\[[^\]]*\]/g, '*')
+    .split(/[*?[\]]/)
+    .filter((run) => run !== '');
+}
+
+/** The plain segments before the last of a pattern relative to its file, each as `/NAME`. */
+function plainSegments(pattern: string): string[] {
+  const segments = pattern.trim().replace(/^\.\//, '').replace(/^\/+/, '').split('/').slice(0, -1);
+  return segments
+    .filter((segment) => plainName.test(segment) && segment !== '.')
+    .map((segment) => `/${segment}`);
+}
+
+/** True when `name` holds every text. */
+function holdsTexts(name: string, texts: readonly string[]): boolean {
+  for (const text of texts) if (!name.includes(text)) return false;
+  return true;
+}
+
+/** True when each `/NAME` of `segments` is a whole segment of `path` at or after `from`. */
+function holdsSegments(path: string, from: number, segments: readonly string[]): boolean {
+  for (const needle of segments) {
+    let at = path.indexOf(needle, from);
+    while (at !== -1) {
+      const end = at + needle.length;
+      if (end === path.length || path[end] === '/') break;
+      at = path.indexOf(needle, at + 1);
+    }
+    if (at === -1) return false;
+  }
+  return true;
+}
+
+/**
+ * False when `path` cannot match a rule whose matches all lie below `within` (a directory with its
+ * slash) or are that directory, and with `direct` only directly below it.
+ */
+function mayMatch(path: string, within: string, direct: boolean): boolean {
+  if (!path.startsWith(within)) return path.length === within.length - 1 && within.startsWith(path);
+  return !direct || path.indexOf('/', within.length) === -1;
 }

@@ -3,6 +3,7 @@ import type { ToolDefinition } from '../session/capability.js';
 import { compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
 import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
 import { headCutEnd } from '../text/cut-text.js';
+import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toLabel } from '../workspace/labels.js';
 import { binaryProbeBytes } from '../workspace/read-text-file.js';
 import type { ReadFileResult, Workspace } from '../workspace/workspace.js';
@@ -139,6 +140,8 @@ export function searchFilesTool(
     if (bytes.subarray(0, binaryProbeBytes).includes(0) && !wasWrittenAsText(workspace, path)) {
       return { path, lines: [], skipped: 'binary' };
     }
+    if (pattern.literalBytes !== undefined && !holdsBytes(bytes, pattern.literalBytes))
+      return { path, lines: [] };
     const text = decoder.decode(bytes);
     const label = toLabel(workspace, path);
     return { path, lines: matchingLines(text, pattern, room, maxMatchChars, label) };
@@ -148,64 +151,75 @@ export function searchFilesTool(
     name: 'search_files',
     description: `Search the contents of workspace files with a regular expression (RE2 syntax). Returns matching lines as "path:line: text" (at most ${maxMatches}); skips binary, .gitignore'd and very large files.`,
     inputSchema: searchFilesInput(),
-    async execute(input, context) {
-      const pattern = compileSearchPattern(input.pattern, { ignoreCase: input.ignoreCase ?? false });
-      if ('error' in pattern) throw new Error(pattern.error);
-      const filter = input.glob === undefined ? undefined : compileGlob(input.glob);
-      if (filter !== undefined && isInvalidGlob(filter)) {
-        throw new Error(`The glob ${JSON.stringify(input.glob)} cannot be used: ${filter.reason}.`);
-      }
-      const { directory, label } = await searchDirectory(workspace, input.path);
-      const under = directory.endsWith('/') ? directory : `${directory}/`;
-      const report = emptyWalkReport();
-      const lines: string[] = [];
-      const skipped = { binary: 0, large: 0, unreadable: 0 };
-      let batch: string[] = [];
-      let stopped = false;
-      const flush = async () => {
-        const reads = await readBatch(batch);
-        const paths = batch;
-        batch = [];
-        for (const path of paths) {
-          const result = searchFile(path, reads.get(path), pattern, maxMatches + 1 - lines.length);
-          if (result.skipped) skipped[result.skipped] += 1;
-          if (result.lines.length === 0) continue;
-          // Touched by label, as the agent names it (and as read_file reports its input path).
-          context.touch?.(toLabel(workspace, result.path), 'file');
-          for (const line of result.lines) {
-            if (lines.length === maxMatches) {
-              stopped = true;
-              return;
+    execute(input, context) {
+      // One operation of path checks: each directory on the way is checked once for the whole walk.
+      return withCheckedDirectories(async () => {
+        const pattern = compileSearchPattern(input.pattern, { ignoreCase: input.ignoreCase ?? false });
+        if ('error' in pattern) throw new Error(pattern.error);
+        const filter = input.glob === undefined ? undefined : compileGlob(input.glob);
+        if (filter !== undefined && isInvalidGlob(filter)) {
+          throw new Error(`The glob ${JSON.stringify(input.glob)} cannot be used: ${filter.reason}.`);
+        }
+        const { directory, label } = await searchDirectory(workspace, input.path);
+        const under = directory.endsWith('/') ? directory : `${directory}/`;
+        const report = emptyWalkReport();
+        const lines: string[] = [];
+        const skipped = { binary: 0, large: 0, unreadable: 0 };
+        let batch: string[] = [];
+        let stopped = false;
+        const flush = async () => {
+          const reads = await readBatch(batch);
+          const paths = batch;
+          batch = [];
+          for (const path of paths) {
+            const result = searchFile(path, reads.get(path), pattern, maxMatches + 1 - lines.length);
+            if (result.skipped) skipped[result.skipped] += 1;
+            if (result.lines.length === 0) continue;
+            // Touched by label, as the agent names it (and as read_file reports its input path).
+            context.touch?.(toLabel(workspace, result.path), 'file');
+            for (const line of result.lines) {
+              if (lines.length === maxMatches) {
+                stopped = true;
+                return;
+              }
+              lines.push(line);
             }
-            lines.push(line);
+          }
+        };
+        walk: for await (const paths of walkWorkspaceFiles(workspace, directory, report, context.signal)) {
+          for (const path of paths) {
+            if (filter !== undefined && !filter.test(path.slice(under.length))) continue;
+            batch.push(path);
+            if (batch.length === searchBatch) await flush();
+            if (stopped) break walk;
           }
         }
-      };
-      walk: for await (const paths of walkWorkspaceFiles(workspace, directory, report, context.signal)) {
-        for (const path of paths) {
-          if (filter !== undefined && !filter.test(path.slice(under.length))) continue;
-          batch.push(path);
-          if (batch.length === searchBatch) await flush();
-          if (stopped) break walk;
-        }
-      }
-      if (!stopped && batch.length > 0) await flush();
-      if (lines.length === 0)
-        lines.push(`[search_files: no line under ${label} matches ${JSON.stringify(input.pattern)}.]`);
-      if (stopped)
-        lines.push(`[stopped at ${maxMatches} matching lines: narrow the pattern, the path or the glob]`);
-      const extra: string[] = [];
-      if (skipped.binary > 0) extra.push(`${skipped.binary} binary files`);
-      if (skipped.large > 0) extra.push(`${skipped.large} files over ${maxFileBytes} bytes`);
-      if (skipped.unreadable > 0) extra.push(`${skipped.unreadable} unreadable files`);
-      const note = walkNote(report, extra);
-      if (note !== '') lines.push(note);
-      return lines.join('\n');
+        if (!stopped && batch.length > 0) await flush();
+        if (lines.length === 0)
+          lines.push(`[search_files: no line under ${label} matches ${JSON.stringify(input.pattern)}.]`);
+        if (stopped)
+          lines.push(`[stopped at ${maxMatches} matching lines: narrow the pattern, the path or the glob]`);
+        const extra: string[] = [];
+        if (skipped.binary > 0) extra.push(`${skipped.binary} binary files`);
+        if (skipped.large > 0) extra.push(`${skipped.large} files over ${maxFileBytes} bytes`);
+        if (skipped.unreadable > 0) extra.push(`${skipped.unreadable} unreadable files`);
+        const note = walkNote(report, extra);
+        if (note !== '') lines.push(note);
+        return lines.join('\n');
+      });
     },
   };
 }
 
 const decoder = new TextDecoder('utf-8');
+
+/** True when `bytes` hold `needle`, searched on the raw bytes (no copy). */
+function holdsBytes(bytes: Uint8Array, needle: Uint8Array): boolean {
+  const buffer = Buffer.isBuffer(bytes)
+    ? bytes
+    : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return buffer.indexOf(needle) !== -1;
+}
 
 /** At most `room` lines of `text` that match, each `LABEL:LINE: text` cut to `maxChars`. */
 function matchingLines(

@@ -1,7 +1,7 @@
 import { concurrencyLimit } from '../shared/concurrency-limit.js';
 import { decodeText } from '../workspace/read-text-file.js';
 import type { DirectoryEntry, Workspace } from '../workspace/workspace.js';
-import { type GitignoreRules, isIgnored, parseGitignore } from './gitignore-rules.js';
+import { entryIgnoreTest, type GitignoreRules, parseGitignore } from './gitignore-rules.js';
 
 /** Bytes of one `.gitignore` read at most. */
 const maximumGitignoreBytes = 256 * 1024;
@@ -40,6 +40,8 @@ interface Frame {
   index: number;
   /** Length of the `.gitignore` chain for this directory's entries. */
   chainLength: number;
+  /** Whether an entry of this directory is ignored (the chain's rules that can match one of them). */
+  ignored: (path: string, isDirectory: boolean) => boolean;
   /** The subdirectories the walk will enter, in walk order, and how many are listed ahead. */
   subdirectories: string[];
   ahead: number;
@@ -104,12 +106,21 @@ export async function* walkWorkspaceFiles(
     }
     if (rules) chain.push(rules);
     const subdirectories: string[] = [];
+    const ignored = entryIgnoreTest(chain, directory);
     for (const entry of entries) {
       if (entry.kind !== 'directory' || entry.name === '.git') continue;
       const path = childPath(directory, entry.name);
-      if (chain.length === 0 || !isIgnored(chain, path, true)) subdirectories.push(path);
+      if (!ignored(path, true)) subdirectories.push(path);
     }
-    stack.push({ directory, entries, index: 0, chainLength: chain.length, subdirectories, ahead: 0 });
+    stack.push({
+      directory,
+      entries,
+      index: 0,
+      chainLength: chain.length,
+      ignored,
+      subdirectories,
+      ahead: 0,
+    });
     listAhead();
   };
   await enter(start);
@@ -131,7 +142,7 @@ export async function* walkWorkspaceFiles(
     }
     if (entry.kind === 'other') continue;
     const directory = entry.kind === 'directory';
-    if (chain.length > 0 && isIgnored(chain, path, directory)) {
+    if (frame.ignored(path, directory)) {
       report.ignored += 1;
       continue;
     }

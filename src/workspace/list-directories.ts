@@ -229,22 +229,40 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
     prefix: string,
     node: NameNode,
   ) => {
-    const present = new Map<string, DirectoryEntry>();
-    for (const entry of await primitives.entries(directoryAbsolute, directoryReal, true)) {
-      if (node.children.has(entry.name)) present.set(entry.name, entry);
-    }
-    for (const name of [...node.children.keys()].sort(compareCodePoints)) {
-      const entry = present.get(name);
-      if (entry === undefined) continue;
-      const child = node.children.get(name)!;
-      const childAbsolute = join(directoryAbsolute, name);
-      const listed = await describe(childAbsolute, join(directoryReal, name), prefix + name, entry);
-      // The directories on the way to a named path are reported too (what is known of the way there).
-      if (child.wanted || child.children.size > 0) entries.push(listed);
-      if (listed.kind !== 'directory' || visited.has(listed.realPath)) continue;
-      visited.add(listed.realPath);
-      if (child.wanted) await listBelow(childAbsolute, listed.realPath, `${listed.path}/`, depth);
-      if (child.children.size > 0) await walkNames(childAbsolute, listed.realPath, `${listed.path}/`, child);
+    // Many files to read here: hold the directory open and read them through it (one check of the
+    // directory instead of one per file), as a whole listing does.
+    const opened =
+      maxBytes !== undefined && primitives.openDirectory !== undefined && wantedLeaves(node) >= openAtLeaves
+        ? primitives.openDirectory(directoryAbsolute, directoryReal)
+        : undefined;
+    try {
+      const present = new Map<string, DirectoryEntry>();
+      const listing = opened?.entries ?? (await primitives.entries(directoryAbsolute, directoryReal, true));
+      for (const entry of listing) {
+        if (node.children.has(entry.name)) present.set(entry.name, entry);
+      }
+      for (const name of [...node.children.keys()].sort(compareCodePoints)) {
+        const entry = present.get(name);
+        if (entry === undefined) continue;
+        const child = node.children.get(name)!;
+        const childAbsolute = join(directoryAbsolute, name);
+        const childReal = join(directoryReal, name);
+        const path = prefix + name;
+        const described =
+          opened !== undefined && entry.kind === 'file' && child.children.size === 0
+            ? describeInOpened(opened, childAbsolute, childReal, path, entry)
+            : describe(childAbsolute, childReal, path, entry);
+        const listed = described instanceof Promise ? await described : described;
+        // The directories on the way to a named path are reported too (what is known of the way there).
+        if (child.wanted || child.children.size > 0) entries.push(listed);
+        if (listed.kind !== 'directory' || visited.has(listed.realPath)) continue;
+        visited.add(listed.realPath);
+        if (child.wanted) await listBelow(childAbsolute, listed.realPath, `${listed.path}/`, depth);
+        if (child.children.size > 0)
+          await walkNames(childAbsolute, listed.realPath, `${listed.path}/`, child);
+      }
+    } finally {
+      opened?.close();
     }
   };
 
@@ -252,6 +270,16 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
   if (request.names === undefined) await listBelow(absolute, real, '', depth);
   else await walkNames(absolute, real, '', nameTree(request.names));
   return { realPath: real, entries };
+}
+
+/** Names to read in one directory from which it is held open while they are read. */
+const openAtLeaves = 2;
+
+/** The names of `node` asked for themselves, with nothing asked below them. */
+function wantedLeaves(node: NameNode): number {
+  let count = 0;
+  for (const child of node.children.values()) if (child.wanted && child.children.size === 0) count += 1;
+  return count;
 }
 
 /** The requested names as a tree of segments; a name with `.`, `..` or an empty segment is ignored. */

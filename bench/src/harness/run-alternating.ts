@@ -33,17 +33,19 @@ export async function runAlternating<Result>(
  * Milliseconds of each task, as the middle value of `rounds` runs (see `middleValue`). One untimed
  * warm-up of each (the page cache, the JIT), then the tasks interleaved, one of each per round with a
  * garbage collection before each, so a change in machine load (the CPU may be shared) affects them
- * alike instead of biasing the one that ran last.
+ * alike instead of biasing the one that ran last. `collect: false` leaves the collections to the
+ * engine, as in a process that runs tool calls one after another (default true).
  */
 export async function interleavedMiddleValues(
   tasks: ReadonlyArray<() => Promise<unknown> | unknown>,
   rounds: number,
+  options: { collect?: boolean } = {},
 ): Promise<number[]> {
   for (const task of tasks) await task();
   const times = tasks.map(() => [] as number[]);
   for (let round = 0; round < rounds; round += 1) {
     for (const [index, task] of tasks.entries()) {
-      collectGarbage();
+      if (options.collect !== false) collectGarbage();
       const start = performance.now();
       await task();
       times[index]?.push(performance.now() - start);
