@@ -31,6 +31,7 @@ import { parseArgs } from 'node:util';
 import { describeMachine } from '../src/harness/machine.js';
 import { interleavedMiddleValues } from '../src/harness/run-alternating.js';
 import { librarySource, loadAgentContext } from '../src/library.js';
+import { createRandom } from '../src/random.js';
 import { formatNumber, formatRatio, formatTable } from '../src/report/table.js';
 
 const { values } = parseArgs({
@@ -42,17 +43,6 @@ const { values } = parseArgs({
   },
 });
 const rounds = Number.parseInt(values.rounds ?? '5', 10);
-
-/** A deterministic pseudo-random sequence (mulberry32). */
-function randomOf(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A source file of about `lines` lines; `needle` lines when its turn comes. */
 function sourceText(random: () => number, index: number, lines: number): string {
@@ -75,7 +65,7 @@ function sourceText(random: () => number, index: number, lines: number): string 
 
 /** Write the generated repository-shaped tree under `root`. */
 function generateRepository(root: string): void {
-  const random = randomOf(40);
+  const random = createRandom(40).next;
   const write = (relative: string, content: string | Uint8Array) => {
     mkdirSync(path.dirname(path.join(root, relative)), { recursive: true });
     writeFileSync(path.join(root, relative), content);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../test/support/seeded-random.js';
 import { compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
 import { entryIgnoreTest, type GitignoreRules, parseGitignore } from './gitignore-rules.js';
 
@@ -23,16 +24,6 @@ function ignoredByReference(chain: readonly GitignoreRules[], path: string, isDi
     }
   }
   return ignored;
-}
-
-function randomOf(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const lines = [
@@ -123,7 +114,7 @@ const names = [
 
 describe('entryIgnoreTest', () => {
   it('answers as every rule applied in order does, on random rules and paths', () => {
-    const random = randomOf(7);
+    const random = seededRandom(7);
     const pick = <Value>(values: readonly Value[]): Value => values[Math.floor(random() * values.length)]!;
     let compared = 0;
     for (let round = 0; round < 300; round += 1) {

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../../test/support/seeded-random.js';
 import { createTemporaryTree, type TemporaryTree } from '../../test/support/temporary-tree.js';
 import { createContextSession } from '../session/context-session.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
@@ -21,17 +22,6 @@ import { fileTools } from './file-tools.js';
  */
 
 const recordPath = new URL('./search-output-unchanged.json', import.meta.url);
-
-/** A deterministic pseudo-random sequence (mulberry32). */
-function randomOf(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const words = [
   'alpha',
@@ -58,7 +48,7 @@ const words = [
 
 /** The generated tree: text files of every shape, plus the special cases by name. */
 function generatedFiles(): Record<string, string | Uint8Array> {
-  const random = randomOf(40);
+  const random = seededRandom(40);
   const pick = <Value>(values: readonly Value[]): Value => values[Math.floor(random() * values.length)]!;
   const files: Record<string, string | Uint8Array> = {};
   const folders = [

@@ -1,0 +1,13 @@
+/**
+ * Test support: a deterministic pseudo-random sequence (mulberry32), the same on every machine for
+ * one seed; the same generator as the benchmarks' `createRandom`, so generated trees match.
+ */
+export function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let value = Math.imul(state ^ (state >>> 15), 1 | state);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
