@@ -6,7 +6,7 @@ import { subAgentTools, withContext } from '../../src/adapters/ai-sdk/index.js';
 import { loadAgentDefinitions } from '../../src/agent-definitions/load-agent-definitions.js';
 import { nestedInstructions } from '../../src/instructions/nested/nested-instructions.js';
 import { projectInstructions } from '../../src/instructions/project-instructions.js';
-import type { ContextEvent } from '../../src/session/capability.js';
+import type { Capability, ContextEvent } from '../../src/session/capability.js';
 import { createContextSession } from '../../src/session/context-session.js';
 import { skills } from '../../src/skills/skills.js';
 import { fileTools } from '../../src/tools/file-tools.js';
@@ -131,20 +131,29 @@ export function describeSubAgentTools(major: SubAgentMajor, modes: readonly Mode
         expect(ranTests).toEqual([]);
       });
 
-      it("maps a Claude Code agent's Read, Grep, Glob and a Copilot agent's codebase, editFiles to the session's tools", async () => {
+      /**
+       * The host delegates to two repository sub-agents in one step (`calls`: agent name and task),
+       * every sub-agent answering "Done."; gives each sub-agent call by a text of its prompt, and the
+       * session's events.
+       */
+      const delegate = async (
+        capabilities: Capability[],
+        calls: ReadonlyArray<readonly [string, string]>,
+      ) => {
         const root = await createRepository();
         const workspace = localWorkspace(root);
         const { items } = await loadAgentDefinitions(workspace);
-        const session = createContextSession({ workspace, capabilities: [fileTools({ write: true })] });
+        const session = createContextSession({ workspace, capabilities });
         const events: ContextEvent[] = [];
         session.on((event) => events.push(event));
         const sub = major.createModel(() => ({ text: 'Done.' }));
         const host = major.createModel([
           {
-            toolCalls: [
-              { id: 'call_1', name: 'searcher', input: { task: 'Find x.' } },
-              { id: 'call_2', name: 'editor', input: { task: 'Edit x.' } },
-            ],
+            toolCalls: calls.map(([name, task], index) => ({
+              id: `call_${index + 1}`,
+              name,
+              input: { task },
+            })),
           },
           { text: 'Done.' },
         ]);
@@ -157,37 +166,30 @@ export function describeSubAgentTools(major: SubAgentMajor, modes: readonly Mode
         await runAgent(agent, mode, { prompt: 'Delegate.' });
         const byPrompt = (prompt: string) =>
           sub.calls.find((call) => JSON.stringify(call.prompt).includes(prompt));
+        return { byPrompt, events };
+      };
+
+      it("maps a Claude Code agent's Read, Grep, Glob and a Copilot agent's codebase, editFiles to the session's tools", async () => {
+        const { byPrompt, events } = await delegate(
+          [fileTools({ write: true })],
+          [
+            ['searcher', 'Find x.'],
+            ['editor', 'Edit x.'],
+          ],
+        );
         expect(toolNames(byPrompt('You find code.'))).toEqual(['read_file', 'find_files', 'search_files']);
         expect(toolNames(byPrompt('You edit code.'))).toEqual(['write_file', 'search_files']);
         expect(events.filter((event) => event.reason === 'sub-agent')).toEqual([]);
       });
 
       it('never tells a sub-agent of a tool it is not given: no skills catalog without load_skill', async () => {
-        const root = await createRepository();
-        const workspace = localWorkspace(root);
-        const { items } = await loadAgentDefinitions(workspace);
-        const session = createContextSession({ workspace, capabilities: [fileTools(), skills()] });
-        const events: ContextEvent[] = [];
-        session.on((event) => events.push(event));
-        const sub = major.createModel(() => ({ text: 'Done.' }));
-        const host = major.createModel([
-          {
-            toolCalls: [
-              { id: 'call_1', name: 'searcher', input: { task: 'Find x.' } },
-              { id: 'call_2', name: 'helper', input: { task: 'Help.' } },
-            ],
-          },
-          { text: 'Done.' },
-        ]);
-        const agent = new major.ToolLoopAgent(
-          withContext(session, {
-            model: host.model,
-            tools: subAgentTools(items, { model: sub.model, session }),
-          }),
+        const { byPrompt, events } = await delegate(
+          [fileTools(), skills()],
+          [
+            ['searcher', 'Find x.'],
+            ['helper', 'Help.'],
+          ],
         );
-        await runAgent(agent, mode, { prompt: 'Delegate.' });
-        const byPrompt = (prompt: string) =>
-          sub.calls.find((call) => JSON.stringify(call.prompt).includes(prompt));
         // Read, Grep, Glob: no load_skill, so no catalog that says to call it.
         const searcher = byPrompt('You find code.');
         expect(toolNames(searcher)).toEqual(['read_file', 'find_files', 'search_files']);
