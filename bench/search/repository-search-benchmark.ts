@@ -226,15 +226,7 @@ async function main(): Promise<void> {
         }
       }
       sides.push({ name: 'grep -rn', task: command('grep', ['-rnE', search.pattern, '.']) });
-      const times = await interleavedMiddleValues(
-        sides.map((side) => side.task),
-        rounds,
-      );
-      const engineTimes = await interleavedMiddleValues(
-        sides.map((side) => side.task),
-        rounds,
-        { collect: false },
-      );
+      const { times, engineTimes } = await timesBothWays(sides, rounds);
       const engineRatio =
         engineTimes[1] === undefined || !ripgrep ? '' : formatRatio(engineTimes[0]! / engineTimes[1]);
       const lines = oursMatches(await ours()).length;
@@ -286,15 +278,7 @@ async function main(): Promise<void> {
       name: 'find',
       task: command('find', ['.', '-type', 'f', '-name', nameGlob, '-not', '-path', '*/.git/*']),
     });
-    const times = await interleavedMiddleValues(
-      sides.map((side) => side.task),
-      rounds,
-    );
-    const engineTimes = await interleavedMiddleValues(
-      sides.map((side) => side.task),
-      rounds,
-      { collect: false },
-    );
+    const { times, engineTimes } = await timesBothWays(sides, rounds);
     const byName = Object.fromEntries(sides.map((side, index) => [side.name, times[index]]));
     const found = (await ours()).split('\n').filter((line) => line !== '' && !line.startsWith('[')).length;
     const oursMs = times[0]!;
@@ -360,3 +344,15 @@ async function main(): Promise<void> {
 
 if (process.env.GENERATE_ONLY) generateRepository(process.env.GENERATE_ONLY);
 else await main();
+
+/**
+ * The middle times of each side, rounds alternating: with a forced collection before each side (the
+ * harness's way) and without one (the engine left alone).
+ */
+async function timesBothWays(sides: ReadonlyArray<{ task: () => unknown }>, rounds: number) {
+  const tasks = sides.map((side) => side.task);
+  return {
+    times: await interleavedMiddleValues(tasks, rounds),
+    engineTimes: await interleavedMiddleValues(tasks, rounds, { collect: false }),
+  };
+}
