@@ -4,7 +4,11 @@
 // whose framework has no place for it, and what a capability's author needs to save its state.
 // See docs/persistence.md.
 export { conversationDefaults } from './conversations/conversation-defaults.js';
-export type { ConversationStore, StoredConversation } from './conversations/conversation-store.js';
+export type {
+  ConversationFile,
+  ConversationStore,
+  StoredConversation,
+} from './conversations/conversation-store.js';
 export {
   type FileConversationStoreOptions,
   fileConversationStore,

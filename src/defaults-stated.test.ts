@@ -31,6 +31,7 @@ const checked: DefaultsEntry[] = [
     options: [
       'conversations/file-conversation-store.ts#FileConversationStoreOptions',
       'conversations/postgres-conversation-store.ts#PostgresConversationStoreOptions',
+      'conversations/open-conversation.ts#OpenConversationOptions',
     ],
   },
   {

@@ -401,6 +401,12 @@ export const diagnosticCodes = {
     meaning: 'A large tool result could not be written to a file; the full result stays in the transcript.',
     fix: 'Check that the offload directory is writable.',
   },
+  'offload-not-kept': {
+    severity: ['warning'],
+    meaning:
+      "An offloaded tool result could not be kept in the conversation store (it could not be read back, or it is over `maxKeptFileBytes`), or could not be written back from it on another worker (the store does not hold it, or the workspace refused the write). It stays readable only where it was written.",
+    fix: 'Share the workspace between workers (a sandbox, one volume), so that no copy is needed; otherwise see the message for the file and the cause.',
+  },
   'over-budget': {
     severity: ['error', 'warning'],
     meaning:

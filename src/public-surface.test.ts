@@ -332,6 +332,7 @@ const surface = {
     types: [
       'CommandExpansionSnapshot',
       'Conversation',
+      'ConversationFile',
       'ConversationStore',
       'FileConversationStoreOptions',
       'HiddenMessageSnapshot',

@@ -1,5 +1,15 @@
 import type { SessionSnapshot } from '../session/session-snapshot.js';
 
+/**
+ * A file a conversation depends on that lives on one worker's disk: an offloaded tool result, by the
+ * path the model reads it with (relative to the workspace's working directory). Kept beside the
+ * conversation so a worker that does not share that disk can write it back before the model reads it.
+ */
+export interface ConversationFile {
+  path: string;
+  text: string;
+}
+
 /** A conversation as a store holds it: its latest snapshot and that snapshot's version. */
 export interface StoredConversation {
   snapshot: SessionSnapshot;
@@ -26,11 +36,24 @@ export interface ConversationStore {
   load(conversationId: string): Promise<StoredConversation | undefined>;
   /**
    * Store `snapshot` as the version after `expectedVersion` (0 for a conversation not stored yet) and
-   * return the new version. Throws `state-conflict` when the stored version is not `expectedVersion`
-   * (nothing is written), `store-failed` when the store cannot be written (the stored conversation
-   * reads as before).
+   * return the new version, with `files` (the offloaded results written since the conversation was
+   * opened) kept beside it: a path kept before keeps its first text. Throws `state-conflict` when the
+   * stored version is not `expectedVersion` (the snapshot is not written, nor is a file any later
+   * `loadFiles` could serve as part of that version's state), `store-failed` when the store cannot be
+   * written (the stored conversation reads as before).
    */
-  save(conversationId: string, snapshot: SessionSnapshot, expectedVersion: number): Promise<number>;
-  /** Forget a conversation (a no-op when none is stored). */
+  save(
+    conversationId: string,
+    snapshot: SessionSnapshot,
+    expectedVersion: number,
+    files?: readonly ConversationFile[],
+  ): Promise<number>;
+  /**
+   * The kept files of the conversation among `paths`, in the order asked; a path not kept is left
+   * out. One round trip. Optional: a store without it keeps no files (its `save` ignores `files`), and
+   * `openConversation` then leaves offloaded results on the disk of the worker that wrote them.
+   */
+  loadFiles?(conversationId: string, paths: readonly string[]): Promise<ConversationFile[]>;
+  /** Forget a conversation and its kept files (a no-op when none is stored). */
   delete(conversationId: string): Promise<void>;
 }

@@ -14,7 +14,7 @@ import { createContextSession } from '../session/context-session.js';
 import type { SessionSnapshot } from '../session/session-snapshot.js';
 import { sha256Of } from '../shared/sha256.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
-import type { ConversationStore } from './conversation-store.js';
+import type { ConversationFile, ConversationStore } from './conversation-store.js';
 import { fileConversationStore } from './file-conversation-store.js';
 import { postgresConversationStore } from './postgres-conversation-store.js';
 
@@ -122,9 +122,68 @@ for (const [kind, createStore] of stores) {
       withStore(async (store) => {
         expect(await codeOf(store.load(''))).toMatch(/^invalid-option: /);
         expect(await codeOf(store.save('chat', snapshot(), -1))).toMatch(/^invalid-option: /);
+        expect(
+          await codeOf(store.save('chat', snapshot(), 0, [{ path: '', text: 'x' }] as ConversationFile[])),
+        ).toMatch(/^invalid-option: A kept file needs/);
+        expect(await store.load('chat')).toBeUndefined();
+      }));
+
+    it('keeps files beside the versions: any text, the first text of a path, gone with the conversation', () =>
+      withStore(async (store) => {
+        const odd = `\u0000 NUL, \uD83D\uDE00 a pair, "quotes", \\ and a line\n`.repeat(50);
+        await store.save('chat', snapshot(1), 0, [
+          { path: '.context/search-call_1.txt', text: odd },
+          { path: '.context/bash-call_2.txt', text: 'second\n' },
+        ]);
+        await store.save('chat', snapshot(2), 1, [
+          { path: '.context/search-call_1.txt', text: 'a later text of the same path' },
+          { path: '.context/deep/read-call_3.txt', text: 'third\n' },
+        ]);
+        expect(
+          await store.loadFiles!('chat', [
+            '.context/deep/read-call_3.txt',
+            '.context/missing.txt',
+            '.context/search-call_1.txt',
+          ]),
+        ).toEqual([
+          { path: '.context/deep/read-call_3.txt', text: 'third\n' },
+          { path: '.context/search-call_1.txt', text: odd },
+        ]);
+        expect(await store.loadFiles!('other', ['.context/bash-call_2.txt'])).toEqual([]);
+        await store.delete('chat');
+        expect(await store.loadFiles!('chat', ['.context/bash-call_2.txt'])).toEqual([]);
+        expect(await store.load('chat')).toBeUndefined();
+      }));
+
+    it('refuses a kept file over the size limit without writing the version', () =>
+      withStore(async (store) => {
+        const large = [{ path: '.context/large.txt', text: 'x'.repeat(17 * 1024 * 1024) }];
+        expect(await codeOf(store.save('large', snapshot(1), 0, large))).toMatch(
+          /^snapshot-invalid: .*over the limit of 16777216 bytes/,
+        );
+        expect(await store.load('large')).toBeUndefined();
       }));
   });
 }
+
+describe('the PostgreSQL store keeps files with the version that lists them', () => {
+  it('keeps none of the files of a save that conflicts', async () => {
+    const store = await stores[1]![1]();
+    if (store === undefined) {
+      postgresAvailable(server);
+      return;
+    }
+    await store.save('chat', snapshot(1), 0);
+    await store.save('chat', snapshot(2), 1);
+    const file = { path: '.context/lost-call_9.txt', text: 'from a turn that conflicted\n' };
+    expect(await codeOf(store.save('chat', snapshot(9), 1, [file]))).toMatch(/^state-conflict: /);
+    expect(await codeOf(store.save('fresh', snapshot(9), 3, [file]))).toMatch(/^state-conflict: /);
+    expect(await store.loadFiles!('chat', [file.path])).toEqual([]);
+    expect(await store.loadFiles!('fresh', [file.path])).toEqual([]);
+    expect(await store.save('chat', snapshot(3), 2, [file])).toBe(3);
+    expect(await store.loadFiles!('chat', [file.path])).toEqual([file]);
+  });
+});
 
 describe('the file store on hostile disks', () => {
   const folderOf = (directory: string, id: string) => path.join(directory, sha256Of(id).slice(0, 40));
@@ -168,6 +227,23 @@ describe('the file store on hostile disks', () => {
     );
     await writeFile(file, Buffer.alloc(50 * 1024 * 1024, 32));
     expect(await codeOf(store.load('chat'))).toMatch(/^snapshot-invalid: .*52428800 bytes is over the limit/);
+  });
+
+  it('refuses a damaged kept file and leaves it as it is', async () => {
+    const directory = await useTemporaryDirectory('agent-context-conversations-');
+    const store = fileConversationStore({ directory });
+    await store.save('chat', snapshot(1), 0, [{ path: '.context/a.txt', text: 'kept\n' }]);
+    const folder = path.join(folderOf(directory, 'chat'), 'files');
+    const [name] = await readdir(folder);
+    const file = path.join(folder, name!);
+    const text = await readFile(file, 'utf8');
+    await writeFile(file, text.replace('.context/a.txt', '.context/b.txt'));
+    expect(await codeOf(store.loadFiles!('chat', ['.context/a.txt']))).toMatch(
+      /^snapshot-invalid: The kept file ".context\/a.txt" of conversation "chat" is damaged/,
+    );
+    await writeFile(file, text.slice(0, 20));
+    expect(await codeOf(store.loadFiles!('chat', ['.context/a.txt']))).toMatch(/is damaged/);
+    expect(await readFile(file, 'utf8')).toBe(text.slice(0, 20));
   });
 
   it('keeps the latest two versions and leaves no temporary file', async () => {

@@ -12,7 +12,7 @@ import {
   stateConflict,
   storeFailed,
 } from './conversation-errors.js';
-import type { ConversationStore, StoredConversation } from './conversation-store.js';
+import type { ConversationFile, ConversationStore, StoredConversation } from './conversation-store.js';
 
 /** Options of {@link fileConversationStore}. */
 export interface FileConversationStoreOptions {
@@ -24,7 +24,8 @@ export interface FileConversationStoreOptions {
 
 /**
  * The embedded conversation store: files in one directory, nothing installed and nothing running.
- * Each conversation is a folder (named by the sha-256 of its id) of numbered versions, `N.json`.
+ * Each conversation is a folder (named by the sha-256 of its id) of numbered versions, `N.json`, and
+ * a `files/` folder of the files kept beside it (one JSON file each, named by the sha-256 of its path).
  *
  * Decision: files rather than embedded SQLite. Node 20 has no `node:sqlite`, and a native SQLite
  * package ties installs to prebuilt binaries; a file system already gives the one primitive a
@@ -35,6 +36,10 @@ export interface FileConversationStoreOptions {
  * for readers in flight; older ones are removed. Works across processes on one machine, and on a
  * shared file system whose `link` is atomic (NFS v3+); for workers on many machines prefer
  * `postgresConversationStore`.
+ *
+ * Kept files are written, each linked in place the same way, before the version that first lists
+ * them: a path kept before keeps its first text, and the files of a save that then conflicts stay
+ * (they are read only for the paths a stored snapshot lists).
  *
  * Special files (a FIFO, a socket, a directory where a version belongs) are never opened for
  * reading: `snapshot-invalid` names them.
@@ -68,16 +73,21 @@ export function fileConversationStore(options: FileConversationStoreOptions): Co
       }
     },
 
-    async save(conversationId, snapshot, expectedVersion) {
+    async save(conversationId, snapshot, expectedVersion, files = []) {
       checkConversationId(conversationId);
       checkExpectedVersion(expectedVersion);
       const text = JSON.stringify({ conversationId, version: expectedVersion + 1, snapshot });
       if (Buffer.byteLength(text) > maxBytes) throw tooLarge(Buffer.byteLength(text), maxBytes);
+      const kept = files.map((file) => keptFileText(conversationId, file, maxBytes));
       const folder = folderOf(conversationId);
       const version = expectedVersion + 1;
       const temporary = path.join(folder, `.${cryptoModule().randomBytes(8).toString('hex')}.tmp`);
       try {
         await fs.mkdir(folder, { recursive: true });
+        if (kept.length > 0) await fs.mkdir(path.join(folder, filesFolderName), { recursive: true });
+        for (const [index, file] of files.entries()) {
+          await linkNew(path.join(folder, filesFolderName, keptFileName(file.path)), kept[index]!, temporary);
+        }
         await writeFlushed(temporary, text);
         try {
           await fs.link(temporary, path.join(folder, `${version}.json`));
@@ -107,6 +117,18 @@ export function fileConversationStore(options: FileConversationStoreOptions): Co
       return version;
     },
 
+    async loadFiles(conversationId, paths) {
+      checkConversationId(conversationId);
+      const folder = path.join(folderOf(conversationId), filesFolderName);
+      const found: ConversationFile[] = [];
+      for (const wanted of paths) {
+        const text = await readVersion(path.join(folder, keptFileName(wanted)), maxBytes, name);
+        if (text === undefined) continue;
+        found.push(parseKeptFile(text, conversationId, wanted));
+      }
+      return found;
+    },
+
     async delete(conversationId) {
       checkConversationId(conversationId);
       try {
@@ -116,6 +138,61 @@ export function fileConversationStore(options: FileConversationStoreOptions): Co
       }
     },
   };
+}
+
+/** The folder of a conversation's kept files. */
+const filesFolderName = 'files';
+
+/** The file name a kept file is stored under: the sha-256 of its path (any path, any length). */
+function keptFileName(keptPath: string): string {
+  return `${sha256Of(keptPath)}.json`;
+}
+
+/** A kept file as stored: JSON naming its conversation and path, checked on the way back. */
+function keptFileText(conversationId: string, file: ConversationFile, maxBytes: number): string {
+  if (typeof file?.path !== 'string' || file.path === '' || typeof file.text !== 'string') {
+    throw new AgentContextError('A kept file needs a non-empty `path` and a `text` string.', {
+      code: 'invalid-option',
+      reason: 'files',
+    });
+  }
+  const text = JSON.stringify({ conversationId, path: file.path, text: file.text });
+  if (Buffer.byteLength(text) > maxBytes) throw tooLarge(Buffer.byteLength(text), maxBytes);
+  return text;
+}
+
+function parseKeptFile(text: string, conversationId: string, wanted: string): ConversationFile {
+  let data: { conversationId?: unknown; path?: unknown; text?: unknown } | null;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = null;
+  }
+  if (
+    data === null ||
+    typeof data !== 'object' ||
+    data.conversationId !== conversationId ||
+    data.path !== wanted ||
+    typeof data.text !== 'string'
+  ) {
+    throw new AgentContextError(
+      `The kept file ${JSON.stringify(wanted)} of conversation ${JSON.stringify(conversationId)} is damaged; it was left as it is.`,
+      { code: 'snapshot-invalid', path: wanted, reason: 'kept file' },
+    );
+  }
+  return { path: wanted, text: data.text };
+}
+
+/** Write `text` to `file` unless something is there already (flushed first, then linked in place). */
+async function linkNew(file: string, text: string, temporary: string): Promise<void> {
+  try {
+    await writeFlushed(temporary, text);
+    await fs.link(temporary, file).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+  } finally {
+    await fs.rm(temporary, { force: true });
+  }
 }
 
 /** The version numbers in a conversation's folder, ascending; `[]` when it has none. */

@@ -10,6 +10,7 @@ import {
 } from './filesystem-context-options.js';
 import { parseOffloadFileName } from './offload-file-name.js';
 import { offloadToolResult } from './offload-tool-result.js';
+import { offloadedResultsOf } from './offloaded-results-state.js';
 import { renderIncludedFiles } from './render-included-files.js';
 import { renderListing } from './render-listing.js';
 
@@ -25,7 +26,9 @@ export const filesystemContextName = 'filesystem-context';
  *   files first and the listing second, so adapters can place each in its own system message.
  * - `offload`: in `afterToolCall`, a successful result strictly longer than `overChars` is written
  *   whole to `<directory>/<tool>-<callId>.txt` and replaced by a head-and-tail preview naming the
- *   file and how to read the rest with `read_file`. A failed write keeps the result inline.
+ *   file and how to read the rest with `read_file`. A failed write keeps the result inline. The
+ *   session's snapshot lists the files written (`filesystem-context/offloaded`), so a conversation
+ *   store can keep them for workers that do not share this disk (`openConversation`).
  *
  * Every load, cut, skip and offload is an event (reasons `include`, `listing`, `offload`).
  * Throws `invalid-option` for bad options and `workspace-not-writable` when offloading is on and
@@ -51,6 +54,8 @@ export function filesystemContext(options: FilesystemContextOptions = {}): Capab
   const workspaceOf = (run: Run) => options.workspace ?? run.workspace;
   const blocksByRun = new WeakMap<Run, Promise<string[]>>();
   const capability: Capability = { name: filesystemContextName };
+  // The per-session list of offloaded results, saved in snapshots (the key of the state in each session).
+  const offloadedOwner = {};
 
   if (offload && !options.workspace) {
     capability.onRunStart = (run) => {
@@ -72,6 +77,10 @@ export function filesystemContext(options: FilesystemContextOptions = {}): Capab
     capability.afterToolCall = async (call, result, run) => {
       const outcome = await offloadToolResult(workspaceOf(run), call, result, offload);
       if (outcome.kind === 'offloaded') {
+        // Listed by the label the preview names (what the model reads back), when written through
+        // the session's own workspace: that is where a restore writes it again.
+        if (workspaceOf(run) === run.session.workspace)
+          offloadedResultsOf(run.session, offloadedOwner).push(outcome.path);
         run.emit(
           named({
             type: 'offloaded',

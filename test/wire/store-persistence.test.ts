@@ -15,11 +15,13 @@ import { type RecordedRequest, startScriptedProviderServer } from './scripted-pr
 
 /**
  * The coding session through one worker script of `workers/`, with the host's messages and the
- * conversation store on disk: every prompt in one process, or (`processPerPrompt`) each in a new one.
+ * conversation store on disk: every prompt in one process, or (`processPerPrompt`) each in a new one;
+ * `'own-disk'` gives each of those processes its own copy of the repository, as workers on other
+ * machines have (no `.context/` of another).
  */
 async function record(
   script: string,
-  processPerPrompt: boolean,
+  processPerPrompt: boolean | 'own-disk',
   extra: Record<string, unknown> = {},
 ): Promise<RecordedRequest[]> {
   const root = await createSessionRepository();
@@ -36,7 +38,10 @@ async function record(
   };
   try {
     if (processPerPrompt) {
-      for (const prompt of sessionPrompts) await runWorker(script, { ...task, prompt, prompts: [prompt] });
+      for (const prompt of sessionPrompts) {
+        const own = processPerPrompt === 'own-disk' ? { root: await createSessionRepository() } : {};
+        await runWorker(script, { ...task, ...own, prompt, prompts: [prompt] });
+      }
     } else {
       await runWorker(script, { ...task, prompts: sessionPrompts });
     }
@@ -81,5 +86,22 @@ describe('the PostgreSQL conversation store between workers', () => {
       }),
     ]);
     expect(firstDifference(database, files)).toBeUndefined();
+  });
+
+  it('workers with their own copy of the repository read the results another offloaded, byte for byte', async () => {
+    if (!postgresAvailable(postgres)) return;
+    const table = `conversations_${process.pid}_${Date.now()}`;
+    const [once, ownDisks] = await Promise.all([
+      record('ai-sdk-turn.mjs', false, { protocol: 'anthropic-messages' }),
+      record('ai-sdk-turn.mjs', 'own-disk', {
+        protocol: 'anthropic-messages',
+        connectionString: postgres.connectionString,
+        table,
+      }),
+    ]);
+    // The third turn pages through a result the first turn offloaded on another worker's disk.
+    const last = JSON.stringify(ownDisks.at(-1)?.body);
+    expect(last).toContain('packages/x/src/file-199.ts:200: const found here');
+    expect(firstDifference(ownDisks, once)).toBeUndefined();
   });
 });
