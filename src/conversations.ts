@@ -1,8 +1,15 @@
 // agent-context/conversations: a conversation's context as data, so that the next turn can be served
 // by another process or another worker. `session.snapshot()` and `createContextSession({ restore })`
 // are on every session; here are the snapshot's shape and reader, the conversation stores for hosts
-// whose framework has no place for it, and what a capability's author needs to save its state.
+// whose framework has no place for it (with the offloaded results they keep and the authored
+// capabilities workers share through them), and what a capability's author needs to save its state.
 // See docs/persistence.md.
+
+export type {
+  SharedCapabilities,
+  SharedCapability,
+  SharedCapabilityRecord,
+} from './capability-creation/shared-capabilities.js';
 export { conversationDefaults } from './conversations/conversation-defaults.js';
 export type {
   ConversationFile,

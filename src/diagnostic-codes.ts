@@ -78,6 +78,12 @@ export const diagnosticCodes = {
       'A capability could not start (its `startRun` failed or returned something unusable), so it takes no part in this run.',
     fix: 'Fix the capability; the message says what failed.',
   },
+  'capabilities-not-shared': {
+    severity: ['warning'],
+    meaning:
+      "A capability store with a shared place (`createCapabilityStore(directory, { shared })`) could not list, read or publish there, or could not write what it took into its own directory: this worker serves its own store's capabilities until the next load.",
+    fix: 'Check the shared place (the database, the shared directory); the message names the cause. What was authored here is published again by its next `write` or `enable`.',
+  },
   'capability-store-read-only': {
     severity: ['info', 'warning'],
     meaning:
@@ -404,7 +410,7 @@ export const diagnosticCodes = {
   'offload-not-kept': {
     severity: ['warning'],
     meaning:
-      "An offloaded tool result could not be kept in the conversation store (it could not be read back, or it is over `maxKeptFileBytes`), or could not be written back from it on another worker (the store does not hold it, or the workspace refused the write). It stays readable only where it was written.",
+      'An offloaded tool result could not be kept in the conversation store (it could not be read back, or it is over `maxKeptFileBytes`), or could not be written back from it on another worker (the store does not hold it, or the workspace refused the write). It stays readable only where it was written.',
     fix: 'Share the workspace between workers (a sandbox, one volume), so that no copy is needed; otherwise see the message for the file and the cause.',
   },
   'over-budget': {

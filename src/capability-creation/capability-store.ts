@@ -28,6 +28,11 @@ import {
 import type { CapabilityRecord, CapabilityStatus } from './manifest.js';
 import { manifestFileName, readManifest, refusedManifestError, updateManifest } from './manifest-file.js';
 import { currentFileIdentity } from './module-file-identity.js';
+import {
+  publishSharedCapability,
+  type SharedCapabilities,
+  takeSharedCapabilities,
+} from './shared-capabilities.js';
 import { assertStoreWritable, storeWriteRefusal } from './store-access.js';
 import { ensureStoreDirectory } from './store-directory.js';
 import { recordFault, updateRecords } from './update-records.js';
@@ -47,6 +52,15 @@ export interface CapabilityStoreOptions extends ValidationLimits, CallLimits {
    * Validation still happens in a sandboxed child. Default `false`.
    */
   trusted?: boolean;
+  /**
+   * Where the workers of a deployment share authored capabilities (`store.sharedCapabilities()` of a
+   * conversation store). This directory is then the worker's working copy: a capability that passed
+   * validation here (`write`, `enable`) or was disabled here is published there, and every
+   * `loadActive` first takes what other workers published (one round trip when nothing changed),
+   * validating it in this worker's own sandbox before it is served. Default: none (this directory
+   * alone).
+   */
+  shared?: SharedCapabilities;
 }
 
 /** The outcome of `write`, `validate`, `enable` and `disable`. */
@@ -133,6 +147,7 @@ export function createCapabilityStore(
     trusted = capabilityCreationDefaults.trusted,
     executeTimeoutMs,
     hookTimeoutMs,
+    shared,
     ...limits
   } = options;
   assertLimits({ ...limits, executeTimeoutMs, hookTimeoutMs });
@@ -240,18 +255,36 @@ export function createCapabilityStore(
     return { record: updated, summary: check.summary, diagnostics: [...repairs, ...diagnostics] };
   };
 
+  /**
+   * Share a record with the other workers when there is a shared place: a module that passes, or a
+   * disabled one (so the others stop serving it). Its code is read from disk unless given.
+   */
+  const share = async (outcome: CapabilityOutcome, code?: string): Promise<CapabilityOutcome> => {
+    const { record: entry } = outcome;
+    if (shared === undefined || (entry.lastError !== null && entry.status !== 'disabled')) return outcome;
+    let source = code;
+    if (source === undefined) {
+      const read = await readModuleSource(root, entry.moduleFile);
+      if ('error' in read) return outcome;
+      source = read.source;
+    }
+    if (sha256Of(source) !== entry.sha256) return outcome;
+    const problems = await publishSharedCapability(root, shared, entry, source);
+    return { ...outcome, diagnostics: [...outcome.diagnostics, ...problems] };
+  };
+
   return {
     directory: root,
     list,
     validate: (name) => recheck(name),
-    enable: (name) => recheck(name, 'active'),
+    enable: async (name) => share(await recheck(name, 'active')),
 
     async disable(name) {
       assertCapabilityName(name);
       await assertStoreWritable(root);
       const { seen, repairs } = await find(name);
       const { record: updated, diagnostics } = await record(seen, undefined, 'disabled');
-      return { record: updated, summary: undefined, diagnostics: [...repairs, ...diagnostics] };
+      return share({ record: updated, summary: undefined, diagnostics: [...repairs, ...diagnostics] });
     },
 
     async write(name, code) {
@@ -309,7 +342,7 @@ export function createCapabilityStore(
         },
         lock,
       );
-      return { record: entry, summary: check.summary, diagnostics: update.diagnostics };
+      return share({ record: entry, summary: check.summary, diagnostics: update.diagnostics }, code);
     },
 
     close() {
@@ -319,7 +352,10 @@ export function createCapabilityStore(
     },
 
     async loadActive() {
-      const { items: records, diagnostics } = await list();
+      const taken =
+        shared === undefined ? [] : await takeSharedCapabilities(root, shared, (await list()).items, lock);
+      const { items: records, diagnostics: listed } = await list();
+      const diagnostics = [...taken, ...listed];
       const active = records.filter((candidate) => candidate.status === 'active');
       // An unchanged module is known by its record and one lstat of its file (and of its compiled
       // file): no read, hash, validation record or new proxy per run.

@@ -1,3 +1,4 @@
+import type { SharedCapabilities } from '../capability-creation/shared-capabilities.js';
 import type { SessionSnapshot } from '../session/session-snapshot.js';
 
 /**
@@ -54,6 +55,11 @@ export interface ConversationStore {
    * `openConversation` then leaves offloaded results on the disk of the worker that wrote them.
    */
   loadFiles?(conversationId: string, paths: readonly string[]): Promise<ConversationFile[]>;
+  /**
+   * The authored capabilities the workers of one deployment share through this store, under `name`
+   * (default `default`): pass it as `createCapabilityStore(directory, { shared })`. Optional.
+   */
+  sharedCapabilities?(name?: string): SharedCapabilities;
   /** Forget a conversation and its kept files (a no-op when none is stored). */
   delete(conversationId: string): Promise<void>;
 }

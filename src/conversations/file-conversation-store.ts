@@ -13,6 +13,7 @@ import {
   storeFailed,
 } from './conversation-errors.js';
 import type { ConversationFile, ConversationStore, StoredConversation } from './conversation-store.js';
+import { fileSharedCapabilities } from './file-shared-capabilities.js';
 
 /** Options of {@link fileConversationStore}. */
 export interface FileConversationStoreOptions {
@@ -44,7 +45,7 @@ export interface FileConversationStoreOptions {
  * Special files (a FIFO, a socket, a directory where a version belongs) are never opened for
  * reading: `snapshot-invalid` names them.
  */
-export function fileConversationStore(options: FileConversationStoreOptions): ConversationStore {
+export function fileConversationStore(options: FileConversationStoreOptions): Required<ConversationStore> {
   if (typeof options?.directory !== 'string' || options.directory === '') {
     throw new AgentContextError('fileConversationStore needs a `directory`.', {
       code: 'invalid-option',
@@ -128,6 +129,8 @@ export function fileConversationStore(options: FileConversationStoreOptions): Co
       }
       return found;
     },
+
+    sharedCapabilities: (sharedName = 'default') => fileSharedCapabilities(directory, sharedName),
 
     async delete(conversationId) {
       checkConversationId(conversationId);

@@ -9,15 +9,10 @@ import {
 } from './conversation-errors.js';
 import type { ConversationFile, ConversationStore } from './conversation-store.js';
 import { parseStored } from './file-conversation-store.js';
+import type { PostgresQueryable } from './postgres-queryable.js';
+import { postgresSharedCapabilities } from './postgres-shared-capabilities.js';
 
-/**
- * What the store needs of a PostgreSQL client: `query(text, values)` resolving to `{ rows }`. A
- * `pg` `Pool` or `Client` is one, and so is PGlite (`@electric-sql/pglite`); agent-context imports
- * no database package.
- */
-export interface PostgresQueryable {
-  query(text: string, values?: unknown[]): Promise<{ rows: Array<Record<string, unknown>> }>;
-}
+export type { PostgresQueryable } from './postgres-queryable.js';
 
 /** Options of {@link postgresConversationStore}. */
 export interface PostgresConversationStoreOptions {
@@ -25,8 +20,9 @@ export interface PostgresConversationStoreOptions {
   client: PostgresQueryable;
   /**
    * The table, created on first use when missing (`create table if not exists`), and beside it
-   * `<table>_files` for the files kept with conversations. A plain name or `schema.name`, letters,
-   * digits and underscores, the name at most 57 characters. Default `agent_context_conversations`.
+   * `<table>_files` for the files kept with conversations and `<table>_capabilities` for shared
+   * capabilities. A plain name or `schema.name`, letters,
+   * digits and underscores, the name at most 50 characters. Default `agent_context_conversations`.
    */
   table?: string;
   /** The largest stored conversation read or written, in bytes (16 MiB). @default 16777216 */
@@ -47,7 +43,9 @@ export interface PostgresConversationStoreOptions {
  * import pg from 'pg';
  * const store = postgresConversationStore({ client: new pg.Pool({ connectionString }) });
  */
-export function postgresConversationStore(options: PostgresConversationStoreOptions): ConversationStore {
+export function postgresConversationStore(
+  options: PostgresConversationStoreOptions,
+): Required<ConversationStore> {
   const client = options?.client;
   if (client === null || typeof client !== 'object' || typeof client.query !== 'function') {
     throw new AgentContextError(
@@ -59,14 +57,15 @@ export function postgresConversationStore(options: PostgresConversationStoreOpti
     );
   }
   const table = options.table ?? conversationDefaults.table;
-  if (!/^([A-Za-z_][A-Za-z0-9_]{0,62}\.)?[A-Za-z_][A-Za-z0-9_]{0,56}$/.test(table)) {
+  if (!/^([A-Za-z_][A-Za-z0-9_]{0,62}\.)?[A-Za-z_][A-Za-z0-9_]{0,49}$/.test(table)) {
     throw new AgentContextError(
-      `postgresConversationStore: the table ${JSON.stringify(table)} is not a plain name (letters, digits, underscores, at most 57 characters, optionally schema.name).`,
+      `postgresConversationStore: the table ${JSON.stringify(table)} is not a plain name (letters, digits, underscores, at most 50 characters, optionally schema.name).`,
       { code: 'invalid-option', reason: 'table' },
     );
   }
   const maxBytes = options.maxSnapshotBytes ?? conversationDefaults.maxSnapshotBytes;
   const filesTable = `${table}_files`;
+  const capabilitiesTable = `${table}_capabilities`;
   const name = `PostgreSQL conversation store (table ${table})`;
   let ready: Promise<void> | undefined;
   const prepare = () => {
@@ -86,6 +85,18 @@ export function postgresConversationStore(options: PostgresConversationStoreOpti
           path text not null,
           text_json text not null,
           primary key (conversation_id, path)
+        )`,
+      );
+      await client.query(
+        `create table if not exists ${capabilitiesTable} (
+          shared_name text not null,
+          name text not null,
+          module_file text not null,
+          status text not null,
+          sha256 text not null,
+          updated_at text not null,
+          code_json text not null,
+          primary key (shared_name, name)
         )`,
       );
     })().catch((error: unknown) => {
@@ -197,6 +208,9 @@ export function postgresConversationStore(options: PostgresConversationStoreOpti
           : [{ path: wanted, text: parseKeptText(stored, conversationId, wanted) }];
       });
     },
+
+    sharedCapabilities: (sharedName = 'default') =>
+      postgresSharedCapabilities(client, capabilitiesTable, sharedName, prepare),
 
     async delete(conversationId) {
       checkConversationId(conversationId);
