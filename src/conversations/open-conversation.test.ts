@@ -137,6 +137,27 @@ describe('offloaded results across workers that do not share a disk', () => {
     expect(await store.loadFiles!('chat', [offloadedPath])).toEqual([]);
   });
 
+  it('a store that fails to serve the files still restores the conversation, naming each file', async () => {
+    const { first, second, store } = await twoWorkers();
+    await turn(first, store, async (call) => void (await call('search', {}, () => result)));
+    const failing: ConversationStore = {
+      load: (id) => store.load(id),
+      save: (id, snapshot, version, files) => store.save(id, snapshot, version, files),
+      loadFiles: async () => {
+        throw new Error('connection reset');
+      },
+      delete: (id) => store.delete(id),
+    };
+    const events = await turn(second, failing, async () => undefined);
+    expect(events.filter((event) => event.diagnostic?.code === 'offload-not-kept')).toEqual([
+      expect.objectContaining({
+        path: offloadedPath,
+        message: expect.stringMatching(/could not be looked for or loaded \(connection reset\)/),
+      }),
+    ]);
+    expect((await store.load('chat'))?.version).toBe(2);
+  });
+
   it('a store without loadFiles keeps the snapshot as before and no file', async () => {
     const { first, second, store } = await twoWorkers();
     const snapshotsOnly: ConversationStore = {

@@ -54,8 +54,9 @@ export interface Conversation {
  * (`session.restore`), so the model gets every hidden message at its place with its bytes, and nothing
  * surfaced before is surfaced again. The conversation's offloaded results missing from this session's
  * workspace are written back from the store (one `stat` batch, then one round trip to the store only
- * when some are missing), each a `restored` event; one that cannot be is an `offload-not-kept`
- * diagnostic event, and reading it fails as a missing file would. A conversation not stored yet leaves
+ * when some are missing), each a `restored` event; one that cannot be (the store lacks it or fails,
+ * the workspace refuses it) is an `offload-not-kept` diagnostic event, never thrown, and reading it
+ * fails as a missing file would. A conversation not stored yet leaves
  * the session as it is. Throws what the store's `load` throws (`snapshot-invalid`, `snapshot-version`,
  * `store-failed`), leaving the stored conversation untouched.
  *
@@ -111,15 +112,24 @@ async function writeBackMissing(
 ): Promise<void> {
   if (paths.length === 0) return;
   const { workspace } = session;
-  const stats = await workspaceBatches(workspace).statPaths(paths);
-  const missing = paths.filter((_, index) => {
-    const outcome = stats[index];
-    return outcome === undefined || !outcome.ok || outcome.value === undefined;
-  });
-  if (missing.length === 0) return;
-  const found = new Map(
-    (await store.loadFiles!(conversationId, missing)).map((file) => [file.path, file.text] as const),
-  );
+  let missing: string[];
+  let found: Map<string, string>;
+  try {
+    const stats = await workspaceBatches(workspace).statPaths(paths);
+    missing = paths.filter((_, index) => {
+      const outcome = stats[index];
+      return outcome === undefined || !outcome.ok || outcome.value === undefined;
+    });
+    if (missing.length === 0) return;
+    found = new Map(
+      (await store.loadFiles!(conversationId, missing)).map((file) => [file.path, file.text] as const),
+    );
+  } catch (error) {
+    // The snapshot is restored; only these files are not here: each is named, none is thrown.
+    for (const path of paths)
+      notKept(session, path, `${path} could not be looked for or loaded (${describeError(error)})`);
+    return;
+  }
   for (const path of missing) {
     const text = found.get(path);
     if (text === undefined) {
