@@ -137,6 +137,13 @@ async function measure(library: Awaited<ReturnType<typeof loadAgentContext>>, ro
       { output: 'ok', isError: false },
     ),
   );
+  await step('read_file three new directories deep (the read and the touch)', () =>
+    run.executeTool({
+      id: 'call_read',
+      toolName: 'read_file',
+      input: { path: 'worker/src/features/f5/file-1.ts' },
+    }),
+  );
   await step('the inventory tool', () =>
     run.executeTool({ id: 'call_2', toolName: 'inventory_agent_context', input: {} }),
   );
