@@ -51,6 +51,19 @@ export interface OpenedDirectory {
     absolute: string,
     maxBytes: number,
   ): (ReadFileResult & { modifiedMs: number }) | Promise<ReadFileResult & { modifiedMs: number }>;
+  /**
+   * Optional: the size and modification time of the regular file `name`, as `statFile` gives them,
+   * through the open directory.
+   */
+  statFile?(
+    name: string,
+    absolute: string,
+  ): { size: number; modifiedMs: number } | Promise<{ size: number; modifiedMs: number }>;
+  /**
+   * Optional: told once, before the entries are described, which regular files will be read (at most
+   * `maxBytes` each) and which only described, so it can start on them all at once.
+   */
+  prepare?(plan: { read: readonly string[]; described: readonly string[]; maxBytes: number }): void;
   close(): void;
 }
 
@@ -160,6 +173,24 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
     entry: DirectoryEntry,
   ): ListedEntry | Promise<ListedEntry> => {
     const fileRead = entry.kind === 'file' && maxBytes !== undefined && wanted(entry.name);
+    if (entry.kind === 'file' && !fileRead && opened.statFile !== undefined) {
+      const listed: ListedEntry = { path, kind: 'file', symlink: false, realPath: childReal };
+      const fill = (stat: { size: number; modifiedMs: number }) => {
+        listed.size = stat.size;
+        listed.modifiedMs = stat.modifiedMs;
+        return listed;
+      };
+      const fail = (error: unknown) => {
+        listed.error = asError(error);
+        return listed;
+      };
+      try {
+        const stat = opened.statFile(entry.name, childAbsolute);
+        return stat instanceof Promise ? stat.then(fill, fail) : fill(stat);
+      } catch (error) {
+        return fail(error);
+      }
+    }
     if (entry.kind === 'symlink' || (entry.kind === 'file' && !fileRead)) {
       return describe(childAbsolute, childReal, path, entry);
     }
@@ -195,8 +226,20 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
     if (levels <= 0) return;
     const opened = primitives.openDirectory?.(directoryAbsolute, directoryReal);
     try {
-      const listing = opened?.entries ?? (await primitives.entries(directoryAbsolute, directoryReal, false));
-      for (const entry of sorted(listing)) {
+      const listing = sorted(
+        opened?.entries ?? (await primitives.entries(directoryAbsolute, directoryReal, false)),
+      );
+      if (opened?.prepare !== undefined) {
+        const read: string[] = [];
+        const described: string[] = [];
+        for (const entry of listing) {
+          if (entry.kind !== 'file') continue;
+          if (maxBytes !== undefined && wanted(entry.name)) read.push(entry.name);
+          else described.push(entry.name);
+        }
+        opened.prepare({ read, described, maxBytes: maxBytes ?? 0 });
+      }
+      for (const entry of listing) {
         const pause = yieldNow();
         if (pause !== undefined) await pause;
         const childAbsolute = join(directoryAbsolute, entry.name);
