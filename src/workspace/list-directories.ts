@@ -25,6 +25,11 @@ export interface ListingPrimitives {
    * (the answer is used to find them, never shown whole).
    */
   entries(absolute: string, real: string, filtered: boolean): Promise<DirectoryEntry[]> | DirectoryEntry[];
+  /**
+   * Optional: the entries of a checked directory among `names` (those that exist), as `entries` with
+   * `filtered` finds them, without listing the whole directory. Used for a search of one or two names.
+   */
+  lookup?(absolute: string, real: string, names: readonly string[]): DirectoryEntry[];
   /** Follow a symbolic link entry (contained): its kind and real path; throws what `stat` throws. */
   follow(absolute: string): Promise<{ kind: EntryKind; real: string } | undefined>;
   /** Size and modification time of a regular file (not read). */
@@ -280,7 +285,13 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
         : undefined;
     try {
       const present = new Map<string, DirectoryEntry>();
-      const listing = opened?.entries ?? (await primitives.entries(directoryAbsolute, directoryReal, true));
+      // One or two names (a file read with its touch) are looked up, not found in a whole listing:
+      // a folder of 100,000 entries costs them no more than a small one.
+      const listing =
+        opened?.entries ??
+        (primitives.lookup !== undefined && node.children.size <= lookupAtMost
+          ? primitives.lookup(directoryAbsolute, directoryReal, [...node.children.keys()])
+          : await primitives.entries(directoryAbsolute, directoryReal, true));
       for (const entry of listing) {
         if (node.children.has(entry.name)) present.set(entry.name, entry);
       }
@@ -314,6 +325,9 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
   else await walkNames(absolute, real, '', nameTree(request.names));
   return { realPath: real, entries };
 }
+
+/** Names searched in one directory at most that are looked up one by one (see `lookup`). */
+const lookupAtMost = 2;
 
 /** Names to read in one directory from which it is held open while they are read. */
 const openAtLeaves = 2;

@@ -292,6 +292,22 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
       recordCheckedDirectories(absolute, real, entries);
       return entries;
     },
+    lookup(absolute, real, names) {
+      const entries: DirectoryEntry[] = [];
+      for (const name of names) {
+        let stats: Stats | undefined;
+        try {
+          stats = lstatSync(`${real === '/' ? '' : real}/${name}`, { throwIfNoEntry: false });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') throw notADirectory(absolute, error);
+          throw translateError(error, absolute, 'read-failed');
+        }
+        if (stats === undefined) continue;
+        entries.push({ name, kind: stats.isSymbolicLink() ? 'symlink' : kindOf(stats) });
+      }
+      recordCheckedDirectories(absolute, real, entries);
+      return entries;
+    },
     // With `descriptor-path`, a directory listed whole stays open while its files are read through
     // it (see `openEntrySync`): one open, fstat, read and close per file, no path check of its own.
     ...(platformVerification === 'descriptor-path'
