@@ -56,6 +56,9 @@ export type {
   ListRequest,
   ReadFileOptions,
   ReadFileResult,
+  ScannedFile,
+  TreeScan,
+  TreeScanRequest,
   WriteFileOptions,
 } from './workspace/workspace.js';
 export { type WorkspaceBatches, workspaceBatches } from './workspace/workspace-batches.js';

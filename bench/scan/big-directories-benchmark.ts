@@ -19,6 +19,7 @@
  *
  * Run from the bench directory after `npm run build` in the repository root:
  *   node --import tsx scan/big-directories-benchmark.ts [--entries 100000] [--runs 3] [--only NAME,NAME]
+ *     [--before OTHER-CHECKOUT/dist/cli/main.js]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -40,6 +41,11 @@ function option(name: string, fallback: string): string {
 
 const entries = Number(option('entries', '100000'));
 const runs = Number(option('runs', '3'));
+/**
+ * `--before PATH`: another build's `dist/cli/main.js` (a checkout of the commit before a change), run
+ * as one more side of every row, so before and after are measured in one run. Default none.
+ */
+const before = option('before', '');
 /** `--only NAME,NAME`: only these rows (e.g. `--only 'offloaded --clean'`). Default every row. */
 const only = option('only', '')
   .split(',')
@@ -120,7 +126,9 @@ try {
     `big directories: ${entries.toLocaleString('en-US')} entries, ${runs} runs, load ${loadavg()[0]?.toFixed(1)}\n\n`,
   );
   process.stdout.write(
-    '| command | agent-context ms | find ms | ratio | bare verified read ms | ratio to it |\n|---|---|---|---|---|---|\n',
+    before === ''
+      ? '| command | agent-context ms | find ms | ratio | bare verified read ms | ratio to it |\n|---|---|---|---|---|---|\n'
+      : '| command | agent-context ms | find ms | ratio | bare verified read ms | ratio to it | before ms | before: ratio to find | before: ratio to the read |\n|---|---|---|---|---|---|---|---|---|\n',
   );
   for (const pair of pairs.filter((candidate) => only.length === 0 || only.includes(candidate.name))) {
     const sides: { command: string; args: string[]; times: number[] }[] = [
@@ -128,6 +136,12 @@ try {
       { command: 'find', args: pair.find, times: [] },
     ];
     if (pair.floor) sides.push({ command: process.execPath, args: pair.floor, times: [] });
+    const beforeSide = {
+      command: process.execPath,
+      args: [before, ...pair.ours.slice(1)],
+      times: [] as number[],
+    };
+    if (before !== '') sides.push(beforeSide);
     for (const side of sides) {
       pair.prepare?.();
       timeProcess(side.command, side.args, pair.cwd);
@@ -140,12 +154,18 @@ try {
         if (side) side.times.push(timeProcess(side.command, side.args, pair.cwd));
       }
     }
-    const [oursMs, findMs, floorMs] = sides.map((side) => middleValue(side.times));
+    const [oursMs, findMs] = sides.map((side) => middleValue(side.times));
+    const floorMs = pair.floor ? middleValue(sides[2]!.times) : undefined;
     if (oursMs === undefined || findMs === undefined) throw new Error('no times');
     const floorColumns =
       floorMs === undefined ? '- | -' : `${floorMs.toFixed(0)} | ${(oursMs / floorMs).toFixed(1)}x`;
+    const beforeMs = before === '' ? undefined : middleValue(beforeSide.times);
+    const beforeColumns =
+      beforeMs === undefined
+        ? ''
+        : ` ${beforeMs.toFixed(0)} | ${(beforeMs / findMs).toFixed(1)}x | ${floorMs === undefined ? '-' : `${(beforeMs / floorMs).toFixed(1)}x`} |`;
     process.stdout.write(
-      `| ${pair.name} | ${oursMs.toFixed(0)} | ${findMs.toFixed(0)} | ${(oursMs / findMs).toFixed(1)}x | ${floorColumns} |\n`,
+      `| ${pair.name} | ${oursMs.toFixed(0)} | ${findMs.toFixed(0)} | ${(oursMs / findMs).toFixed(1)}x | ${floorColumns} |${beforeColumns}\n`,
     );
   }
 } finally {

@@ -137,6 +137,13 @@ async function measure(library: Awaited<ReturnType<typeof loadAgentContext>>, ro
       { output: 'ok', isError: false },
     ),
   );
+  await step('read_file three new directories deep (the read and the touch)', () =>
+    run.executeTool({
+      id: 'call_read',
+      toolName: 'read_file',
+      input: { path: 'worker/src/features/f5/file-1.ts' },
+    }),
+  );
   await step('the inventory tool', () =>
     run.executeTool({ id: 'call_2', toolName: 'inventory_agent_context', input: {} }),
   );
@@ -148,6 +155,27 @@ async function measure(library: Awaited<ReturnType<typeof loadAgentContext>>, ro
       'a search result line\n'.repeat(200),
     ),
   );
+  // The search tools alone (a session of fileTools(): no touch, no offload after them), then over a
+  // workspace that cannot scan a tree in one request: folder by folder.
+  for (const [label, searched] of [
+    ['', workspace],
+    [', without the scan', { ...workspace, scanTree: undefined }],
+  ] as const) {
+    const searching = library.createContextSession({
+      workspace: searched,
+      capabilities: [library.fileTools()],
+    });
+    const searchRun = await searching.startRun();
+    await step(`find_files \`**/*.ts\`${label}`, () =>
+      searchRun.executeTool({ id: 'call_5', toolName: 'find_files', input: { pattern: '**/*.ts' } }),
+    );
+    await step(`search_files \`value = 3\`${label}`, () =>
+      searchRun.executeTool({ id: 'call_6', toolName: 'search_files', input: { pattern: 'value = 3' } }),
+    );
+    await step(`search_files \`[0-9]\`${label}`, () =>
+      searchRun.executeTool({ id: 'call_7', toolName: 'search_files', input: { pattern: '[0-9]' } }),
+    );
+  }
   // Every feature that reads the plugin folders shares one request for them, whatever their order.
   const withHooks = library.createContextSession({
     workspace,

@@ -54,10 +54,12 @@ export async function listOffloadedFiles(
     });
     return { items, diagnostics };
   }
+  // The entries are plain names (the listing's depth is 1): `join` once, then one concatenation each.
+  const prefix = path.posix.join(directory, '_').slice(0, -1);
   for (const entry of listed.entries) {
     const parts = parseOffloadFileName(entry.path);
     if (!parts) continue;
-    const filePath = path.posix.join(directory, entry.path);
+    const filePath = prefix + entry.path;
     if (entry.error !== undefined) {
       diagnostics.push({
         severity: 'warning',

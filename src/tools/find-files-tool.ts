@@ -7,7 +7,7 @@ import { toLabel } from '../workspace/labels.js';
 import { compareCodePoints } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { fileToolsDefaults } from './file-tools-defaults.js';
-import { searchDirectory, walkNote } from './search-directory.js';
+import { scanForSearch, searchDirectory, walkNote } from './search-directory.js';
 import { emptyWalkReport, walkWorkspaceFiles } from './walk-workspace-files.js';
 
 const findFilesInput = zodSchemaOnFirstUse((z) =>
@@ -39,7 +39,8 @@ export interface FindFilesToolOptions {
  * a glob without `/` matches files directly in `path`), one label per line in code-point order, at
  * most `maxPaths`. `.git`, what `.gitignore` files ignore and symbolic links are passed over, and the
  * closing line says so. Globs are matched by an automaton that never backtracks. Each listed file is
- * reported as touched.
+ * reported as touched. A workspace with `scanTree` (a sandbox's `find`) is asked once for the whole
+ * tree; the walk and the answer are the same.
  */
 export function findFilesTool(
   workspace: Workspace,
@@ -56,11 +57,13 @@ export function findFilesTool(
         const glob = compileGlob(input.pattern, { globsWithoutSlash: 'base-only' });
         if (isInvalidGlob(glob))
           throw new Error(`The glob ${JSON.stringify(input.pattern)} cannot be used: ${glob.reason}.`);
-        const { directory, label } = await searchDirectory(workspace, input.path);
+        // A workspace that scans a tree in one request (a sandbox's find) answers the walk from it.
+        const reading = (await scanForSearch(workspace, { path: input.path }))?.workspace ?? workspace;
+        const { directory, label } = await searchDirectory(reading, input.path);
         const under = directory.endsWith('/') ? directory : `${directory}/`;
         const report = emptyWalkReport();
         const found: string[] = [];
-        for await (const paths of walkWorkspaceFiles(workspace, directory, report, context.signal)) {
+        for await (const paths of walkWorkspaceFiles(reading, directory, report, context.signal)) {
           for (const path of paths) if (glob.test(path.slice(under.length))) found.push(path);
         }
         found.sort(compareCodePoints);

@@ -1,9 +1,10 @@
+import path from 'node:path';
 import type { z } from 'zod';
 import type { ToolDefinition } from '../session/capability.js';
 import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
 import { toLabel } from '../workspace/labels.js';
 import { binaryProbeBytes } from '../workspace/read-text-file.js';
-import type { FileStat, Workspace } from '../workspace/workspace.js';
+import type { FileStat, ListRequest, Workspace } from '../workspace/workspace.js';
 import { wasWrittenAsText } from '../workspace/written-as-text.js';
 import { fileToolsDefaults } from './file-tools-defaults.js';
 import { buildLineIndex, type LineIndex, lastLineOfPage } from './line-index.js';
@@ -79,11 +80,22 @@ export interface FilePage {
   maxLineChars: number;
 }
 
+/**
+ * What {@link filePageReader} uses of a tool call's context: `touch` reports the file read, and with
+ * `prefetch`, when the reader's workspace is the run's, the file is read in the request that lists
+ * the touch's new directories (see `ToolExecutionContext.prefetch`).
+ */
+export interface FilePageReaderContext {
+  touch?: ((path: string, kind: 'file') => void) | undefined;
+  prefetch?: ((requests: readonly ListRequest[]) => Promise<Workspace>) | undefined;
+  run?: { readonly workspace: Workspace } | undefined;
+}
+
 /** The paging reader behind `read_file`, with its defaults resolved (`defaultLimit`, `maxChars`). */
 export interface FilePageReader {
   (
     input: { path: string; offset?: number | undefined; limit?: number | undefined },
-    context: { touch?: ((path: string, kind: 'file') => void) | undefined },
+    context: FilePageReaderContext,
   ): Promise<FilePage>;
   readonly defaultLimit: number;
   readonly maxChars: number;
@@ -92,7 +104,10 @@ export interface FilePageReader {
 /**
  * Read one page of a text file the way `read_file` does (its limits, its line index of large
  * files, its refusals as tool errors), for a tool that shows the page under its own name. An offset
- * past the end is a tool error; a successful read reports the file as touched.
+ * past the end is a tool error; a successful read reports the file as touched. In a session whose
+ * workspace is the reader's, the touch is reported first and the file (its first MiB) is read in
+ * the same request as the touch's new directories: on a sandbox, a read that touches new
+ * directories is one round trip.
  */
 export function filePageReader(workspace: Workspace, options: FilePageReaderOptions): FilePageReader {
   const { toolName } = options;
@@ -137,6 +152,30 @@ export function filePageReader(workspace: Workspace, options: FilePageReaderOpti
     return { total: index.lines, first: offset, last, text, wrapped: index.wrapped };
   };
 
+  /**
+   * Where the file is read from: with a session's `prefetch` over the reader's own workspace, the
+   * touch is reported now (it counts only if the call succeeds) and the file's first MiB is asked
+   * for with the touch's reads, in one request; otherwise the workspace itself.
+   */
+  const readingWorkspace = async (
+    absolute: string,
+    requested: string,
+    context: FilePageReaderContext,
+  ): Promise<{ reading: Workspace; touched: boolean }> => {
+    const name = path.posix.basename(absolute);
+    if (context.prefetch === undefined || context.run?.workspace !== workspace || name === '')
+      return { reading: workspace, touched: false };
+    context.touch?.(requested, 'file');
+    const reading = await context.prefetch([
+      {
+        path: path.posix.dirname(absolute),
+        names: [name],
+        read: { maxBytes: Math.min(indexedFileBytes, maxFileBytes) },
+      },
+    ]);
+    return { reading, touched: true };
+  };
+
   const read = async (
     input: Parameters<FilePageReader>[0],
     context: Parameters<FilePageReader>[1],
@@ -145,10 +184,14 @@ export function filePageReader(workspace: Workspace, options: FilePageReaderOpti
     const offset = input.offset ?? 1;
     const limit = input.limit ?? defaultLimit;
     let page: IndexedPage | undefined;
+    let touched = false;
     try {
       const absolute = workspace.resolve(input.path);
       label = toLabel(workspace, absolute);
-      const stat = await workspace.stat(input.path);
+      const prefetched = await readingWorkspace(absolute, input.path, context);
+      const reading = prefetched.reading;
+      touched = prefetched.touched;
+      const stat = await reading.stat(input.path);
       if (stat?.kind === 'file' && stat.size > indexedFileBytes && stat.size <= maxFileBytes) {
         const indexed = await readIndexedPage(input.path, absolute, stat, offset, limit);
         if (indexed && 'binary' in indexed) throw binaryError(label, toolName);
@@ -157,7 +200,7 @@ export function filePageReader(workspace: Workspace, options: FilePageReaderOpti
         page = indexed;
       }
       if (page === undefined) {
-        const whole = await workspace.readFile(input.path, { maxBytes: maxFileBytes });
+        const whole = await reading.readFile(input.path, { maxBytes: maxFileBytes });
         if (whole.truncated) throw tooLargeError(label, whole.size, maxFileBytes, toolName);
         if (!wasWrittenAsText(workspace, absolute) && isBinary(whole.bytes))
           throw binaryError(label, toolName);
@@ -167,7 +210,8 @@ export function filePageReader(workspace: Workspace, options: FilePageReaderOpti
       if (error instanceof ReadFileToolError) throw error;
       throw toolError(error, input.path);
     }
-    context.touch?.(input.path, 'file');
+    // Reported before reading when the read was prefetched with the touch's reads.
+    if (!touched) context.touch?.(input.path, 'file');
     if (page.total > 0 && offset > page.total) {
       throw new Error(`offset ${offset} is past the end of ${label}, which has ${page.total} lines.`);
     }

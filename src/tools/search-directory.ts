@@ -1,5 +1,5 @@
 import { toLabel } from '../workspace/labels.js';
-import type { Workspace } from '../workspace/workspace.js';
+import type { TreeScan, TreeScanRequest, Workspace } from '../workspace/workspace.js';
 import { toolError } from './tool-error.js';
 import type { WalkReport } from './walk-workspace-files.js';
 
@@ -28,4 +28,20 @@ export function walkNote(report: WalkReport, extra: readonly string[] = []): str
   if (report.links > 0) parts.push(`${report.links} symbolic links not followed`);
   if (report.unlisted.length > 0) parts.push(`${report.unlisted.length} directories could not be listed`);
   return parts.length === 0 ? '' : `[passed over: ${parts.join(', ')}]`;
+}
+
+/**
+ * The workspace's scan of a search's tree in one request (`Workspace.scanTree`), or `undefined`
+ * when it has none, cannot scan now, or the request failed (the walk's own calls then say why).
+ */
+export async function scanForSearch(
+  workspace: Workspace,
+  request: TreeScanRequest,
+): Promise<TreeScan | undefined> {
+  if (workspace.scanTree === undefined) return undefined;
+  try {
+    return await workspace.scanTree(request);
+  } catch {
+    return undefined;
+  }
 }

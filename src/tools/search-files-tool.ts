@@ -6,12 +6,12 @@ import { headCutEnd } from '../text/cut-text.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toLabel } from '../workspace/labels.js';
 import { binaryProbeBytes } from '../workspace/read-text-file.js';
-import type { ReadFileResult, Workspace } from '../workspace/workspace.js';
+import type { ReadFileResult, ScannedFile, Workspace } from '../workspace/workspace.js';
 import { workspaceBatches } from '../workspace/workspace-batches.js';
 import { wasWrittenAsText } from '../workspace/written-as-text.js';
 import { compileSearchPattern, type SearchPattern } from './compile-search-pattern.js';
 import { fileToolsDefaults } from './file-tools-defaults.js';
-import { searchDirectory, walkNote } from './search-directory.js';
+import { scanForSearch, searchDirectory, walkNote } from './search-directory.js';
 import { emptyWalkReport, walkWorkspaceFiles } from './walk-workspace-files.js';
 
 const searchFilesInput = zodSchemaOnFirstUse((z) =>
@@ -147,6 +147,38 @@ export function searchFilesTool(
     return { path, lines: matchingLines(text, pattern, room, maxMatchChars, label) };
   };
 
+  /**
+   * A file as the scan found it: decided from its size, its first NUL and the lines found, as
+   * {@link searchFile} decides from its bytes; read from the workspace when the scan did not look.
+   */
+  const searchScannedFile = async (
+    path: string,
+    scanned: ScannedFile | undefined,
+    pattern: SearchPattern,
+    room: number,
+  ): Promise<FileMatches> => {
+    if (scanned !== undefined && scanned.size > maxFileBytes) return { path, lines: [], skipped: 'large' };
+    const binary =
+      scanned?.firstNul !== undefined &&
+      scanned.firstNul < binaryProbeBytes &&
+      !wasWrittenAsText(workspace, path);
+    if (binary) return { path, lines: [], skipped: 'binary' };
+    // An empty file has one empty line, which the scan's grep does not print.
+    if (scanned?.lines !== undefined && scanned.size === 0)
+      return searchFile(path, { bytes: new Uint8Array(0), size: 0, truncated: false }, pattern, room);
+    if (scanned?.lines === undefined) {
+      let read: ReadOutcome | undefined;
+      try {
+        read = await workspace.readFile(path, { maxBytes: maxFileBytes });
+      } catch {
+        read = undefined;
+      }
+      return searchFile(path, read, pattern, room);
+    }
+    const label = toLabel(workspace, path);
+    return { path, lines: matchingScannedLines(scanned.lines, pattern, room, maxMatchChars, label) };
+  };
+
   return {
     name: 'search_files',
     description: `Search the contents of workspace files with a regular expression (RE2 syntax). Returns matching lines as "path:line: text" (at most ${maxMatches}); skips binary, .gitignore'd and very large files.`,
@@ -160,7 +192,17 @@ export function searchFilesTool(
         if (filter !== undefined && isInvalidGlob(filter)) {
           throw new Error(`The glob ${JSON.stringify(input.glob)} cannot be used: ${filter.reason}.`);
         }
-        const { directory, label } = await searchDirectory(workspace, input.path);
+        // A workspace that scans a tree in one request (a sandbox's find and grep) answers the walk
+        // and the lines that can match from it; the same files are searched the same way.
+        const scan = await scanForSearch(workspace, {
+          path: input.path,
+          lines: {
+            maxBytes: maxFileBytes,
+            ...(pattern.literalBytes === undefined ? {} : { holding: pattern.literal! }),
+          },
+        });
+        const reading = scan?.workspace ?? workspace;
+        const { directory, label } = await searchDirectory(reading, input.path);
         const under = directory.endsWith('/') ? directory : `${directory}/`;
         const report = emptyWalkReport();
         const lines: string[] = [];
@@ -168,11 +210,15 @@ export function searchFilesTool(
         let batch: string[] = [];
         let stopped = false;
         const flush = async () => {
-          const reads = await readBatch(batch);
+          const reads = scan === undefined ? await readBatch(batch) : undefined;
           const paths = batch;
           batch = [];
           for (const path of paths) {
-            const result = searchFile(path, reads.get(path), pattern, maxMatches + 1 - lines.length);
+            const room = maxMatches + 1 - lines.length;
+            const result =
+              scan === undefined
+                ? searchFile(path, reads!.get(path), pattern, room)
+                : await searchScannedFile(path, scan.file(path), pattern, room);
             if (result.skipped) skipped[result.skipped] += 1;
             if (result.lines.length === 0) continue;
             // Touched by label, as the agent names it (and as read_file reports its input path).
@@ -186,7 +232,7 @@ export function searchFilesTool(
             }
           }
         };
-        walk: for await (const paths of walkWorkspaceFiles(workspace, directory, report, context.signal)) {
+        walk: for await (const paths of walkWorkspaceFiles(reading, directory, report, context.signal)) {
           for (const path of paths) {
             if (filter !== undefined && !filter.test(path.slice(under.length))) continue;
             batch.push(path);
@@ -212,6 +258,7 @@ export function searchFilesTool(
 }
 
 const decoder = new TextDecoder('utf-8');
+const keepingDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
 /** True when `bytes` hold `needle`, searched on the raw bytes (no copy). */
 function holdsBytes(bytes: Uint8Array, needle: Uint8Array): boolean {
@@ -219,6 +266,28 @@ function holdsBytes(bytes: Uint8Array, needle: Uint8Array): boolean {
     ? bytes
     : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   return buffer.indexOf(needle) !== -1;
+}
+
+/**
+ * At most `room` of the lines a scan found that match, each `LABEL:LINE: text` cut to `maxChars`:
+ * decoded as the whole file would be (a byte order mark dropped from the first line only), a final
+ * `\r` left out. The scan found every line that can match (those holding the literal, or all).
+ */
+function matchingScannedLines(
+  lines: NonNullable<ScannedFile['lines']>,
+  pattern: SearchPattern,
+  room: number,
+  maxChars: number,
+  label: string,
+): string[] {
+  const found: string[] = [];
+  for (const { number, bytes } of lines) {
+    if (found.length >= room) break;
+    let line = (number === 1 ? decoder : keepingDecoder).decode(bytes);
+    if (line.endsWith('\r')) line = line.slice(0, -1);
+    if (pattern.test(line)) found.push(`${label}:${number}: ${cut(line, maxChars)}`);
+  }
+  return found;
 }
 
 /** At most `room` lines of `text` that match, each `LABEL:LINE: text` cut to `maxChars`. */

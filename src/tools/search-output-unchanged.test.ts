@@ -15,7 +15,7 @@ import { fileTools } from './file-tools.js';
 /**
  * The outputs of `search_files` and `find_files` held against the outputs the tools gave before
  * their speed work (recorded in `search-output-unchanged.json` from the code of commit 61f5c0c, run
- * with `UPDATE_SEARCH_OUTPUTS=1`), on a local, a memory and a shell workspace: a generated tree with nested `.gitignore` files (negations,
+ * with `UPDATE_SEARCH_OUTPUTS=1`), on a local, a memory and a shell workspace (scanning and not): a generated tree with nested `.gitignore` files (negations,
  * directory-only, anchored and escaped lines), binary files, long lines, CRLF, a BOM, invalid UTF-8,
  * multi-byte text, files over the size limit and over the batch read, symbolic links out of the root
  * and inside it, and more matches than the cap. Any byte of difference fails.
@@ -169,7 +169,7 @@ const finds: Array<{ pattern: string; path?: string }> = [
   { pattern: '**/no-such-file' },
 ];
 
-/** The calls also made over a shell workspace (positions in searches, then finds). */
+/** The calls also made over a shell workspace that cannot scan (positions in searches, then finds). */
 const shellCalls = [0, 1, 10, 17, 22, 29];
 
 /**
@@ -228,14 +228,21 @@ describe('search_files and find_files output', () => {
   it('is byte-identical to the recorded outputs on a local, a memory and a shell workspace', async () => {
     const local = await outputsOf(localWorkspace(root));
     const memory = await outputsOf(memoryWorkspace(generatedFiles()));
-    // Over a shell (one `sh` per batch), a few of the calls: they gave the local outputs at 61f5c0c.
-    const shell = await outputsOf(shellWorkspace({ root, exec: localShellExec() }), shellCalls);
+    // Over a shell: every call, each searching the scan of its tree (find and grep in one script);
+    // and a few calls over a shell that cannot scan (one `sh` per batch), which gave the local
+    // outputs at 61f5c0c.
+    const shell = await outputsOf(shellWorkspace({ root, exec: localShellExec() }));
+    const walked = await outputsOf(
+      { ...shellWorkspace({ root, exec: localShellExec() }), scanTree: undefined },
+      shellCalls,
+    );
     if (process.env.UPDATE_SEARCH_OUTPUTS === '1') {
       writeFileSync(recordPath, `${JSON.stringify({ local, memory }, null, 2)}\n`);
     }
     const recorded = JSON.parse(readFileSync(recordPath, 'utf8')) as Record<'local' | 'memory', string[]>;
     expect(local).toEqual(recorded.local);
     expect(memory).toEqual(recorded.memory);
-    expect(shell).toEqual(shellCalls.map((position) => recorded.local[position]));
+    expect(shell).toEqual(recorded.local);
+    expect(walked).toEqual(shellCalls.map((position) => recorded.local[position]));
   }, 30_000);
 });

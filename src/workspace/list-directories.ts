@@ -25,6 +25,11 @@ export interface ListingPrimitives {
    * (the answer is used to find them, never shown whole).
    */
   entries(absolute: string, real: string, filtered: boolean): Promise<DirectoryEntry[]> | DirectoryEntry[];
+  /**
+   * Optional: the entries of a checked directory among `names` (those that exist), as `entries` with
+   * `filtered` finds them, without listing the whole directory. Used for a search of one or two names.
+   */
+  lookup?(absolute: string, real: string, names: readonly string[]): DirectoryEntry[];
   /** Follow a symbolic link entry (contained): its kind and real path; throws what `stat` throws. */
   follow(absolute: string): Promise<{ kind: EntryKind; real: string } | undefined>;
   /** Size and modification time of a regular file (not read). */
@@ -51,6 +56,19 @@ export interface OpenedDirectory {
     absolute: string,
     maxBytes: number,
   ): (ReadFileResult & { modifiedMs: number }) | Promise<ReadFileResult & { modifiedMs: number }>;
+  /**
+   * Optional: the size and modification time of the regular file `name`, as `statFile` gives them,
+   * through the open directory.
+   */
+  statFile?(
+    name: string,
+    absolute: string,
+  ): { size: number; modifiedMs: number } | Promise<{ size: number; modifiedMs: number }>;
+  /**
+   * Optional: told once, before the entries are described, which regular files will be read (at most
+   * `maxBytes` each) and which only described, so it can start on them all at once.
+   */
+  prepare?(plan: { read: readonly string[]; described: readonly string[]; maxBytes: number }): void;
   close(): void;
 }
 
@@ -160,6 +178,24 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
     entry: DirectoryEntry,
   ): ListedEntry | Promise<ListedEntry> => {
     const fileRead = entry.kind === 'file' && maxBytes !== undefined && wanted(entry.name);
+    if (entry.kind === 'file' && !fileRead && opened.statFile !== undefined) {
+      const listed: ListedEntry = { path, kind: 'file', symlink: false, realPath: childReal };
+      const fill = (stat: { size: number; modifiedMs: number }) => {
+        listed.size = stat.size;
+        listed.modifiedMs = stat.modifiedMs;
+        return listed;
+      };
+      const fail = (error: unknown) => {
+        listed.error = asError(error);
+        return listed;
+      };
+      try {
+        const stat = opened.statFile(entry.name, childAbsolute);
+        return stat instanceof Promise ? stat.then(fill, fail) : fill(stat);
+      } catch (error) {
+        return fail(error);
+      }
+    }
     if (entry.kind === 'symlink' || (entry.kind === 'file' && !fileRead)) {
       return describe(childAbsolute, childReal, path, entry);
     }
@@ -195,8 +231,20 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
     if (levels <= 0) return;
     const opened = primitives.openDirectory?.(directoryAbsolute, directoryReal);
     try {
-      const listing = opened?.entries ?? (await primitives.entries(directoryAbsolute, directoryReal, false));
-      for (const entry of sorted(listing)) {
+      const listing = sorted(
+        opened?.entries ?? (await primitives.entries(directoryAbsolute, directoryReal, false)),
+      );
+      if (opened?.prepare !== undefined) {
+        const read: string[] = [];
+        const described: string[] = [];
+        for (const entry of listing) {
+          if (entry.kind !== 'file') continue;
+          if (maxBytes !== undefined && wanted(entry.name)) read.push(entry.name);
+          else described.push(entry.name);
+        }
+        opened.prepare({ read, described, maxBytes: maxBytes ?? 0 });
+      }
+      for (const entry of listing) {
         const pause = yieldNow();
         if (pause !== undefined) await pause;
         const childAbsolute = join(directoryAbsolute, entry.name);
@@ -237,7 +285,13 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
         : undefined;
     try {
       const present = new Map<string, DirectoryEntry>();
-      const listing = opened?.entries ?? (await primitives.entries(directoryAbsolute, directoryReal, true));
+      // One or two names (a file read with its touch) are looked up, not found in a whole listing:
+      // a folder of 100,000 entries costs them no more than a small one.
+      const listing =
+        opened?.entries ??
+        (primitives.lookup !== undefined && node.children.size <= lookupAtMost
+          ? primitives.lookup(directoryAbsolute, directoryReal, [...node.children.keys()])
+          : await primitives.entries(directoryAbsolute, directoryReal, true));
       for (const entry of listing) {
         if (node.children.has(entry.name)) present.set(entry.name, entry);
       }
@@ -271,6 +325,9 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
   else await walkNames(absolute, real, '', nameTree(request.names));
   return { realPath: real, entries };
 }
+
+/** Names searched in one directory at most that are looked up one by one (see `lookup`). */
+const lookupAtMost = 2;
 
 /** Names to read in one directory from which it is held open while they are read. */
 const openAtLeaves = 2;

@@ -24,6 +24,7 @@ import {
   removeEntrySync,
   type VerifiedOpenContext,
 } from './open-verified.js';
+import { type ParallelEntries, type ParallelEntry, readEntriesInParallel } from './parallel-entry-reads.js';
 import { compareCodePoints, isInside, outsideWorkspaceError, resolvePosix, toPosixPath } from './paths.js';
 import { realDirectory, realPathOrSelf } from './real-directory.js';
 import { resolveRealPath, type SegmentInfo } from './resolve-real-path.js';
@@ -291,6 +292,22 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
       recordCheckedDirectories(absolute, real, entries);
       return entries;
     },
+    lookup(absolute, real, names) {
+      const entries: DirectoryEntry[] = [];
+      for (const name of names) {
+        let stats: Stats | undefined;
+        try {
+          stats = lstatSync(`${real === '/' ? '' : real}/${name}`, { throwIfNoEntry: false });
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') throw notADirectory(absolute, error);
+          throw translateError(error, absolute, 'read-failed');
+        }
+        if (stats === undefined) continue;
+        entries.push({ name, kind: stats.isSymbolicLink() ? 'symlink' : kindOf(stats) });
+      }
+      recordCheckedDirectories(absolute, real, entries);
+      return entries;
+    },
     // With `descriptor-path`, a directory listed whole stays open while its files are read through
     // it (see `openEntrySync`): one open, fstat, read and close per file, no path check of its own.
     ...(platformVerification === 'descriptor-path'
@@ -298,17 +315,66 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
           openDirectory(absolute: string, real: string): OpenedDirectory {
             const { descriptor, entries } = openListedSync(real, absolute);
             recordCheckedDirectories(absolute, real, entries);
+            const readHere = (name: string, childAbsolute: string, maxBytes: number) =>
+              readEntryFile(
+                descriptor,
+                name,
+                { realRoot: contained ? realRoot : '/', requested: childAbsolute },
+                maxBytes,
+                refuseHardLinks,
+              );
+            const statHere = (childAbsolute: string, childReal: string) =>
+              primitives.statFile(childAbsolute, childReal);
+            // A big directory's files are read (or described) by worker threads, on every core,
+            // through this descriptor; what they cannot answer plainly is asked here, which says why.
+            let parallel: { entries: ParallelEntries; maxBytes: number } | undefined;
             return {
               entries,
-              read: (name, childAbsolute, maxBytes) =>
-                readEntryFile(
-                  descriptor,
-                  name,
-                  { realRoot: contained ? realRoot : '/', requested: childAbsolute },
-                  maxBytes,
-                  refuseHardLinks,
-                ),
-              close: () => closeSync(descriptor),
+              prepare({ read, described, maxBytes }) {
+                const names = read.length > 0 ? read : described;
+                if (names.length < parallelReadsAtLeast || maxBytes > parallelReadBytes) return;
+                try {
+                  parallel = {
+                    entries: readEntriesInParallel(descriptor, names, {
+                      maxBytes: read.length > 0 ? maxBytes : undefined,
+                      refuseHardLinks,
+                    }),
+                    maxBytes,
+                  };
+                } catch {
+                  // No worker can start here (a permission model without --allow-worker): read here.
+                }
+              },
+              read(name, childAbsolute, maxBytes) {
+                if (parallel === undefined || maxBytes !== parallel.maxBytes)
+                  return readHere(name, childAbsolute, maxBytes);
+                const fill = (entry: ParallelEntry | undefined) => {
+                  if (entry?.bytes === undefined) return readHere(name, childAbsolute, maxBytes);
+                  return {
+                    bytes: entry.bytes,
+                    size: entry.size,
+                    truncated: entry.size > entry.bytes.byteLength,
+                    modifiedMs: entry.modifiedMs,
+                  };
+                };
+                const entry = parallel.entries.get(name);
+                return entry instanceof Promise ? entry.then(fill) : fill(entry);
+              },
+              statFile(name, childAbsolute) {
+                const childReal = `${real === '/' ? '' : real}/${name}`;
+                if (parallel === undefined) return statHere(childAbsolute, childReal);
+                const fill = (entry: ParallelEntry | undefined) =>
+                  entry === undefined || entry.bytes !== undefined
+                    ? statHere(childAbsolute, childReal)
+                    : { size: entry.size, modifiedMs: entry.modifiedMs };
+                const entry = parallel.entries.get(name);
+                return entry instanceof Promise ? entry.then(fill) : fill(entry);
+              },
+              close: () => {
+                // The workers read through the descriptor: it is closed once they are done with it.
+                if (parallel === undefined) closeSync(descriptor);
+                else void parallel.entries.settled.then(() => closeSync(descriptor));
+              },
             };
           },
         }
@@ -475,6 +541,14 @@ function inspectSegment(candidate: string): SegmentInfo {
 
 /** Bytes read synchronously at most, once the descriptor is open: larger reads go to the thread pool. */
 const synchronousReadBytes = 256 * 1024;
+
+/**
+ * Regular files of one directory listed whole from which worker threads read them (or describe
+ * them): below, starting the workers costs more than they save.
+ */
+const parallelReadsAtLeast = 512;
+/** Bytes per file read at most by the workers; a listing reading more per file reads here. */
+const parallelReadBytes = 1024 * 1024;
 
 /**
  * Read a regular file through a verified descriptor (see `openVerified`). With the `descriptor-path`

@@ -41,6 +41,12 @@ const requests: ListRequest[] = [
   { path: 'missing' },
   { path: 'AGENTS.md' },
   { path: '../outside' },
+  // One or two names: looked up one by one on the local disk, not found in a whole listing.
+  { path: 'packages/app', names: ['GEMINI.md'] },
+  { path: 'packages/app', names: ['CLAUDE.md', 'none.md'], read: { maxBytes: 4 } },
+  { path: 'packages/app', names: ['index.ts/x', 'CLAUDE.local.md'] },
+  { path: 'packages/app', names: ['.cursor/rules'], depth: 1 },
+  { path: 'AGENTS.md', names: ['x'] },
 ];
 
 /** Outcomes with errors reduced to their codes and times left out, to compare two workspaces. */

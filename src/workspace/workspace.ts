@@ -116,6 +116,44 @@ export interface ListedDirectory {
   entries: ListedEntry[];
 }
 
+/** What {@link Workspace.scanTree} looks at. */
+export interface TreeScanRequest {
+  /** The directory scanned, resolved like any path of the workspace. */
+  path: string;
+  /**
+   * Also find the lines of the regular files of at most `maxBytes` bytes: every line, or with
+   * `holding` only those whose bytes hold its UTF-8 bytes. Default: no line (a listing only).
+   */
+  lines?: { maxBytes: number; holding?: string };
+}
+
+/** What a {@link TreeScan} tells of one regular file without its bytes. */
+export interface ScannedFile {
+  /** Size in bytes when scanned. */
+  size: number;
+  /** Offset of the file's first NUL byte; `undefined` when it holds none (or lines were not asked for). */
+  firstNul?: number;
+  /**
+   * The lines found (see {@link TreeScanRequest.lines}): each with its 1-based number and its bytes,
+   * the line's `\n` left out. `undefined` when the scan did not look at the file's lines (over
+   * `maxBytes`, a NUL byte when every line was asked for, not asked for): read the file.
+   */
+  lines?: ReadonlyArray<{ number: number; bytes: Uint8Array }>;
+}
+
+/** The answer of {@link Workspace.scanTree}. */
+export interface TreeScan {
+  /**
+   * Answers `stat`, `realpath`, `readdir` and `readFile` of the scanned directory, of everything
+   * below it (`.git` left out; directories a `.gitignore` on the way names plainly may be left
+   * unlisted), of every `.gitignore` below it and of those of the directories from the root down to
+   * it, from the scan; asks the workspace the rest. The answers are as old as the scan.
+   */
+  workspace: Workspace;
+  /** What the scan found of a regular file, by absolute path; `undefined` when it did not look. */
+  file(absolutePath: string): ScannedFile | undefined;
+}
+
 /**
  * Where files come from. Every file access of every capability goes through a workspace, so a
  * remote sandbox can implement this interface and get every feature.
@@ -173,4 +211,12 @@ export interface Workspace {
   ): Promise<Array<BatchOutcome<ReadFileResult>>>;
   /** List directories (to a depth, only some names, their small files read): see {@link ListRequest}. */
   listDirectories?(requests: readonly ListRequest[]): Promise<Array<BatchOutcome<ListedDirectory>>>;
+  /**
+   * Optional: a directory's whole tree in one request, for the search tools (`find_files`,
+   * `search_files`): its listing, its `.gitignore` files, and with `lines` the lines of its files
+   * that can match. `undefined` when the workspace cannot scan that way now (a sandbox without the
+   * tools it needs): the tools then walk with the single calls and batches. Refusals of the path
+   * itself are not thrown here: the returned workspace throws them as `stat` would.
+   */
+  scanTree?(request: TreeScanRequest): Promise<TreeScan | undefined>;
 }

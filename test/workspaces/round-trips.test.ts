@@ -3,11 +3,15 @@ import { commands } from '../../src/commands/commands.js';
 import { loadCommands } from '../../src/commands/load-commands.js';
 import { findHooks } from '../../src/hooks/find-hooks.js';
 import { hooks } from '../../src/hooks/hooks.js';
+import { nestedInstructions } from '../../src/instructions/nested/nested-instructions.js';
 import { projectInstructions } from '../../src/instructions/project-instructions.js';
 import { createContextSession } from '../../src/session/context-session.js';
 import { skills } from '../../src/skills/skills.js';
+import { fileTools } from '../../src/tools/file-tools.js';
 import { localWorkspace } from '../../src/workspace/local-workspace.js';
 import { recordingWorkspace } from '../../src/workspace/recording-workspace.js';
+import { countingExec, localShellExec } from '../../src/workspace/shell/shell-exec.test-support.js';
+import { shellWorkspace } from '../../src/workspace/shell/shell-workspace.js';
 import type { Workspace } from '../../src/workspace/workspace.js';
 import { withoutBatches } from '../support/recorded-bytes.js';
 import { makeTestRepository, skillFile } from '../support/test-repository.js';
@@ -120,6 +124,57 @@ describe('round trips of commands and hooks', () => {
       const workspace = recordingWorkspace(localWorkspace(root));
       expect(await started(workspace, order)).toEqual(single);
       expect(methods(workspace), order).toEqual(['listDirectories', 'listDirectories']);
+    }
+  });
+});
+
+describe('round trips of a read over a sandbox', () => {
+  const deepRepository = {
+    '.git/HEAD': 'ref: refs/heads/main\n',
+    'AGENTS.md': 'Root rules.\n',
+    'packages/api/AGENTS.md': 'API rules.\n',
+    'packages/api/src/.cursor/rules/handlers.mdc': '---\nalwaysApply: true\n---\nHandler rules.\n',
+    'packages/api/src/handler.ts': 'export const handler = 1;\n',
+  };
+  /** A session over `workspace`: what a read gives, with the events and nested deliveries it causes. */
+  const readThrough = async (workspace: Workspace, file: string, clear: () => void) => {
+    const session = createContextSession({
+      workspace,
+      capabilities: [projectInstructions(), nestedInstructions(), fileTools()],
+    });
+    const run = await session.startRun();
+    const events: string[] = [];
+    session.on((event) => events.push(`${event.type} ${event.reason ?? ''} ${event.path ?? ''}`));
+    clear();
+    const read = await run.executeTool({ id: 'call_read', toolName: 'read_file', input: { path: file } });
+    return { read, events, prompt: session.describe() };
+  };
+
+  it('a read_file three new directories deep is one exec: the file and the new directories are read together', async () => {
+    const { root } = await makeTestRepository(deepRepository);
+    const file = 'packages/api/src/handler.ts';
+    const local = await readThrough(withoutBatches(localWorkspace(root)), file, () => {});
+    expect(local.read).toMatchObject({ output: 'export const handler = 1;\n', isError: false });
+    // The touch surfaced the nested file and the rule of the new directories.
+    expect(local.events.join('\n')).toContain('packages/api/AGENTS.md');
+    expect(local.events.join('\n')).toContain('handlers.mdc');
+    const exec = countingExec(localShellExec());
+    const shell = await readThrough(shellWorkspace({ root, exec }), file, () => exec.reset());
+    expect(shell).toEqual(local);
+    // The read and the touch's listing of the three new directories: one script (it was three:
+    // the stat, the read, then the listing).
+    expect(exec.calls).toBe(1);
+  });
+
+  it('a read that fails touches nothing and fails as a local read does', async () => {
+    const { root } = await makeTestRepository(deepRepository);
+    for (const file of ['packages/api/src/missing.ts', 'packages/api/src', '../outside.ts']) {
+      const local = await readThrough(withoutBatches(localWorkspace(root)), file, () => {});
+      expect(local.read.isError, file).toBe(true);
+      const exec = countingExec(localShellExec());
+      const shell = await readThrough(shellWorkspace({ root, exec }), file, () => exec.reset());
+      expect(shell, file).toEqual(local);
+      expect(shell.events, file).toEqual([]);
     }
   });
 });

@@ -13,10 +13,14 @@ import type {
   ListRequest,
   ReadFileOptions,
   ReadFileResult,
+  TreeScan,
+  TreeScanRequest,
   Workspace,
   WriteFileOptions,
 } from '../workspace.js';
 import { prelude, quote, withReadEndings, withSkippedNames } from './shell-script.js';
+import { scannedTree, type TreeAnswer, unknown } from './shell-tree-scan.js';
+import { treeScanLine } from './shell-tree-scan-script.js';
 
 /** What {@link ShellWorkspaceOptions.exec} answers. */
 export interface ShellExecResult {
@@ -70,6 +74,8 @@ interface OperationAnswer {
   order: string[];
   listed: Set<string>;
   write?: { ok: boolean; code?: string; detail?: string };
+  /** The records of a tree scan (`t`). */
+  tree?: TreeAnswer;
 }
 
 /**
@@ -283,6 +289,66 @@ export function shellWorkspace(options: ShellWorkspaceOptions): Workspace {
     async listDirectories(requests) {
       return listInOneScript(requests);
     },
+    scanTree: (request) => scanTree(request),
+  };
+
+  /**
+   * A directory's tree in one script (see `treeScanLine`); `undefined` when the sandbox lacks a tool
+   * the scan needs. A path refused before any `exec` is left to the single calls to refuse.
+   */
+  const scanTree = async (request: TreeScanRequest): Promise<TreeScan | undefined> => {
+    let start: string;
+    try {
+      start = resolve(request.path);
+    } catch {
+      return undefined;
+    }
+    const lines = request.lines;
+    const holding = lines?.holding !== undefined && !lines.holding.includes('\0') ? lines.holding : '';
+    const [answer] = await run([
+      treeScanLine(start, lines === undefined ? 'f' : 's', lines?.maxBytes ?? 0, holding),
+    ]);
+    const startFact = factOf(answer, start);
+    const ready = startFact.status === 'ok' && startFact.kind === 'directory';
+    if (ready && answer!.tree?.tools !== true) return undefined;
+    const base = startFact.status === 'ok' && startFact.symlink ? startFact.real : start;
+    const described = {
+      stat(absolute: string, requested: string) {
+        const fact = answer!.facts.get(absolute);
+        return fact === undefined ? unknown : statOf(fact, requested);
+      },
+      realpath(absolute: string, requested: string) {
+        const fact = answer!.facts.get(absolute);
+        if (fact === undefined) return unknown;
+        const refused = refusal(fact, requested);
+        if (refused) throw refused;
+        if (fact.status !== 'ok') throw notFound(requested);
+        return fact.real;
+      },
+      readFile(absolute: string, requested: string, readOptions: ReadFileOptions) {
+        const fact = answer!.facts.get(absolute);
+        if (
+          fact === undefined ||
+          (fact.status === 'ok' && fact.kind === 'file' && fact.contents === undefined)
+        )
+          return unknown;
+        const read = readOf(fact, requested, {});
+        const maxBytes = readOptions.maxBytes ?? read.size;
+        if (read.truncated && maxBytes > read.bytes.byteLength) return unknown;
+        const length = Math.min(maxBytes, read.bytes.byteLength);
+        return { bytes: read.bytes.subarray(0, length), size: read.size, truncated: read.size > length };
+      },
+    };
+    return scannedTree(
+      answer!.tree ?? { tools: true, entries: [], unlisted: [], unreadable: [], gitignores: new Map() },
+      {
+        inner: workspace,
+        base,
+        maxLineBytes: lines?.maxBytes,
+        holding: holding !== '',
+        described,
+      },
+    );
   };
 
   /** Single operations of many paths, in one script; each path's refusal is its outcome. */
@@ -509,6 +575,43 @@ function parseAnswer(stdout: string): OperationAnswer[] | undefined {
         if (current) current.write = ok ? { ok } : { ok, code: next(), detail: fields[index] ?? '' };
         break;
       }
+      case 'T':
+        if (current) {
+          current.tree = {
+            tools: next() === 'ok',
+            entries: [],
+            unlisted: [],
+            unreadable: [],
+            gitignores: new Map(),
+          };
+        }
+        break;
+      case 'F': {
+        const type = next();
+        const size = Number(next());
+        const modifiedMs = Math.round(Number(next()) * 1000);
+        current?.tree?.entries.push({ type, size, modifiedMs, path: next() });
+        break;
+      }
+      case 'P':
+        current?.tree?.unlisted.push(next());
+        break;
+      case 'U':
+        current?.tree?.unreadable.push(next());
+        break;
+      case 'G': {
+        const where = next();
+        current?.tree?.gitignores.set(where, next());
+        break;
+      }
+      case 'N':
+        if (current?.tree) current.tree.nuls = next();
+        else next();
+        break;
+      case 'M':
+        if (current?.tree) current.tree.lines = next();
+        else next();
+        break;
       case 'Z':
         return answers;
       default:

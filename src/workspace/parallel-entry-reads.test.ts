@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { closeSync, constants, link, openSync, statSync } from 'node:fs';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
+import { listDirectoriesWith, singleCallPrimitives } from './list-directories.js';
+import { localWorkspace } from './local-workspace.js';
+import { readEntriesInParallel } from './parallel-entry-reads.js';
+import type { ListRequest } from './workspace.js';
+
+const linux = process.platform === 'linux';
+
+/**
+ * A folder of 1,500 files (over the count from which a whole listing's files are read by worker
+ * threads), with what the workers leave to the listing's own thread: a FIFO, a link to a file, a
+ * hard-linked file, a subfolder; and files of every size around the bytes read.
+ */
+async function bigFolder() {
+  const root = path.join(await useTemporaryDirectory(), 'repo');
+  const folder = path.join(root, 'many');
+  await mkdir(path.join(folder, 'sub'), { recursive: true });
+  for (let index = 0; index < 1_500; index += 1) {
+    await writeFile(
+      path.join(folder, `file-${index}.md`),
+      `---\ndescription: ${index}\n---\n${'x'.repeat(index % 40)}`,
+    );
+  }
+  await writeFile(path.join(folder, 'empty.md'), '');
+  await writeFile(path.join(folder, 'sub', 'inner.md'), 'inner\n');
+  await symlink('file-1.md', path.join(folder, 'link.md'));
+  await promisify(link)(path.join(folder, 'file-2.md'), path.join(folder, 'hard.md'));
+  execFileSync('mkfifo', [path.join(folder, 'queue.md')]);
+  return { root, folder };
+}
+
+describe.skipIf(!linux)('reads of a big folder by worker threads', () => {
+  it('give what the listing gives file by file: sizes, bytes, cuts, links, hard links, FIFOs', async () => {
+    const { root } = await bigFolder();
+    const requests: ListRequest[] = [
+      { path: 'many', read: { maxBytes: 30 } },
+      { path: 'many', depth: 2, read: { maxBytes: 10_000 } },
+      { path: 'many' },
+      { path: 'many', read: { maxBytes: 100, endings: ['-7.md', 'empty.md'] } },
+    ];
+    for (const refuseHardLinks of [false, true]) {
+      const workspace = localWorkspace(root, { refuseHardLinks });
+      const single = await listDirectoriesWith(singleCallPrimitives(workspace), requests);
+      const batched = await workspace.listDirectories!(requests);
+      expect(batched).toEqual(single);
+      // Not an empty comparison: the files were read, the FIFO and the hard link described.
+      const listed = single[0]!.ok ? single[0]!.value.entries : [];
+      expect(listed.filter((entry) => entry.contents !== undefined).length).toBeGreaterThan(1_400);
+      expect(listed.find((entry) => entry.path === 'queue.md')?.kind).toBe('other');
+    }
+  });
+
+  it('leave to the caller what they cannot answer plainly, and answer in any order', async () => {
+    const { folder } = await bigFolder();
+    const descriptor = openSync(folder, constants.O_RDONLY | constants.O_DIRECTORY);
+    try {
+      const names = ['file-3.md', 'missing.md', 'queue.md', 'link.md', 'sub', 'hard.md', 'file-10.md'];
+      const reads = readEntriesInParallel(descriptor, names, { maxBytes: 5, refuseHardLinks: true });
+      const answers = await Promise.all([...names].reverse().map((name) => reads.get(name)));
+      expect(
+        answers.reverse().map((answer) => answer && { ...answer, bytes: answer.bytes?.toString() }),
+      ).toEqual([
+        expect.objectContaining({ size: statSync(path.join(folder, 'file-3.md')).size, bytes: '---\nd' }),
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        expect.objectContaining({ size: statSync(path.join(folder, 'file-10.md')).size, bytes: '---\nd' }),
+      ]);
+      const described = readEntriesInParallel(descriptor, ['file-3.md', 'link.md'], {
+        maxBytes: undefined,
+        refuseHardLinks: false,
+      });
+      expect(await described.get('file-3.md')).toEqual({
+        size: statSync(path.join(folder, 'file-3.md')).size,
+        modifiedMs: statSync(path.join(folder, 'file-3.md')).mtimeMs,
+      });
+      expect(await described.get('link.md')).toBeUndefined();
+      await Promise.all([reads.settled, described.settled]);
+    } finally {
+      closeSync(descriptor);
+    }
+  });
+});
