@@ -123,6 +123,19 @@ describe('find_files and search_files over shellWorkspace', () => {
     }
   });
 
+  it('read the files instead, to the same answers, when the lines found are over maxScanLineBytes', async () => {
+    const root = await buildShape(monorepo);
+    const local = await answersOf(localWorkspace(root));
+    const exec = countingExec(localShellExec());
+    const shell = await answersOf(shellWorkspace({ root, exec, maxScanLineBytes: 64 }), exec);
+    expect(withoutCounts(shell)).toEqual(local);
+    // The listing still came in the scan; the lines, cut at 64 bytes, were read from the files: a
+    // search from the root takes more than its three scripts, a find_files no more than before.
+    const searches = shell.filter((answer) => answer.call.startsWith('search_files') && !answer.isError);
+    expect(searches.filter((answer) => answer.execs! > 3).length).toBeGreaterThan(0);
+    expect(shell.find((answer) => answer.call.startsWith('find_files {"pattern":"**/*"}'))?.execs).toBe(2);
+  });
+
   it('walk with the single calls, to the same answers, in a sandbox whose grep has no -P', async () => {
     const root = await buildShape(monorepo);
     const local = await answersOf(localWorkspace(root));

@@ -16,10 +16,19 @@ export const scannedGitignoreBytes = 256 * 1024;
  * offset of the first NUL of each file holding one) and `M base64` (grep's `-n -H -Z` lines).
  *
  * `mode` is `f` (listing) or `s` (lines); `maxBytes` the largest file whose lines are found;
- * `holding` the text every line found holds, or `''` for every line of each file without a NUL.
+ * `holding` the text every line found holds, or `''` for every line of each file without a NUL;
+ * `maxLinesBytes` the bytes of grep's lines output kept at most: one byte more is printed when there
+ * are more, so the reader knows the lines are cut.
  */
-export function treeScanLine(start: string, mode: 'f' | 's', maxBytes: number, holding: string): string {
-  return `${treeScanFunction}\nt ${quote(start)} ${mode} ${Math.max(0, Math.floor(maxBytes))} ${quote(holding)}`;
+export function treeScanLine(
+  start: string,
+  mode: 'f' | 's',
+  maxBytes: number,
+  holding: string,
+  maxLinesBytes: number,
+): string {
+  const kept = Math.max(0, Math.floor(maxLinesBytes)) + 1;
+  return `${treeScanFunction}\nt ${quote(start)} ${mode} ${Math.max(0, Math.floor(maxBytes))} ${quote(holding)} ${kept}`;
 }
 
 const treeScanFunction = `j() { if [ "$1" = / ]; then J=/$2; else J=$1/$2; fi; }
@@ -64,9 +73,9 @@ t() {
     find . $QO -o -type f -readable -exec env LC_ALL=C grep -a -b -o -m1 -H -Z -P '\\x00' -- {} + | base64 | tr -d '\\n'
     printf '\\0M\\0'
     if [ -n "$4" ]; then
-      find . $QO -o -type f -readable -size -$(($3 + 1))c -exec env LC_ALL=C grep -a -n -H -Z -F -e "$4" -- {} + | base64 | tr -d '\\n'
+      find . $QO -o -type f -readable -size -$(($3 + 1))c -exec env LC_ALL=C grep -a -n -H -Z -F -e "$4" -- {} + | head -c "$5" | base64 | tr -d '\\n'
     else
-      find . $QO -o -type f -readable -size -$(($3 + 1))c -exec env LC_ALL=C grep -L -Z -a -P '\\x00' -- {} + | xargs -0 -r env LC_ALL=C grep -a -n -H -Z -e '' -- | base64 | tr -d '\\n'
+      find . $QO -o -type f -readable -size -$(($3 + 1))c -exec env LC_ALL=C grep -L -Z -a -P '\\x00' -- {} + | xargs -0 -r env LC_ALL=C grep -a -n -H -Z -e '' -- | head -c "$5" | base64 | tr -d '\\n'
     fi
     printf '\\0'
   )

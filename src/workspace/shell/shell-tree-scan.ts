@@ -45,6 +45,8 @@ export interface ScannedTreeOptions {
   base: string;
   /** The largest file whose lines were found; `undefined` when lines were not asked for. */
   maxLineBytes: number | undefined;
+  /** The bytes of lines the script kept at most: more means they were cut, and none is used. */
+  maxScanLineBytes: number;
   /** True when only lines holding a text were found (else every line of each file without a NUL). */
   holding: boolean;
   described: DescribedPaths;
@@ -92,7 +94,13 @@ export function scannedTree(answer: TreeAnswer, options: ScannedTreeOptions): Tr
 
   const firstNuls =
     answer.nuls === undefined ? undefined : parseFirstNuls(Buffer.from(answer.nuls, 'base64'));
-  const lines = answer.lines === undefined ? undefined : parseLines(Buffer.from(answer.lines, 'base64'));
+  // Lines cut at the limit would make the files after the cut look as if they held none: then no
+  // file has lines from the scan, and the search reads them.
+  const linesOutput = answer.lines === undefined ? undefined : Buffer.from(answer.lines, 'base64');
+  const lines =
+    linesOutput === undefined || linesOutput.byteLength > options.maxScanLineBytes
+      ? undefined
+      : parseLines(linesOutput);
 
   const resolve = (requested: string): string | undefined => {
     try {

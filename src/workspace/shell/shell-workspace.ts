@@ -46,10 +46,20 @@ export interface ShellWorkspaceOptions {
   exec: ShellExec;
   /** Characters of one script at most; a larger batch is split over several `exec` calls. Default 100,000. */
   maxScriptChars?: number;
+  /**
+   * Bytes of file lines at most that one search (`scanTree` with lines) brings out of the sandbox in
+   * its `exec`, before base64: when the lines found are more, the scan gives the listing alone and
+   * the search reads the files in batches, so the lines brought out never grow past it (32 MiB).
+   * @default 33554432
+   */
+  maxScanLineBytes?: number;
 }
 
 /** Defaults of {@link shellWorkspace}. */
-export const shellWorkspaceDefaults = { maxScriptChars: 100_000 } as const;
+export const shellWorkspaceDefaults = {
+  maxScriptChars: 100_000,
+  maxScanLineBytes: 32 * 1024 * 1024,
+} as const;
 
 /** One `E` record: what the script found at a path. */
 type Fact =
@@ -113,6 +123,7 @@ export function shellWorkspace(options: ShellWorkspaceOptions): Workspace {
     });
   }
   const maxScriptChars = options.maxScriptChars ?? shellWorkspaceDefaults.maxScriptChars;
+  const maxScanLineBytes = options.maxScanLineBytes ?? shellWorkspaceDefaults.maxScanLineBytes;
   const start = prelude(root);
 
   const resolve = (requested: string): string => {
@@ -306,7 +317,7 @@ export function shellWorkspace(options: ShellWorkspaceOptions): Workspace {
     const lines = request.lines;
     const holding = lines?.holding !== undefined && !lines.holding.includes('\0') ? lines.holding : '';
     const [answer] = await run([
-      treeScanLine(start, lines === undefined ? 'f' : 's', lines?.maxBytes ?? 0, holding),
+      treeScanLine(start, lines === undefined ? 'f' : 's', lines?.maxBytes ?? 0, holding, maxScanLineBytes),
     ]);
     const startFact = factOf(answer, start);
     const ready = startFact.status === 'ok' && startFact.kind === 'directory';
@@ -345,6 +356,7 @@ export function shellWorkspace(options: ShellWorkspaceOptions): Workspace {
         inner: workspace,
         base,
         maxLineBytes: lines?.maxBytes,
+        maxScanLineBytes,
         holding: holding !== '',
         described,
       },
