@@ -1,13 +1,8 @@
-import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type PostgresServer,
-  postgresAvailable,
-  startPostgresServer,
-} from '../../test/support/postgres-server.js';
+import { describe, expect, it } from 'vitest';
+import { runModuleScript } from '../../test/support/module-script.js';
+import { usePostgresPool } from '../../test/support/postgres-pool.js';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
 import type { ConversationStore } from '../conversations/conversation-store.js';
 import { fileConversationStore } from '../conversations/file-conversation-store.js';
@@ -21,16 +16,7 @@ import type { SharedCapabilities } from './shared-capabilities.js';
 // through a conversation store. The authoring worker is a process of its own, built from `dist/`
 // as a host's worker imports it (`npm test` builds before the tests run).
 
-let server: PostgresServer | undefined;
-let pool: pg.Pool | undefined;
-beforeAll(async () => {
-  server = await startPostgresServer();
-  if (server) pool = new pg.Pool({ connectionString: server.connectionString, max: 4 });
-}, 60_000);
-afterAll(async () => {
-  await pool?.end();
-  server?.stop();
-});
+const postgres = usePostgresPool(4);
 
 /** How a worker process opens the conversation store, as source text, and the store in this one. */
 interface Place {
@@ -52,6 +38,7 @@ const places: Array<[string, () => Promise<Place | undefined>]> = [
   [
     'the PostgreSQL conversation store',
     async () => {
+      const { pool, server } = postgres;
       if (pool === undefined || server === undefined) return undefined;
       const table = `shared_${sha256Of(String(Math.random())).slice(0, 12)}`;
       return {
@@ -75,19 +62,7 @@ async function inWorkerProcess(place: Place, steps: string): Promise<string> {
     store.close();
     process.exit(0);
   `;
-  return new Promise<string>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(output.trim()) : reject(new Error(`worker exited ${code}`)),
-    );
-  });
+  return runModuleScript(script);
 }
 
 /** The shared place of `store`, counting the calls made to it. */
@@ -103,14 +78,8 @@ function counted(shared: SharedCapabilities) {
 
 for (const [kind, createPlace] of places) {
   describe(`authored capabilities shared through ${kind}`, () => {
-    const withPlace = async (test: (place: Place) => Promise<void>) => {
-      const place = await createPlace();
-      if (place === undefined) {
-        postgresAvailable(server);
-        return;
-      }
-      await test(place);
-    };
+    const withPlace = async (test: (place: Place) => Promise<void>) =>
+      postgres.whenAvailable(await createPlace(), test);
 
     it('a capability authored and validated on one worker is live on the next run of another; disabled there, it goes', () =>
       withPlace(async (place) => {

@@ -1,13 +1,9 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  type PostgresServer,
-  postgresAvailable,
-  startPostgresServer,
-} from '../../test/support/postgres-server.js';
+import { describe, expect, it } from 'vitest';
+import { runModuleScript } from '../../test/support/module-script.js';
+import { usePostgresPool } from '../../test/support/postgres-pool.js';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
 import { isAgentContextError } from '../errors.js';
 import { createContextSession } from '../session/context-session.js';
@@ -33,16 +29,7 @@ async function codeOf(promise: Promise<unknown>): Promise<string> {
   return 'fulfilled';
 }
 
-let server: PostgresServer | undefined;
-let pool: pg.Pool | undefined;
-beforeAll(async () => {
-  server = await startPostgresServer();
-  if (server) pool = new pg.Pool({ connectionString: server.connectionString, max: 12 });
-}, 60_000);
-afterAll(async () => {
-  await pool?.end();
-  server?.stop();
-});
+const postgres = usePostgresPool(12);
 
 const stores: Array<[string, () => Promise<ConversationStore | undefined>]> = [
   [
@@ -53,23 +40,17 @@ const stores: Array<[string, () => Promise<ConversationStore | undefined>]> = [
   [
     'PostgreSQL store',
     async () => {
-      if (pool === undefined) return undefined;
+      if (postgres.pool === undefined) return undefined;
       const table = `conversations_${sha256Of(String(Math.random())).slice(0, 12)}`;
-      return postgresConversationStore({ client: pool, table });
+      return postgresConversationStore({ client: postgres.pool, table });
     },
   ],
 ];
 
 for (const [kind, createStore] of stores) {
   describe(`conversation stores: ${kind}`, () => {
-    const withStore = async (test: (store: ConversationStore) => Promise<void>) => {
-      const store = await createStore();
-      if (store === undefined) {
-        postgresAvailable(server);
-        return;
-      }
-      await test(store);
-    };
+    const withStore = async (test: (store: ConversationStore) => Promise<void>) =>
+      postgres.whenAvailable(await createStore(), test);
 
     it('loads nothing for a new conversation, then each saved version', () =>
       withStore(async (store) => {
@@ -168,20 +149,17 @@ for (const [kind, createStore] of stores) {
 
 describe('the PostgreSQL store keeps files with the version that lists them', () => {
   it('keeps none of the files of a save that conflicts', async () => {
-    const store = await stores[1]![1]();
-    if (store === undefined) {
-      postgresAvailable(server);
-      return;
-    }
-    await store.save('chat', snapshot(1), 0);
-    await store.save('chat', snapshot(2), 1);
-    const file = { path: '.context/lost-call_9.txt', text: 'from a turn that conflicted\n' };
-    expect(await codeOf(store.save('chat', snapshot(9), 1, [file]))).toMatch(/^state-conflict: /);
-    expect(await codeOf(store.save('fresh', snapshot(9), 3, [file]))).toMatch(/^state-conflict: /);
-    expect(await store.loadFiles!('chat', [file.path])).toEqual([]);
-    expect(await store.loadFiles!('fresh', [file.path])).toEqual([]);
-    expect(await store.save('chat', snapshot(3), 2, [file])).toBe(3);
-    expect(await store.loadFiles!('chat', [file.path])).toEqual([file]);
+    await postgres.whenAvailable(await stores[1]![1](), async (store) => {
+      await store.save('chat', snapshot(1), 0);
+      await store.save('chat', snapshot(2), 1);
+      const file = { path: '.context/lost-call_9.txt', text: 'from a turn that conflicted\n' };
+      expect(await codeOf(store.save('chat', snapshot(9), 1, [file]))).toMatch(/^state-conflict: /);
+      expect(await codeOf(store.save('fresh', snapshot(9), 3, [file]))).toMatch(/^state-conflict: /);
+      expect(await store.loadFiles!('chat', [file.path])).toEqual([]);
+      expect(await store.loadFiles!('fresh', [file.path])).toEqual([]);
+      expect(await store.save('chat', snapshot(3), 2, [file])).toBe(3);
+      expect(await store.loadFiles!('chat', [file.path])).toEqual([file]);
+    });
   });
 });
 
@@ -266,23 +244,8 @@ describe('the file store on hostile disks', () => {
       try { await store.save('chat', { ...stored.snapshot, runs: process.pid }, 1); console.log('saved'); }
       catch (error) { console.log(error.code); }
     `;
-    const outcomes = await Promise.all(
-      Array.from(
-        { length: 4 },
-        () =>
-          new Promise<string>((resolve, reject) => {
-            const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
-              stdio: ['ignore', 'pipe', 'inherit'],
-            });
-            let output = '';
-            child.stdout.on('data', (chunk) => {
-              output += chunk;
-            });
-            child.on('error', reject);
-            child.on('close', () => resolve(output.trim()));
-          }),
-      ),
-    );
+    // Each exits 0 whether it saved or met the conflict: the output says which.
+    const outcomes = await Promise.all(Array.from({ length: 4 }, () => runModuleScript(script)));
     expect(outcomes.sort()).toEqual(['saved', 'state-conflict', 'state-conflict', 'state-conflict']);
     expect((await store.load('chat'))?.version).toBe(2);
   });

@@ -176,32 +176,19 @@ export function scannedTree(answer: TreeAnswer, options: ScannedTreeOptions): Tr
 /** grep's `-b -o -m1 -H -Z` records (`./NAME\0OFFSET:\0\n`): each file's first NUL, by path. */
 function parseFirstNuls(output: Buffer): Map<string, number> {
   const firstNuls = new Map<string, number>();
-  let position = 0;
-  while (position < output.length) {
-    const nameEnd = output.indexOf(0, position);
-    const colon = nameEnd === -1 ? -1 : output.indexOf(0x3a, nameEnd + 1);
-    const lineEnd = colon === -1 ? -1 : output.indexOf(0x0a, colon + 1);
-    if (lineEnd === -1) break;
-    const name = withoutDotSlash(output.toString('utf8', position, nameEnd));
-    if (!firstNuls.has(name)) firstNuls.set(name, Number(output.toString('latin1', nameEnd + 1, colon)));
-    position = lineEnd + 1;
-  }
+  eachRecord(output, (name, offset) => {
+    if (!firstNuls.has(name)) firstNuls.set(name, offset);
+  });
   return firstNuls;
 }
 
 /** grep's `-n -H -Z` records (`./NAME\0NUMBER:LINE\n`): each file's lines, by path. */
 function parseLines(output: Buffer): Map<string, Array<{ number: number; bytes: Uint8Array }>> {
   const byFile = new Map<string, Array<{ number: number; bytes: Uint8Array }>>();
-  let position = 0;
-  let lastName = '';
+  let lastName: string | undefined;
   let lastLines: Array<{ number: number; bytes: Uint8Array }> = [];
-  while (position < output.length) {
-    const nameEnd = output.indexOf(0, position);
-    const colon = nameEnd === -1 ? -1 : output.indexOf(0x3a, nameEnd + 1);
-    const lineEnd = colon === -1 ? -1 : output.indexOf(0x0a, colon + 1);
-    if (lineEnd === -1) break;
-    const name = withoutDotSlash(output.toString('utf8', position, nameEnd));
-    if (name !== lastName || byFile.size === 0) {
+  eachRecord(output, (name, number, bytes) => {
+    if (name !== lastName) {
       lastName = name;
       let known = byFile.get(name);
       if (known === undefined) {
@@ -210,13 +197,30 @@ function parseLines(output: Buffer): Map<string, Array<{ number: number; bytes: 
       }
       lastLines = known;
     }
-    lastLines.push({
-      number: Number(output.toString('latin1', nameEnd + 1, colon)),
-      bytes: output.subarray(colon + 1, lineEnd),
-    });
+    lastLines.push({ number, bytes });
+  });
+  return byFile;
+}
+
+/**
+ * Each complete `./NAME\0NUMBER:REST\n` record of grep's `-H -Z` output, in order: the name without
+ * its `./`, the number, and the bytes between the colon and the newline. An incomplete last record
+ * is left out.
+ */
+function eachRecord(output: Buffer, visit: (name: string, number: number, rest: Buffer) => void): void {
+  let position = 0;
+  while (position < output.length) {
+    const nameEnd = output.indexOf(0, position);
+    const colon = nameEnd === -1 ? -1 : output.indexOf(0x3a, nameEnd + 1);
+    const lineEnd = colon === -1 ? -1 : output.indexOf(0x0a, colon + 1);
+    if (lineEnd === -1) return;
+    visit(
+      withoutDotSlash(output.toString('utf8', position, nameEnd)),
+      Number(output.toString('latin1', nameEnd + 1, colon)),
+      output.subarray(colon + 1, lineEnd),
+    );
     position = lineEnd + 1;
   }
-  return byFile;
 }
 
 function withoutDotSlash(name: string): string {
