@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runModuleScript } from '../../test/support/module-script.js';
@@ -172,6 +173,29 @@ for (const [kind, createPlace] of places) {
 }
 
 describe('a shared place that fails', () => {
+  it('names a FIFO where a shared capability belongs, without waiting on it', async () => {
+    const directory = await useTemporaryDirectory('agent-context-shared-');
+    const folder = path.join(directory, 'capabilities', sha256Of('default').slice(0, 40));
+    await mkdir(folder, { recursive: true });
+    execFileSync('mkfifo', [path.join(folder, 'stuck.json')]);
+    const shared = fileConversationStore({ directory }).sharedCapabilities();
+    const store = createCapabilityStore(await useTemporaryDirectory('agent-context-capabilities-'), {
+      shared,
+    });
+    try {
+      const loaded = await store.loadActive();
+      expect(loaded.items).toEqual([]);
+      expect(loaded.diagnostics).toEqual([
+        expect.objectContaining({
+          code: 'capabilities-not-shared',
+          message: expect.stringMatching(/stuck\.json is not a regular file/),
+        }),
+      ]);
+    } finally {
+      store.close();
+    }
+  });
+
   it('is a diagnostic: the worker serves its own store', async () => {
     const failing: SharedCapabilities = {
       list: async () => {

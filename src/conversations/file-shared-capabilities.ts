@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type {
@@ -76,19 +77,29 @@ export function fileSharedCapabilities(directory: string, name: string): SharedC
 }
 
 /**
- * One shared capability file, or `undefined` when it is missing. One that is not a regular file, is
- * too large or is damaged throws `store-failed` naming it (never opened unless a regular file).
+ * One shared capability file, or `undefined` when it is missing. One that is not a regular file
+ * (opened without waiting and without following a link, then checked), is too large or is damaged
+ * throws `store-failed` naming it.
  */
 async function readShared(file: string, name: string, store: string): Promise<SharedCapability | undefined> {
   let text: string;
+  let handle: fs.FileHandle;
   try {
-    const stat = await fs.lstat(file);
-    if (!stat.isFile() || stat.size > maxSharedFileBytes)
-      throw new Error(`${file} is not a regular file of at most ${maxSharedFileBytes} bytes; move it away`);
-    text = await fs.readFile(file, 'utf8');
+    // Never waits on a FIFO, never follows a link: the file is judged by what was opened.
+    handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw storeFailed(store, 'read a shared capability', error);
+  }
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile() || stat.size > maxSharedFileBytes)
+      throw new Error(`${file} is not a regular file of at most ${maxSharedFileBytes} bytes; move it away`);
+    text = await handle.readFile('utf8');
+  } catch (error) {
+    throw storeFailed(store, 'read a shared capability', error);
+  } finally {
+    await handle.close().catch(() => undefined);
   }
   let data: Partial<SharedCapability> | undefined;
   try {
