@@ -33,12 +33,16 @@ export {
 export type { StatePersistence } from './session/capability.js';
 export {
   type CommandExpansionSnapshot,
-  type HiddenMessageSnapshot,
+  type HiddenMessageColumns,
+  type HiddenMessageFields,
   type HiddenMessagesSnapshot,
   type JsonValue,
-  type LoadedFileSnapshot,
+  type LoadedFilesSnapshot,
   type NotSavedState,
   parseSessionSnapshot,
   type SessionSnapshot,
+  savedHiddenMessages,
+  savedLoadedFiles,
   snapshotVersion,
 } from './session/session-snapshot.js';
+export type { FrontCodedEntry, FrontCodedList } from './shared/front-coding.js';

@@ -103,7 +103,7 @@ for (const fileCharacters of [600, 2_000]) {
   const root = await createRepository(fileCharacters);
   const { session } = await playConversation(root);
   const snapshot = session.snapshot();
-  const delivered = snapshot.hiddenMessages.messages.reduce((sum, message) => sum + message.text.length, 0);
+  const delivered = snapshot.hiddenMessages.texts.reduce((sum, text) => sum + text.length, 0);
   const stored = JSON.stringify(snapshot).length;
   sizeResults[`${fileCharacters}`] = { stored, delivered, ratio: stored / delivered };
   sizes.push([
@@ -208,7 +208,7 @@ if (server === undefined) {
 }
 
 console.log(
-  `Conversations (${librarySource()}), ${cpus().length} CPUs, ${turns} turns, ${snapshot.hiddenMessages.messages.length} nested files delivered, median of ${rounds} rounds`,
+  `Conversations (${librarySource()}), ${cpus().length} CPUs, ${turns} turns, ${snapshot.hiddenMessages.texts.length} nested files delivered, median of ${rounds} rounds`,
 );
 console.log(formatTable({ columns: ['store', 'restore ms', 'save ms', 'round trips load / save'], rows }));
 console.log(

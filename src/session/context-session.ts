@@ -19,12 +19,12 @@ import { HiddenMessageStore } from './hidden-message-store.js';
 import {
   type JsonValue,
   parseSessionSnapshot,
-  restoreLoadedFile,
   type SessionSnapshot,
-  saveLoadedFile,
+  savedLoadedFiles,
   snapshotFormat,
   snapshotVersion,
 } from './session-snapshot.js';
+import { loadedFileColumns } from './snapshot-columns.js';
 
 export type { ContextEventListener, ContextSession, ObserveUserInputOptions } from './capability.js';
 
@@ -133,10 +133,7 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
   const apply = (snapshot: SessionSnapshot) => {
     runCount = snapshot.runs;
     hidden.restore(snapshot.hiddenMessages);
-    for (const saved of snapshot.loadedFiles) {
-      const file = restoreLoadedFile(saved);
-      loaded.set(`${file.capability}\0${file.path}`, file);
-    }
+    for (const file of savedLoadedFiles(snapshot)) loaded.set(`${file.capability}\0${file.path}`, file);
     for (const { key, ...expansion } of snapshot.commandExpansions) {
       settledExpansions.set(key, expansion);
       expansions.set(key, Promise.resolve({ ...expansion }));
@@ -291,7 +288,7 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
         type: 'restored',
         reason: 'restore',
         capability: 'session',
-        message: `Continued the conversation from a snapshot: ${parsed.runs} run${parsed.runs === 1 ? '' : 's'}, ${parsed.hiddenMessages.messages.length} hidden message${parsed.hiddenMessages.messages.length === 1 ? '' : 's'}.`,
+        message: `Continued the conversation from a snapshot: ${parsed.runs} run${parsed.runs === 1 ? '' : 's'}, ${parsed.hiddenMessages.texts.length} hidden message${parsed.hiddenMessages.texts.length === 1 ? '' : 's'}.`,
       });
     },
     loadedFiles: () => [...loaded.values()].map((file) => ({ ...file })),
@@ -348,7 +345,7 @@ export function createContextSession(options: ContextSessionOptions): ContextSes
       runs: runCount,
       hiddenMessages: hidden.save(),
       commandExpansions: [...settledExpansions].map(([key, expansion]) => ({ key, ...expansion })),
-      loadedFiles: [...loaded.values()].map(saveLoadedFile),
+      loadedFiles: loadedFileColumns(loaded.values()),
       states: saved,
       notSaved,
     };

@@ -1,5 +1,6 @@
 import type { ContextEvent } from './context-event.js';
 import type { HiddenMessagesSnapshot } from './session-snapshot.js';
+import { type HiddenMessageFields, hiddenMessageColumns, hiddenMessagesOf } from './snapshot-columns.js';
 
 /** A hidden message a capability asks the session to place (see `placeHiddenMessages`). */
 export interface HiddenMessageRequest {
@@ -142,7 +143,7 @@ export class HiddenMessageStore {
   /** The messages and placement memory as data (see `SessionSnapshot`). */
   save(): HiddenMessagesSnapshot {
     const messages = this.#entries.map((entry) => {
-      const saved: HiddenMessagesSnapshot['messages'][number] = {
+      const saved: HiddenMessageFields = {
         key: entry.key,
         capability: entry.capability,
         text: entry.text,
@@ -157,15 +158,21 @@ export class HiddenMessageStore {
       count: this.#seenKeys.size,
       ...(this.#lastSeen === undefined ? {} : { last: this.#lastSeen }),
     };
-    return { messages, nextKey: this.#nextKey, nextOrder: this.#nextBound, seen: { ...seen } };
+    return {
+      ...hiddenMessageColumns(messages),
+      nextKey: this.#nextKey,
+      nextOrder: this.#nextBound,
+      seen: { ...seen },
+    };
   }
 
   /**
-   * Continue from {@link save}'s data (a new store only). The keys seen before are told apart at the
-   * next placement: they are the first `seen.count` keys of a list that only grew since.
+   * Continue from {@link save}'s data (a new store only; `saved` as `parseSessionSnapshot` returns
+   * it). The keys seen before are told apart at the next placement: they are the first `seen.count`
+   * keys of a list that only grew since.
    */
   restore(saved: HiddenMessagesSnapshot): void {
-    this.#entries = saved.messages.map((message) => ({
+    this.#entries = hiddenMessagesOf(saved).map((message) => ({
       key: message.key,
       capability: message.capability,
       text: message.text,

@@ -8,7 +8,14 @@ import { localWorkspace } from '../workspace/local-workspace.js';
 import type { Capability } from './capability.js';
 import { type ContextSession, createContextSession } from './context-session.js';
 import { ScriptedConversation } from './scripted-conversation.test-support.js';
-import { parseSessionSnapshot, type SessionSnapshot, snapshotVersion } from './session-snapshot.js';
+import {
+  parseSessionSnapshot,
+  type SessionSnapshot,
+  savedHiddenMessages,
+  savedLoadedFiles,
+  snapshotVersion,
+} from './session-snapshot.js';
+import versionOneSnapshots from './version-1-snapshots.json' with { type: 'json' };
 
 let tree: TemporaryTree | undefined;
 afterEach(async () => {
@@ -77,11 +84,15 @@ const turns: Step[][] = [
   ],
 ];
 
-/** Every prompt of the conversation, with turns from `restoreAfter` on served by restored sessions, one per turn. */
+/**
+ * Every prompt of the conversation, with turns from `restoreAfter` on served by restored sessions, one
+ * per turn; `restoreFrom` is restored in place of the first snapshot taken.
+ */
 async function playConversation(
   root: string,
   delivery: NestedDelivery,
   restoreAfter: number | undefined,
+  restoreFrom?: unknown,
 ): Promise<{ prompts: string[][]; snapshots: SessionSnapshot[] }> {
   let current = session(root, delivery);
   let conversation: ScriptedConversation | undefined;
@@ -93,7 +104,11 @@ async function playConversation(
       const stored = JSON.stringify(current.snapshot());
       snapshots.push(JSON.parse(stored));
       current.dispose();
-      current = session(root, delivery, JSON.parse(stored));
+      current = session(
+        root,
+        delivery,
+        snapshots.length === 1 && restoreFrom !== undefined ? restoreFrom : JSON.parse(stored),
+      );
     }
     const run = await current.startRun();
     conversation =
@@ -129,6 +144,62 @@ describe('session snapshots', () => {
       expect(restored.snapshots[0]!.notSaved).toEqual([]);
     });
   }
+
+  for (const delivery of ['after-tool-result', 'consolidated'] as const) {
+    it(`continues a version 1 snapshot byte for byte, read as the snapshot this version writes (${delivery})`, async () => {
+      // Written by the library before the lists were stored as columns, after the first two turns.
+      const firstVersion = versionOneSnapshots[delivery];
+      expect(firstVersion.version).toBe(1);
+      tree = await createRepository();
+      const live = await playConversation(tree.root, delivery, undefined);
+      const continued = await playConversation(tree.root, delivery, 2, firstVersion);
+      expect(continued.prompts).toEqual(live.prompts);
+      // The same content; capability states are read by their capabilities (both forms), as the prompts show.
+      const { states: _, ...read } = parseSessionSnapshot(firstVersion);
+      const { states: __, ...written } = continued.snapshots[0]!;
+      expect(read).toEqual(written);
+    });
+  }
+
+  it('stores its long lists as columns: a path once, then what differs from the one before', async () => {
+    tree = await createRepository();
+    const { snapshots } = await playConversation(tree.root, 'after-tool-result', 2);
+    const snapshot = snapshots[0]!;
+    expect(snapshot.version).toBe(2);
+    expect(snapshot.hiddenMessages.keys).toEqual([1, 2, 3, 4, 5]);
+    expect(snapshot.hiddenMessages.capabilities).toEqual([[5, 'nested-instructions']]);
+    expect(savedHiddenMessages(snapshot).map((message) => [message.key, message.anchor])).toEqual(
+      [1, 2, 3, 4, 5].map((number) => [`agent-context-hidden-${number}`, `call_${number}`]),
+    );
+    expect(snapshot.loadedFiles.paths).toEqual([
+      'packages/api/AGENTS.md',
+      '.claude/rules/tests.md',
+      'packages/api/src/deep/AGENTS.md',
+      [22, 'notes.md'],
+      [9, 'web/CLAUDE.md'],
+      [13, '.cursor/rules/components.mdc'],
+    ]);
+    expect(savedLoadedFiles(snapshot).map((file) => [file.path, file.reason])).toEqual([
+      ['packages/api/AGENTS.md', 'nested'],
+      ['.claude/rules/tests.md', 'rule'],
+      ['packages/api/src/deep/AGENTS.md', 'nested'],
+      ['packages/api/src/deep/notes.md', 'nested'],
+      ['packages/web/CLAUDE.md', 'nested'],
+      ['packages/web/.cursor/rules/components.mdc', 'rule'],
+    ]);
+    const tracker = snapshot.states['nested-instructions/tracker'] as {
+      checked: unknown[];
+      hashes: Array<[string, number]>;
+    };
+    expect(tracker.checked).toEqual(['packages', [8, '/api'], [12, '/src'], [16, '/deep'], [9, 'web']]);
+    // The dedup memory names each file by the index of its real path: 16-character keys.
+    expect(tracker.hashes.map(([key, label]) => [key.length, label])).toEqual([
+      [16, 0],
+      [16, 1],
+      [16, 2],
+      [16, 3],
+    ]);
+  });
 
   it('holds no function, class instance or absolute path of the repository', async () => {
     tree = await createRepository();
@@ -324,13 +395,32 @@ describe('snapshots that do not fit', () => {
         'The session snapshot\'s `runs` does not fit: expected a whole number, 0 or more, got "3". Nothing of it was restored.',
     });
     const withBadMessage = valid();
-    (withBadMessage.hiddenMessages.messages as unknown[]).push({
-      key: 'k',
-      capability: 'c',
-      text: 7,
-      order: 1,
-    });
-    expect(refused(withBadMessage).message).toContain('`hiddenMessages.messages[0].text`');
+    (withBadMessage.hiddenMessages.texts as unknown[]).push(7);
+    expect(refused(withBadMessage).message).toContain('`hiddenMessages.texts[0]`');
+    const withShortColumn = valid();
+    withShortColumn.hiddenMessages.texts.push('text');
+    expect(refused(withShortColumn).message).toContain(
+      '`hiddenMessages.keys` does not fit: expected 1 entries (one per text), got 0',
+    );
+    const withLongRun = valid();
+    withLongRun.hiddenMessages.capabilities.push([1e15, 'c']);
+    expect(refused(withLongRun).message).toContain(
+      '`hiddenMessages.capabilities` does not fit: the runs add up to more than 0 entries',
+    );
+    const withStraySlot = valid();
+    withStraySlot.hiddenMessages.slots.push([0, 'slot']);
+    expect(refused(withStraySlot).message).toContain(
+      '`hiddenMessages.slots[0][0]` does not fit: no message 0',
+    );
+    const withBadPath = valid();
+    withBadPath.loadedFiles = {
+      paths: ['a', [4, 'b']],
+      triggers: [null, null],
+      sources: [[2, 'nested', 'c']],
+    };
+    expect(refused(withBadPath).message).toContain(
+      '`loadedFiles.paths[1]` does not fit: shares 4 characters with a previous entry of 1',
+    );
     const { hiddenMessages: _, ...missing } = valid();
     expect(refused(missing).message).toContain(
       '`hiddenMessages` does not fit: expected an object, got undefined',
@@ -353,7 +443,7 @@ describe('snapshots that do not fit', () => {
   it('refuses another version, naming it', () => {
     expect(refused({ ...valid(), version: snapshotVersion + 1 })).toEqual({
       code: 'snapshot-version',
-      message: `The session snapshot has version ${snapshotVersion + 1}; this version of agent-context reads version ${snapshotVersion}. Start a new conversation, or continue this one with the version that saved it.`,
+      message: `The session snapshot has version ${snapshotVersion + 1}; this version of agent-context reads versions 1 to ${snapshotVersion}. Start a new conversation, or continue this one with the version that saved it.`,
     });
   });
 

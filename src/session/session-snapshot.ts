@@ -1,40 +1,47 @@
 import { AgentContextError } from '../errors.js';
-import { maximumValueDepth } from '../shared/limit-value-depth.js';
 import type { EventReason } from './context-event.js';
 import type { LoadedFile } from './describe-loaded-files.js';
+import {
+  checkedHiddenMessageColumns,
+  checkedLoadedFileColumns,
+  type HiddenMessageColumns,
+  type HiddenMessageFields,
+  hiddenMessageColumns,
+  hiddenMessagesOf,
+  type LoadedFilesSnapshot,
+  loadedFileColumns,
+  loadedFilesOf,
+} from './snapshot-columns.js';
+import {
+  count,
+  invalid,
+  type JsonValue,
+  json,
+  list,
+  optionalText,
+  record,
+  shown,
+  text,
+} from './snapshot-fields.js';
 
-/** A value that survives `JSON.stringify` and `JSON.parse` unchanged. */
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
+export type { HiddenMessageColumns, HiddenMessageFields, LoadedFilesSnapshot } from './snapshot-columns.js';
+export type { JsonValue } from './snapshot-fields.js';
 
 /** What every snapshot says it is, so a value of another kind is never misread as one. */
 export const snapshotFormat = 'agent-context/session';
 
 /**
- * The snapshot version this library writes and reads. A snapshot of another version is refused with
- * `snapshot-version` (an older one is never guessed at): the conversation is left as stored.
+ * The snapshot version this library writes. It reads this one and version 1 (the same content, its
+ * long lists stored as lists of objects); a snapshot of another version is refused with
+ * `snapshot-version` (never guessed at): the conversation is left as stored.
  */
-export const snapshotVersion = 1;
+export const snapshotVersion = 2;
 
-/** One hidden message of a snapshot: the bytes the model saw, and where they sit. */
-export interface HiddenMessageSnapshot {
-  /** `agent-context-hidden-N`, kept so adapters see the same keys in every process. */
-  key: string;
-  capability: string;
-  /** The exact text the model sees. */
-  text: string;
-  /** Present for a `consolidated` message: one per slot and capability. */
-  slot?: string;
-  /** The key of the persisted message it follows; absent while it waits for its first placement. */
-  anchor?: string;
-  /** The anchor asked for, kept while the message waits for its first placement. */
-  requested?: string;
-  /** Order among messages bound to the same anchor. */
-  order: number;
-}
-
-/** The hidden messages of a session, with what placement needs to continue in another process. */
-export interface HiddenMessagesSnapshot {
-  messages: HiddenMessageSnapshot[];
+/**
+ * The hidden messages of a session, with what placement needs to continue in another process: the
+ * messages column by column (see `HiddenMessageColumns`).
+ */
+export interface HiddenMessagesSnapshot extends HiddenMessageColumns {
   /** The number of the next hidden message key. */
   nextKey: number;
   /** The next binding order. */
@@ -52,24 +59,6 @@ export interface CommandExpansionSnapshot {
   key: string;
   text: string;
   command?: { name: string; format: string; path: string };
-}
-
-/** One entry of `loadedFiles`: a {@link LoadedFile} as a tuple. */
-export type LoadedFileSnapshot = [path: string, reason: string, capability: string, trigger?: string];
-
-/** A loaded file as a snapshot keeps it. */
-export function saveLoadedFile(file: LoadedFile): LoadedFileSnapshot {
-  return file.trigger === undefined
-    ? [file.path, file.reason, file.capability]
-    : [file.path, file.reason, file.capability, file.trigger];
-}
-
-/** The loaded file of a {@link LoadedFileSnapshot}. */
-export function restoreLoadedFile(saved: LoadedFileSnapshot): LoadedFile {
-  const [path, reason, capability, trigger] = saved;
-  const file: LoadedFile = { path, reason: reason as EventReason, capability };
-  if (trigger !== undefined) file.trigger = trigger;
-  return file;
 }
 
 /** A piece of capability state a snapshot does not hold, and why. */
@@ -93,11 +82,8 @@ export interface SessionSnapshot {
   runs: number;
   hiddenMessages: HiddenMessagesSnapshot;
   commandExpansions: CommandExpansionSnapshot[];
-  /**
-   * What `describe()` lists, in load order, each as `[path, reason, capability]` or `[path, reason,
-   * capability, trigger]` (one line each: a long conversation loads hundreds).
-   */
-  loadedFiles: LoadedFileSnapshot[];
+  /** What `describe()` lists, in load order (a long conversation loads hundreds). */
+  loadedFiles: LoadedFilesSnapshot;
   /** Each capability's declared state, by the key it declared (see `StatePersistence`). */
   states: Record<string, JsonValue>;
   /** State that capabilities keep but declared they cannot save (or declared nothing for). */
@@ -106,9 +92,10 @@ export interface SessionSnapshot {
 
 /**
  * Read a value as a {@link SessionSnapshot}: checks every field the session reads, and returns a copy
- * (later changes to `value` change nothing). Throws `snapshot-invalid` naming the first field that
- * does not fit, or `snapshot-version` for another format version; never returns half a snapshot.
- * A string is parsed as JSON first.
+ * (later changes to `value` change nothing). A version 1 snapshot (written before the lists were
+ * stored as columns) is read and returned in today's form. Throws `snapshot-invalid` naming the first
+ * field that does not fit, or `snapshot-version` for a version this library does not know; never
+ * returns half a snapshot. A string is parsed as JSON first.
  */
 export function parseSessionSnapshot(value: unknown): SessionSnapshot {
   let data = value;
@@ -123,22 +110,35 @@ export function parseSessionSnapshot(value: unknown): SessionSnapshot {
   if (root.format !== snapshotFormat) {
     throw invalid('format', `expected "${snapshotFormat}", got ${shown(root.format)}`);
   }
-  if (root.version !== snapshotVersion) {
+  if (root.version !== snapshotVersion && root.version !== 1) {
     throw new AgentContextError(
-      `The session snapshot has version ${shown(root.version)}; this version of agent-context reads version ${snapshotVersion}. Start a new conversation, or continue this one with the version that saved it.`,
+      `The session snapshot has version ${shown(root.version)}; this version of agent-context reads versions 1 to ${snapshotVersion}. Start a new conversation, or continue this one with the version that saved it.`,
       { code: 'snapshot-version', reason: `version ${shown(root.version)}` },
     );
   }
   const hidden = record(root.hiddenMessages, 'hiddenMessages');
   const seen = record(hidden.seen, 'hiddenMessages.seen');
-  const snapshot: SessionSnapshot = {
+  const firstVersion = root.version === 1;
+  const messageColumns = firstVersion
+    ? hiddenMessageColumns(
+        list(hidden.messages, 'hiddenMessages.messages').map((item, index) =>
+          firstVersionHiddenMessage(item, `hiddenMessages.messages[${index}]`),
+        ),
+      )
+    : checkedHiddenMessageColumns(hidden, 'hiddenMessages');
+  const loadedFiles = firstVersion
+    ? loadedFileColumns(
+        list(root.loadedFiles, 'loadedFiles').map((item, index) =>
+          firstVersionLoadedFile(item, `loadedFiles[${index}]`),
+        ),
+      )
+    : checkedLoadedFileColumns(root.loadedFiles, 'loadedFiles');
+  return {
     format: snapshotFormat,
     version: snapshotVersion,
     runs: count(root.runs, 'runs'),
     hiddenMessages: {
-      messages: list(hidden.messages, 'hiddenMessages.messages').map((item, index) =>
-        hiddenMessage(item, `hiddenMessages.messages[${index}]`),
-      ),
+      ...messageColumns,
       nextKey: count(hidden.nextKey, 'hiddenMessages.nextKey'),
       nextOrder: count(hidden.nextOrder, 'hiddenMessages.nextOrder'),
       seen: {
@@ -149,9 +149,7 @@ export function parseSessionSnapshot(value: unknown): SessionSnapshot {
     commandExpansions: list(root.commandExpansions, 'commandExpansions').map((item, index) =>
       commandExpansion(item, `commandExpansions[${index}]`),
     ),
-    loadedFiles: list(root.loadedFiles, 'loadedFiles').map((item, index) =>
-      loadedFile(item, `loadedFiles[${index}]`),
-    ),
+    loadedFiles,
     states: states(root.states),
     notSaved: list(root.notSaved, 'notSaved').map((item, index) => {
       const entry = record(item, `notSaved[${index}]`);
@@ -161,10 +159,23 @@ export function parseSessionSnapshot(value: unknown): SessionSnapshot {
       };
     }),
   };
-  return snapshot;
 }
 
-function hiddenMessage(value: unknown, at: string): HiddenMessageSnapshot {
+/**
+ * The messages of a snapshot (see `HiddenMessagesSnapshot`), one object each. `snapshot` as
+ * `session.snapshot()` or `parseSessionSnapshot` returns it (a stored value: parse it first).
+ */
+export function savedHiddenMessages(snapshot: SessionSnapshot): HiddenMessageFields[] {
+  return hiddenMessagesOf(snapshot.hiddenMessages);
+}
+
+/** The files `describe()` lists, as a snapshot holds them (`snapshot` as for {@link savedHiddenMessages}). */
+export function savedLoadedFiles(snapshot: SessionSnapshot): LoadedFile[] {
+  return loadedFilesOf(snapshot.loadedFiles);
+}
+
+/** A hidden message as version 1 stored it: one object per message. */
+function firstVersionHiddenMessage(value: unknown, at: string): HiddenMessageFields {
   const entry = record(value, at);
   return {
     key: text(entry.key, `${at}.key`),
@@ -175,6 +186,17 @@ function hiddenMessage(value: unknown, at: string): HiddenMessageSnapshot {
     ...optionalText(entry, 'requested', at),
     order: count(entry.order, `${at}.order`),
   };
+}
+
+/** A loaded file as version 1 stored it: `[path, reason, capability, trigger?]`. */
+function firstVersionLoadedFile(value: unknown, at: string): LoadedFile {
+  const entry = list(value, at);
+  if (entry.length !== 3 && entry.length !== 4)
+    throw invalid(at, 'expected [path, reason, capability, trigger?]');
+  const [path, reason, capability, trigger] = entry.map((item, index) => text(item, `${at}[${index}]`));
+  const file: LoadedFile = { path: path!, reason: reason as EventReason, capability: capability! };
+  if (trigger !== undefined) file.trigger = trigger;
+  return file;
 }
 
 function commandExpansion(value: unknown, at: string): CommandExpansionSnapshot {
@@ -194,92 +216,9 @@ function commandExpansion(value: unknown, at: string): CommandExpansionSnapshot 
   return expansion;
 }
 
-function loadedFile(value: unknown, at: string): LoadedFileSnapshot {
-  const entry = list(value, at);
-  if (entry.length !== 3 && entry.length !== 4)
-    throw invalid(at, 'expected [path, reason, capability, trigger?]');
-  const [path, reason, capability, trigger] = entry.map((item, index) => text(item, `${at}[${index}]`));
-  return trigger === undefined ? [path!, reason!, capability!] : [path!, reason!, capability!, trigger];
-}
-
 function states(value: unknown): Record<string, JsonValue> {
   const entries = record(value, 'states');
   const copy: Record<string, JsonValue> = {};
   for (const [key, state] of Object.entries(entries)) copy[key] = json(state, `states.${key}`);
   return copy;
-}
-
-/**
- * A deep copy of a JSON value; anything else (a function, `undefined`, a class instance) is refused,
- * and so is nesting deeper than {@link maximumValueDepth} levels (the copy recurses: a hand-made
- * value thousands of levels deep must be a typed refusal, not a stack overflow).
- */
-function json(value: unknown, at: string, depth = 0): JsonValue {
-  if (depth > maximumValueDepth) throw invalid(at, `nested deeper than ${maximumValueDepth} levels`);
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return value;
-  if (typeof value === 'number') {
-    if (Number.isFinite(value)) return value;
-    throw invalid(at, 'expected a finite number');
-  }
-  if (Array.isArray(value)) return value.map((item, index) => json(item, `${at}[${index}]`, depth + 1));
-  const entries = record(value, at);
-  const copy: Record<string, JsonValue> = {};
-  for (const [key, item] of Object.entries(entries)) copy[key] = json(item, `${at}.${key}`, depth + 1);
-  return copy;
-}
-
-function record(value: unknown, at: string): Record<string, unknown> {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw invalid(at, `expected an object, got ${kindOf(value)}`);
-  }
-  const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) throw invalid(at, 'expected a plain object');
-  return value as Record<string, unknown>;
-}
-
-function list(value: unknown, at: string): unknown[] {
-  if (!Array.isArray(value)) throw invalid(at, `expected an array, got ${kindOf(value)}`);
-  return value;
-}
-
-function text(value: unknown, at: string): string {
-  if (typeof value !== 'string') throw invalid(at, `expected a string, got ${kindOf(value)}`);
-  return value;
-}
-
-function count(value: unknown, at: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw invalid(at, `expected a whole number, 0 or more, got ${shown(value)}`);
-  }
-  return value;
-}
-
-function optionalText<Key extends string>(
-  entry: Record<string, unknown>,
-  key: Key,
-  at: string,
-): { [K in Key]?: string } {
-  const value = entry[key];
-  if (value === undefined) return {};
-  return { [key]: text(value, at === '' ? key : `${at}.${key}`) } as { [K in Key]?: string };
-}
-
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${shown(value)}`;
-}
-
-function shown(value: unknown): string {
-  const json = JSON.stringify(value);
-  if (json === undefined) return String(value);
-  return json.length > 40 ? `${json.slice(0, 40)}...` : json;
-}
-
-function invalid(at: string, problem: string): AgentContextError {
-  const where = at === '' ? 'The session snapshot' : `The session snapshot's \`${at}\``;
-  return new AgentContextError(`${where} does not fit: ${problem}. Nothing of it was restored.`, {
-    code: 'snapshot-invalid',
-    reason: at === '' ? problem : at,
-  });
 }

@@ -54,7 +54,7 @@ describe('two workers finishing turns of one conversation at once', () => {
       expect(reports.sort()).toEqual(['loaded\nsaved', 'loaded\nstate-conflict\nsaved after retry']);
       const stored = await fileConversationStore({ directory: storeDirectory }).load('shared');
       expect(stored?.version).toBe(2);
-      const texts = stored!.snapshot.hiddenMessages.messages.map((message) => message.text).join('\n');
+      const texts = stored!.snapshot.hiddenMessages.texts.join('\n');
       expect(texts).toContain('# Package a');
       expect(texts).toContain('# Package b');
     } finally {

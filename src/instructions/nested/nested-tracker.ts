@@ -9,6 +9,7 @@ import { type NestedFile, restoreNestedFile, saveNestedFile } from '../../rules/
 import type { ContextEvent, TouchedPath } from '../../session/capability.js';
 import { savedState } from '../../session/saved-state.js';
 import type { JsonValue } from '../../session/session-snapshot.js';
+import { expandFrontCoded, FrontCoder } from '../../shared/front-coding.js';
 import { CheckedDirectoryMemory, withCheckedDirectories } from '../../workspace/checked-directories.js';
 import { toLabel } from '../../workspace/labels.js';
 import {
@@ -24,6 +25,7 @@ import { orList } from '../plan-assistant-files.js';
 import { expandNestedImports } from './expand-nested-imports.js';
 import { readNestedText } from './read-nested-text.js';
 import { resolveBelowCwd } from './resolve-below-cwd.js';
+import { restoreSeenFiles, saveSeenFiles } from './seen-files-snapshot.js';
 
 /** The settings the tracker needs (resolved options of `nestedInstructions`). */
 export interface NestedTrackerSettings {
@@ -167,24 +169,20 @@ export class NestedTracker {
   }
 
   /**
-   * What the tracker knows, as data for a session snapshot: the directories checked, the dedup memory
-   * (real paths and text keys), and, with `surfaced` (a consolidated delivery, which renders every file
-   * again), the files surfaced with their text; paths relative to the workspace root. Other deliveries
-   * keep the files' text in the hidden messages already sent, and never read `surfaced` again. Taken
-   * between touches (no check under way).
+   * What the tracker knows, as data for a session snapshot: the directories checked (front-coded, see
+   * `FrontCodedList`), the dedup memory (real paths and text keys, see `saveSeenFiles`), and, with
+   * `surfaced` (a consolidated delivery, which renders every file again), the files surfaced with
+   * their text; paths relative to the workspace root. Other deliveries keep the files' text in the
+   * hidden messages already sent, and never read `surfaced` again. Taken between touches (no check
+   * under way).
    */
   save(surfaced: boolean): JsonValue {
     const { root } = this.#workspace;
+    const coder = new FrontCoder();
     return {
-      checked: [...this.#checked].map((directory) => storedPathOf(root, directory)),
+      checked: [...this.#checked].map((directory) => coder.code(storedPathOf(root, directory))),
       surfaced: surfaced ? this.surfaced.map((file) => saveNestedFile(file, root)) : [],
-      // A file's own path as its label when that is what it is (the common case): one string.
-      realPaths: [...this.#realPaths].map(([real, label]) => {
-        const stored = storedPathOf(root, real);
-        return stored === label ? label : [stored, label];
-      }),
-      // The sha-256 keys in base64url: 43 characters instead of 64.
-      hashes: [...this.#hashes].map(([key, label]) => [compactKey(key), label]),
+      ...saveSeenFiles({ realPaths: this.#realPaths, hashes: this.#hashes }, this.#workspace),
       // The session-wide decisions, once made: a later file on the walk does not change them.
       ...(this.#decided === undefined ? {} : { decided: [...this.#decided] }),
     };
@@ -194,23 +192,19 @@ export class NestedTracker {
   restore(value: JsonValue): void {
     const { root } = this.#workspace;
     const saved = savedState.object(value, 'tracker');
-    const checked = savedState.strings(saved.checked, 'checked');
+    const checked = expandFrontCoded(
+      saved.checked,
+      'checked',
+      (field, problem) => new Error(`${field}: ${problem}`),
+    );
     const surfaced = savedState
       .array(saved.surfaced, 'surfaced')
       .map((file, index) => restoreNestedFile(file, root, `surfaced[${index}]`));
-    const realPaths = savedState.array(saved.realPaths, 'realPaths').map((entry, index): [string, string] => {
-      if (typeof entry === 'string') return [entry, entry];
-      const pair = savedState.strings(entry, `realPaths[${index}]`);
-      if (pair.length !== 2) throw new Error(`realPaths[${index}] is not a pair`);
-      return [pair[0]!, pair[1]!];
-    });
-    const hashes = savedState
-      .pairs(saved.hashes, 'hashes')
-      .map(([key, label]): [string, string] => [expandedKey(key), label]);
-    for (const directory of checked) this.#checked.add(absoluteOfStored(root, directory));
+    const seen = restoreSeenFiles(saved.realPaths, saved.hashes, this.#workspace);
+    for (const directory of checked) this.#checked.add(absoluteOfStored(root, directory!));
     this.surfaced.push(...surfaced);
-    for (const [real, label] of realPaths) this.#realPaths.set(absoluteOfStored(root, real), label);
-    for (const [key, label] of hashes) this.#hashes.set(key, label);
+    for (const [real, label] of seen.realPaths) this.#realPaths.set(real, label);
+    for (const [key, label] of seen.hashes) this.#hashes.set(key, label);
     if (saved.decided !== undefined) {
       const decided = new Map(savedState.pairs(saved.decided, 'decided'));
       this.#decided = decided;
@@ -605,14 +599,4 @@ export class NestedTracker {
 function codeOf(error: unknown): DiagnosticCode {
   if (isAgentContextError(error) && error.code === 'path-outside-workspace') return 'symlink-refused';
   return diagnosticCodeOf(error, 'stat-failed');
-}
-
-/** A hex sha-256 dedup key in base64url (any other key as it is), for a snapshot. */
-function compactKey(key: string): string {
-  return /^[0-9a-f]{64}$/.test(key) ? Buffer.from(key, 'hex').toString('base64url') : key;
-}
-
-/** The key {@link compactKey} compacted. */
-function expandedKey(key: string): string {
-  return /^[A-Za-z0-9_-]{43}$/.test(key) ? Buffer.from(key, 'base64url').toString('hex') : key;
 }
