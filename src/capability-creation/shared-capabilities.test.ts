@@ -70,9 +70,18 @@ async function inWorkerProcess(place: Place, steps: string): Promise<string> {
 function counted(shared: SharedCapabilities) {
   const calls: string[] = [];
   const place: SharedCapabilities = {
-    list: () => (calls.push('list'), shared.list()),
-    read: (names) => (calls.push(`read ${names.join(',')}`), shared.read(names)),
-    publish: (capability) => (calls.push(`publish ${capability.name}`), shared.publish(capability)),
+    list: () => {
+      calls.push('list');
+      return shared.list();
+    },
+    read: (names) => {
+      calls.push(`read ${names.join(',')}`);
+      return shared.read(names);
+    },
+    publish: (capability) => {
+      calls.push(`publish ${capability.name}`);
+      return shared.publish(capability);
+    },
   };
   return { place, calls };
 }
