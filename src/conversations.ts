@@ -37,7 +37,7 @@ export {
   type HiddenMessageFields,
   type HiddenMessagesSnapshot,
   type JsonValue,
-  type LoadedFilesSnapshot,
+  type LoadedFileColumns,
   type NotSavedState,
   parseSessionSnapshot,
   type SessionSnapshot,

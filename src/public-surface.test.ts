@@ -346,7 +346,7 @@ const surface = {
       'HiddenMessageFields',
       'HiddenMessagesSnapshot',
       'JsonValue',
-      'LoadedFilesSnapshot',
+      'LoadedFileColumns',
       'NotSavedState',
       'OpenConversationOptions',
       'PostgresConversationStoreOptions',

@@ -8,7 +8,7 @@ import {
   type HiddenMessageFields,
   hiddenMessageColumns,
   hiddenMessagesOf,
-  type LoadedFilesSnapshot,
+  type LoadedFileColumns,
   loadedFileColumns,
   loadedFilesOf,
 } from './snapshot-columns.js';
@@ -24,7 +24,7 @@ import {
   text,
 } from './snapshot-fields.js';
 
-export type { HiddenMessageColumns, HiddenMessageFields, LoadedFilesSnapshot } from './snapshot-columns.js';
+export type { HiddenMessageColumns, HiddenMessageFields, LoadedFileColumns } from './snapshot-columns.js';
 export type { JsonValue } from './snapshot-fields.js';
 
 /** What every snapshot says it is, so a value of another kind is never misread as one. */
@@ -83,7 +83,7 @@ export interface SessionSnapshot {
   hiddenMessages: HiddenMessagesSnapshot;
   commandExpansions: CommandExpansionSnapshot[];
   /** What `describe()` lists, in load order (a long conversation loads hundreds). */
-  loadedFiles: LoadedFilesSnapshot;
+  loadedFiles: LoadedFileColumns;
   /** Each capability's declared state, by the key it declared (see `StatePersistence`). */
   states: Record<string, JsonValue>;
   /** State that capabilities keep but declared they cannot save (or declared nothing for). */

@@ -57,7 +57,7 @@ export interface HiddenMessageColumns {
 }
 
 /** The files `describe()` lists, in load order, one column per field. */
-export interface LoadedFilesSnapshot {
+export interface LoadedFileColumns {
   /** Each file's path, front-coded (see `FrontCodedList`). */
   paths: FrontCodedList;
   /** What caused each load, front-coded; `null` for a run-start load. */
@@ -145,10 +145,10 @@ export function hiddenMessagesOf(columns: HiddenMessageColumns): HiddenMessageFi
 }
 
 /** The columns of `files`. */
-export function loadedFileColumns(files: Iterable<LoadedFile>): LoadedFilesSnapshot {
+export function loadedFileColumns(files: Iterable<LoadedFile>): LoadedFileColumns {
   const paths: string[] = [];
   const triggers: Array<string | null> = [];
-  const sources: LoadedFilesSnapshot['sources'] = [];
+  const sources: LoadedFileColumns['sources'] = [];
   for (const file of files) {
     paths.push(file.path);
     triggers.push(file.trigger ?? null);
@@ -158,7 +158,7 @@ export function loadedFileColumns(files: Iterable<LoadedFile>): LoadedFilesSnaps
 }
 
 /** A checked copy of stored loaded-file columns; throws `snapshot-invalid` naming the first field that does not fit. */
-export function checkedLoadedFileColumns(stored: unknown, at: string): LoadedFilesSnapshot {
+export function checkedLoadedFileColumns(stored: unknown, at: string): LoadedFileColumns {
   const columns = record(stored, at);
   const paths = checkedFrontCoded(columns.paths, `${at}.paths`, invalid);
   const triggers = checkedFrontCoded(columns.triggers, `${at}.triggers`, invalid, true);
@@ -173,12 +173,12 @@ export function checkedLoadedFileColumns(stored: unknown, at: string): LoadedFil
     `${at}.sources`,
     2,
     paths.length,
-  ) as LoadedFilesSnapshot['sources'];
+  ) as LoadedFileColumns['sources'];
   return { paths, triggers, sources };
 }
 
 /** The files of checked columns (see {@link checkedLoadedFileColumns}). */
-export function loadedFilesOf(columns: LoadedFilesSnapshot): LoadedFile[] {
+export function loadedFilesOf(columns: LoadedFileColumns): LoadedFile[] {
   const paths = expandFrontCoded(columns.paths, 'loadedFiles.paths', invalid) as string[];
   const triggers = expandFrontCoded(columns.triggers, 'loadedFiles.triggers', invalid, true);
   const sources = expandRuns(columns.sources);
