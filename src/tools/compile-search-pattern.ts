@@ -92,9 +92,9 @@ function withLiteralBytes(pattern: SearchPattern): SearchPattern {
 const literalEscape = /^[\\^$.|?*+()[\]{}\-/ #&~!%,:;<=>@`'"]$/;
 
 /**
- * The longest run of plain characters every match must contain (two characters at least), or
- * `undefined`. Conservative: a pattern with `|`, a group or a class before the run's end, or a flag
- * group, gives none.
+ * The longest run of plain characters every match must contain (one character at least: the `-` of
+ * `[0-9]{3}-[0-9]{4}` is enough to pass over the lines without one), or `undefined`. Conservative: a
+ * pattern with `|`, a group or a class before the run's end, or a flag group, gives none.
  */
 function requiredLiteral(pattern: string): string | undefined {
   if (pattern.includes('|') || pattern.includes('(?')) return undefined;
@@ -153,5 +153,5 @@ function requiredLiteral(pattern: string): string | undefined {
     else run += character;
   }
   close();
-  return best.length >= 2 ? best : undefined;
+  return best.length >= 1 ? best : undefined;
 }

@@ -49,7 +49,9 @@ export interface SearchFilesToolOptions {
 }
 
 /** Files read in one batch (one `listDirectories` call: one round trip on a sandbox). */
-const searchBatch = 128;
+const searchBatchFiles = 128;
+/** Batches whose reads may be under way while the walk goes on and the oldest is searched. */
+const batchesAhead = 2;
 /**
  * Bytes of each file read in the batch. A file longer than this (and within `maxSearchFileBytes`)
  * is read again alone, whole, so a batch holds at most 128 x 256 KiB whatever the files' sizes.
@@ -209,10 +211,17 @@ export function searchFilesTool(
         const skipped = { binary: 0, large: 0, unreadable: 0 };
         let batch: string[] = [];
         let stopped = false;
-        const flush = async () => {
-          const reads = scan === undefined ? await readBatch(batch) : undefined;
-          const paths = batch;
-          batch = [];
+        /**
+         * Batches whose reads are under way, oldest first, searched in walk order as they come; each
+         * with what the walk had passed over when it was full, which the closing line tells if the
+         * search stops in it (the walk has gone further since).
+         */
+        const underWay: Array<{
+          paths: string[];
+          reads: Promise<Map<string, ReadOutcome>>;
+          walked: { links: number; ignored: number; unlisted: number };
+        }> = [];
+        const searchBatch = async (paths: readonly string[], reads: Map<string, ReadOutcome> | undefined) => {
           for (const path of paths) {
             const room = maxMatches + 1 - lines.length;
             const result =
@@ -232,15 +241,37 @@ export function searchFilesTool(
             }
           }
         };
+        /** Search the oldest batch under way. */
+        const searchOldest = async () => {
+          const oldest = underWay.shift()!;
+          await searchBatch(oldest.paths, await oldest.reads);
+          if (!stopped) return;
+          report.links = oldest.walked.links;
+          report.ignored = oldest.walked.ignored;
+          report.unlisted.length = oldest.walked.unlisted;
+        };
+        // A batch's reads start when it is full, and the walk goes on while they run (on a read
+        // worker, for the local disk); at most `batchesAhead` are under way.
+        const flush = async () => {
+          const paths = batch;
+          batch = [];
+          if (scan !== undefined) return searchBatch(paths, undefined);
+          const walked = { links: report.links, ignored: report.ignored, unlisted: report.unlisted.length };
+          underWay.push({ paths, reads: readBatch(paths), walked });
+          if (underWay.length > batchesAhead) await searchOldest();
+        };
         walk: for await (const paths of walkWorkspaceFiles(reading, directory, report, context.signal)) {
           for (const path of paths) {
             if (filter !== undefined && !filter.test(path.slice(under.length))) continue;
             batch.push(path);
-            if (batch.length === searchBatch) await flush();
+            if (batch.length === searchBatchFiles) await flush();
             if (stopped) break walk;
           }
         }
         if (!stopped && batch.length > 0) await flush();
+        while (!stopped && underWay.length > 0) await searchOldest();
+        // Reads started past the last match are let finish (their files are closed), unread.
+        await Promise.allSettled(underWay.map(({ reads }) => reads));
         if (lines.length === 0)
           lines.push(`[search_files: no line under ${label} matches ${JSON.stringify(input.pattern)}.]`);
         if (stopped)

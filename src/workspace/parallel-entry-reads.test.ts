@@ -89,3 +89,42 @@ describe.skipIf(!linux)('reads of a big folder by worker threads', () => {
     }
   });
 });
+
+describe.skipIf(!linux)('files read by name over many folders (a search batch)', () => {
+  it('give what the listing gives file by file, read here or by a worker', async () => {
+    const { root } = await bigFolder();
+    await mkdir(path.join(root, 'other'), { recursive: true });
+    for (let index = 0; index < 40; index += 1) {
+      await writeFile(path.join(root, 'other', `note-${index}.txt`), `note ${index}\n`.repeat(index));
+    }
+    const odd = ['missing.md', 'queue.md', 'link.md', 'sub', 'hard.md', 'empty.md'];
+    const requests: ListRequest[] = [
+      {
+        path: 'many',
+        names: [...Array.from({ length: 60 }, (_, index) => `file-${index}.md`), ...odd],
+        read: { maxBytes: 12 },
+      },
+      {
+        path: 'other',
+        names: ['note-3.txt', 'note-1.txt', 'note-3.txt', 'note-39.txt'],
+        read: { maxBytes: 12 },
+      },
+      { path: 'missing-folder', names: ['a.md', 'b.md'], read: { maxBytes: 12 } },
+      { path: 'many', names: ['../escape', 'sub/inner.md', 'file-1.md'], read: { maxBytes: 12 } },
+    ];
+    for (const refuseHardLinks of [false, true]) {
+      const workspace = localWorkspace(root, { refuseHardLinks });
+      const single = await listDirectoriesWith(singleCallPrimitives(workspace), requests);
+      // The first batch starts the read workers; once one runs, the next batches are theirs.
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        expect(await workspace.listDirectories!(requests)).toEqual(single);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const read = single[0]!.ok ? single[0]!.value.entries : [];
+      expect(read.filter((entry) => entry.contents !== undefined).length).toBeGreaterThanOrEqual(61);
+      expect(read.find((entry) => entry.path === 'link.md')?.contents?.bytes.toString()).toBe(
+        '---\ndescript',
+      );
+    }
+  });
+});

@@ -93,6 +93,54 @@ export function readEntriesInParallel(
   };
 }
 
+/**
+ * Read the regular files `names[i]` of the directories held open as `directoryDescriptors[i]` (this
+ * process's descriptors, as {@link readEntriesInParallel} takes one), at most `maxBytes` each, in
+ * one request to one worker, while this thread goes on: per file, in order, what the worker found,
+ * or `undefined` for what it could not answer plainly (missing, not a regular file, an error, a
+ * hard link to refuse). Keep the directories open until the promise settles; it never rejects (a
+ * worker gone answers `undefined` for every file).
+ */
+export async function readFilesInParallel(
+  directoryDescriptors: readonly number[],
+  names: readonly string[],
+  options: { maxBytes: number; refuseHardLinks: boolean },
+): Promise<Array<ParallelEntry | undefined>> {
+  let answer: PartAnswer | undefined;
+  try {
+    answer = await workerPool().ask({ directoryDescriptors, names, ...options });
+  } catch {
+    answer = undefined;
+  }
+  const entries: Array<ParallelEntry | undefined> = [];
+  let offset = 0;
+  for (let index = 0; index < names.length; index += 1) {
+    const at = index * 4;
+    const status = answer?.facts[at];
+    if (answer === undefined || status !== 2) {
+      entries.push(undefined);
+      continue;
+    }
+    const length = answer.facts[at + 3]!;
+    entries.push({
+      size: answer.facts[at + 1]!,
+      modifiedMs: answer.facts[at + 2]!,
+      bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset + offset, length),
+    });
+    offset += length;
+  }
+  return entries;
+}
+
+/**
+ * True once a read worker has started: a caller with a few files to read can read them on its own
+ * thread meanwhile rather than wait for one to start. Asking starts the workers (idle ones never
+ * keep the process alive).
+ */
+export function parallelReadersReady(): boolean {
+  return workerPool().ready();
+}
+
 /** A worker's answer to one part: per name, `[status, size, modifiedMs, length]` and the bytes read. */
 interface PartAnswer {
   facts: Float64Array;
@@ -117,10 +165,11 @@ function bytesOf(answer: PartAnswer, at: number): Buffer {
   return Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset + starts[at / 4]!, answer.facts[at + 3]!);
 }
 
-interface PartRequest extends ParallelReadOptions {
-  directoryDescriptor: number;
-  names: readonly string[];
-}
+/** One request to a worker: every name in one directory, or each in its own (`directoryDescriptors`). */
+type PartRequest = ParallelReadOptions & { names: readonly string[] } & (
+    | { directoryDescriptor: number }
+    | { directoryDescriptors: readonly number[] }
+  );
 
 /** The workers, started at the first use, left to the process (they do not keep it alive). */
 let pool: ReturnType<typeof startPool> | undefined;
@@ -135,12 +184,15 @@ function startPool(size: number) {
     resolve: (answer: PartAnswer) => void;
     reject: (error: Error) => void;
   }
-  const workers: Array<{ worker: Worker; pending: Map<number, Waiting> }> = [];
+  const workers: Array<{ worker: Worker; pending: Map<number, Waiting>; online: boolean }> = [];
   let nextId = 0;
   let nextWorker = 0;
   const start = () => {
     const worker = new Worker(workerSource, { eval: true });
-    const started = { worker, pending: new Map<number, Waiting>() };
+    const started = { worker, pending: new Map<number, Waiting>(), online: false };
+    worker.once('online', () => {
+      started.online = true;
+    });
     worker.on('message', (message: { id: number } & PartAnswer) => {
       const waiting = started.pending.get(message.id);
       started.pending.delete(message.id);
@@ -162,6 +214,10 @@ function startPool(size: number) {
     return started;
   };
   return {
+    ready(): boolean {
+      while (workers.length < size) workers.push(start());
+      return workers.some((started) => started.online);
+    },
     ask(request: PartRequest): Promise<PartAnswer> {
       while (workers.length < size) workers.push(start());
       const chosen = workers[nextWorker++ % workers.length]!;
@@ -184,14 +240,18 @@ const workerSource = `
 const { parentPort } = require('node:worker_threads');
 const { openSync, fstatSync, lstatSync, readSync, closeSync, constants } = require('node:fs');
 const flags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
-parentPort.on('message', ({ id, directoryDescriptor, names, maxBytes, refuseHardLinks }) => {
+parentPort.on('message', ({ id, directoryDescriptor, directoryDescriptors, names, maxBytes, refuseHardLinks }) => {
   const facts = new Float64Array(names.length * 4);
   const chunks = [];
   let total = 0;
   for (let index = 0; index < names.length; index += 1) {
     let descriptor = -1;
     try {
-      const entry = '/proc/self/fd/' + directoryDescriptor + '/' + names[index];
+      const directory = directoryDescriptors === undefined ? directoryDescriptor : directoryDescriptors[index];
+      const name = names[index];
+      // One plain entry name only: nothing else is looked up through the directory.
+      if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\0')) continue;
+      const entry = '/proc/self/fd/' + directory + '/' + name;
       if (maxBytes === undefined) {
         // Described only: one lstat (a name that became a link is left to the caller).
         const stats = lstatSync(entry);
