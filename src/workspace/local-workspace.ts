@@ -413,82 +413,63 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
   };
 
   /**
-   * Files read by name (a search's batch), `descriptor-path` only: each directory opened verified
-   * once, each file opened through it (no link followed, a regular file only), without listing it;
-   * the names came from a listing a moment ago. With a read worker running and enough files, the
-   * opens and reads are the worker's, this thread going on meanwhile (see `readFilesInParallel`);
-   * else they are made here, synchronously. A directory that fails to open is left to its listing.
+   * Files read by name (a search's batch), `descriptor-path` only, without listing their
+   * directories (the names came from a listing a moment ago): each directory opened verified once,
+   * each file opened through it (no link followed, a regular file only). With a read worker running
+   * and enough files, the worker opens and reads them all, this thread going on meanwhile (see
+   * `readFilesInParallel`); else they are read here, synchronously. A directory that fails to open
+   * is left to its listing, which says why.
    */
   const readNamedFiles = (
     directories: ReadonlyArray<{ absolute: string; real: string; names: readonly string[] }>,
     maxBytes: number,
   ): Array<NamedReads | undefined> | Promise<Array<NamedReads | undefined>> => {
     const containing = contained ? realRoot : '/';
-    const descriptors: Array<number | undefined> = directories.map(({ absolute, real }) => {
+    const files = directories.reduce((total, { names }) => total + names.length, 0);
+    if (files >= parallelNamedReadsAtLeast && maxBytes <= parallelReadBytes && parallelReadersReadyHere()) {
+      return readFilesInParallel(directories, { realRoot: containing, maxBytes, refuseHardLinks }).then(
+        (answers) =>
+          answers.map((entries) =>
+            // What the worker could not answer plainly (missing, a link, an error) is looked up.
+            entries?.map((entry): NamedRead | undefined =>
+              entry?.bytes === undefined
+                ? undefined
+                : {
+                    bytes: entry.bytes,
+                    size: entry.size,
+                    truncated: entry.size > entry.bytes.byteLength,
+                    modifiedMs: entry.modifiedMs,
+                  },
+            ),
+          ),
+      );
+    }
+    return directories.map(({ absolute, real, names }) => {
+      let descriptor: number;
       try {
-        return openVerifiedFileSync(real, openContext(absolute), 'directory').descriptor;
+        descriptor = openVerifiedFileSync(real, openContext(absolute), 'directory').descriptor;
       } catch {
         return undefined;
       }
-    });
-    const files = directories.reduce((total, { names }) => total + names.length, 0);
-    const parallel =
-      files >= parallelNamedReadsAtLeast && maxBytes <= parallelReadBytes && parallelReadersReadyHere();
-    if (!parallel) {
+      const under = absolute === '/' ? '/' : `${absolute}/`;
       try {
-        return directories.map(({ absolute, names }, index) => {
-          const descriptor = descriptors[index];
-          if (descriptor === undefined) return undefined;
-          const under = absolute === '/' ? '/' : `${absolute}/`;
-          return names.map((name) => {
-            try {
-              return readEntryFile(
-                descriptor,
-                name,
-                { realRoot: containing, requested: `${under}${name}` },
-                maxBytes,
-                refuseHardLinks,
-              );
-            } catch (error) {
-              return error instanceof AgentContextError && error.code === 'not-found' ? 'absent' : undefined;
-            }
-          });
+        return names.map((name) => {
+          try {
+            return readEntryFile(
+              descriptor,
+              name,
+              { realRoot: containing, requested: `${under}${name}` },
+              maxBytes,
+              refuseHardLinks,
+            );
+          } catch (error) {
+            return error instanceof AgentContextError && error.code === 'not-found' ? 'absent' : undefined;
+          }
         });
       } finally {
-        for (const descriptor of descriptors) if (descriptor !== undefined) closeSync(descriptor);
+        closeSync(descriptor);
       }
-    }
-    const flatDescriptors: number[] = [];
-    const flatNames: string[] = [];
-    for (const [index, { names }] of directories.entries()) {
-      const descriptor = descriptors[index];
-      if (descriptor === undefined) continue;
-      for (const name of names) {
-        flatDescriptors.push(descriptor);
-        flatNames.push(name);
-      }
-    }
-    return readFilesInParallel(flatDescriptors, flatNames, { maxBytes, refuseHardLinks })
-      .then((entries) => {
-        let at = 0;
-        return directories.map(({ names }, index) => {
-          if (descriptors[index] === undefined) return undefined;
-          return names.map((): NamedRead | undefined => {
-            const entry = entries[at++];
-            // What the worker could not answer plainly (missing, a link, an error) is looked up.
-            if (entry?.bytes === undefined) return undefined;
-            return {
-              bytes: entry.bytes,
-              size: entry.size,
-              truncated: entry.size > entry.bytes.byteLength,
-              modifiedMs: entry.modifiedMs,
-            };
-          });
-        });
-      })
-      .finally(() => {
-        for (const descriptor of descriptors) if (descriptor !== undefined) closeSync(descriptor);
-      });
+    });
   };
 
   const workspace: Workspace = {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
 import { listDirectoriesWith, singleCallPrimitives } from './list-directories.js';
 import { localWorkspace } from './local-workspace.js';
-import { readEntriesInParallel } from './parallel-entry-reads.js';
+import { readEntriesInParallel, readFilesInParallel } from './parallel-entry-reads.js';
 import type { ListRequest } from './workspace.js';
 
 const linux = process.platform === 'linux';
@@ -126,5 +126,30 @@ describe.skipIf(!linux)('files read by name over many folders (a search batch)',
         '---\ndescript',
       );
     }
+  });
+});
+
+describe.skipIf(!linux)('a worker opening folders by real path', () => {
+  it('reads only through folders it proves inside the root: no link, nothing outside', async () => {
+    const { root, folder } = await bigFolder();
+    const outside = path.join(path.dirname(root), 'outside');
+    await mkdir(outside, { recursive: true });
+    await writeFile(path.join(outside, 'secret.md'), 'secret\n');
+    await symlink(outside, path.join(root, 'link-out'));
+    const answers = await readFilesInParallel(
+      [
+        { real: folder, names: ['file-1.md', 'missing.md', 'link.md', '../many/file-1.md'] },
+        { real: path.join(root, 'link-out'), names: ['secret.md'] },
+        { real: outside, names: ['secret.md'] },
+        { real: path.join(folder, 'file-1.md'), names: ['x'] },
+      ],
+      { realRoot: root, maxBytes: 7, refuseHardLinks: false },
+    );
+    expect(answers.map((entries) => entries?.map((entry) => entry?.bytes?.toString()))).toEqual([
+      ['---\ndes', undefined, undefined, undefined],
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });

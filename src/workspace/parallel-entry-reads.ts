@@ -94,42 +94,55 @@ export function readEntriesInParallel(
 }
 
 /**
- * Read the regular files `names[i]` of the directories held open as `directoryDescriptors[i]` (this
- * process's descriptors, as {@link readEntriesInParallel} takes one), at most `maxBytes` each, in
- * one request to one worker, while this thread goes on: per file, in order, what the worker found,
- * or `undefined` for what it could not answer plainly (missing, not a regular file, an error, a
- * hard link to refuse). Keep the directories open until the promise settles; it never rejects (a
- * worker gone answers `undefined` for every file).
+ * Read the regular files `names` of each directory, given by its checked real path, at most
+ * `maxBytes` each, in one request to one worker, while this thread goes on. The worker opens each
+ * directory as `openVerifiedFileSync` does (no link followed, never blocking, a directory only, its
+ * descriptor's own path inside `realRoot`, so a directory swapped for a link since its check is not
+ * read through) and each file through it, as {@link readEntriesInParallel} does. Per directory, in
+ * order: `undefined` when it could not be opened so, else per name what the worker found, or
+ * `undefined` for what it could not answer plainly (missing, not a regular file, an error, a hard
+ * link to refuse). Never rejects: a worker gone answers `undefined` for every directory.
  */
 export async function readFilesInParallel(
-  directoryDescriptors: readonly number[],
-  names: readonly string[],
-  options: { maxBytes: number; refuseHardLinks: boolean },
-): Promise<Array<ParallelEntry | undefined>> {
-  let answer: PartAnswer | undefined;
+  directories: ReadonlyArray<{ real: string; names: readonly string[] }>,
+  options: { realRoot: string; maxBytes: number; refuseHardLinks: boolean },
+): Promise<Array<Array<ParallelEntry | undefined> | undefined>> {
+  const names = directories.flatMap((directory) => directory.names);
+  let answer: (PartAnswer & { failed: Uint8Array }) | undefined;
   try {
-    answer = await workerPool().ask({ directoryDescriptors, names, ...options });
+    // Always the same worker: the caller goes on with its own work on the other core meanwhile.
+    answer = (await workerPool().ask(
+      {
+        directories: directories.map((directory) => directory.real),
+        counts: directories.map((directory) => directory.names.length),
+        names,
+        ...options,
+      },
+      true,
+    )) as PartAnswer & { failed: Uint8Array };
   } catch {
     answer = undefined;
   }
-  const entries: Array<ParallelEntry | undefined> = [];
+  let index = 0;
   let offset = 0;
-  for (let index = 0; index < names.length; index += 1) {
-    const at = index * 4;
-    const status = answer?.facts[at];
-    if (answer === undefined || status !== 2) {
-      entries.push(undefined);
-      continue;
+  return directories.map((directory, position) => {
+    if (answer === undefined || answer.failed[position] === 1) {
+      index += directory.names.length;
+      return undefined;
     }
-    const length = answer.facts[at + 3]!;
-    entries.push({
-      size: answer.facts[at + 1]!,
-      modifiedMs: answer.facts[at + 2]!,
-      bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset + offset, length),
+    return directory.names.map(() => {
+      const at = index++ * 4;
+      if (answer.facts[at] !== 2) return undefined;
+      const length = answer.facts[at + 3]!;
+      const entry: ParallelEntry = {
+        size: answer.facts[at + 1]!,
+        modifiedMs: answer.facts[at + 2]!,
+        bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset + offset, length),
+      };
+      offset += length;
+      return entry;
     });
-    offset += length;
-  }
-  return entries;
+  });
 }
 
 /**
@@ -165,10 +178,13 @@ function bytesOf(answer: PartAnswer, at: number): Buffer {
   return Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset + starts[at / 4]!, answer.facts[at + 3]!);
 }
 
-/** One request to a worker: every name in one directory, or each in its own (`directoryDescriptors`). */
+/**
+ * One request to a worker: every name in one directory held open, or runs of names (`counts`) in
+ * directories it opens itself by real path (`directories`, inside `realRoot`).
+ */
 type PartRequest = ParallelReadOptions & { names: readonly string[] } & (
     | { directoryDescriptor: number }
-    | { directoryDescriptors: readonly number[] }
+    | { directories: readonly string[]; counts: readonly number[]; realRoot: string }
   );
 
 /** The workers, started at the first use, left to the process (they do not keep it alive). */
@@ -218,9 +234,10 @@ function startPool(size: number) {
       while (workers.length < size) workers.push(start());
       return workers.some((started) => started.online);
     },
-    ask(request: PartRequest): Promise<PartAnswer> {
+    /** Ask a worker: the next in turn, or with `first` always the first (one core for it, one for the caller). */
+    ask(request: PartRequest, first = false): Promise<PartAnswer> {
       while (workers.length < size) workers.push(start());
-      const chosen = workers[nextWorker++ % workers.length]!;
+      const chosen = first ? workers[0]! : workers[nextWorker++ % workers.length]!;
       const id = nextId++;
       return new Promise<PartAnswer>((resolve, reject) => {
         if (chosen.pending.size === 0) chosen.worker.ref();
@@ -235,61 +252,99 @@ function startPool(size: number) {
  * The worker: for each name, open through the directory's descriptor (no link followed, never
  * blocking), `fstat`, keep it only if it is a regular file (and not hard-linked when refused), read
  * it, close it; one only described is `lstat`ed. Status 1: described, 2: read, 0: left to the caller.
+ * Directories given by real path are opened here the way `openVerifiedFileSync` opens them (no link
+ * followed, never blocking, a directory only, the descriptor's own path inside `realRoot`), or
+ * marked failed. The bytes read go one after the other into one buffer, grown as needed.
  */
 const workerSource = `
 const { parentPort } = require('node:worker_threads');
-const { openSync, fstatSync, lstatSync, readSync, closeSync, constants } = require('node:fs');
+const { openSync, fstatSync, lstatSync, readSync, closeSync, readlinkSync, constants } = require('node:fs');
 const flags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
-parentPort.on('message', ({ id, directoryDescriptor, directoryDescriptors, names, maxBytes, refuseHardLinks }) => {
+const directoryFlags = flags | constants.O_DIRECTORY;
+const inside = (root, path) => path === root || path.startsWith(root.endsWith('/') ? root : root + '/');
+/** Open a directory by its real path, proven inside the root by its descriptor's path; -1 if not. */
+const openDirectory = (real, realRoot) => {
+  let descriptor = -1;
+  try {
+    descriptor = openSync(real, directoryFlags);
+    if (inside(realRoot, readlinkSync('/proc/self/fd/' + descriptor))) return descriptor;
+  } catch {}
+  if (descriptor !== -1) closeSync(descriptor);
+  return -1;
+};
+parentPort.on('message', (request) => {
+  const { id, names, maxBytes, refuseHardLinks } = request;
   const facts = new Float64Array(names.length * 4);
-  const chunks = [];
-  let total = 0;
-  for (let index = 0; index < names.length; index += 1) {
-    let descriptor = -1;
-    try {
-      const directory = directoryDescriptors === undefined ? directoryDescriptor : directoryDescriptors[index];
-      const name = names[index];
-      // One plain entry name only: nothing else is looked up through the directory.
-      if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\0')) continue;
-      const entry = '/proc/self/fd/' + directory + '/' + name;
-      if (maxBytes === undefined) {
-        // Described only: one lstat (a name that became a link is left to the caller).
-        const stats = lstatSync(entry);
-        if (!stats.isFile() || (refuseHardLinks && stats.nlink > 1)) continue;
-        facts[index * 4] = 1;
-        facts[index * 4 + 1] = stats.size;
-        facts[index * 4 + 2] = stats.mtimeMs;
-        continue;
-      }
-      descriptor = openSync(entry, flags);
-      const stats = fstatSync(descriptor);
-      if (!stats.isFile() || (refuseHardLinks && stats.nlink > 1)) continue;
-      facts[index * 4 + 1] = stats.size;
-      facts[index * 4 + 2] = stats.mtimeMs;
-      const limit = Math.max(0, Math.min(maxBytes, stats.size));
-      const buffer = Buffer.allocUnsafe(limit);
-      let filled = 0;
-      while (filled < limit) {
-        const read = readSync(descriptor, buffer, filled, limit - filled, filled);
-        if (read === 0) break;
-        filled += read;
-      }
-      chunks.push(filled === limit ? buffer : buffer.subarray(0, filled));
-      total += filled;
-      facts[index * 4] = 2;
-      facts[index * 4 + 3] = filled;
-    } catch {
-      facts[index * 4] = 0;
-    } finally {
-      if (descriptor !== -1) closeSync(descriptor);
+  let descriptors;
+  let failed;
+  const opened = [];
+  if (request.directories !== undefined) {
+    descriptors = new Int32Array(names.length);
+    failed = new Uint8Array(request.directories.length);
+    let at = 0;
+    for (let index = 0; index < request.directories.length; index += 1) {
+      const descriptor = openDirectory(request.directories[index], request.realRoot);
+      if (descriptor === -1) failed[index] = 1;
+      else opened.push(descriptor);
+      descriptors.fill(descriptor, at, at + request.counts[index]);
+      at += request.counts[index];
     }
   }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
+  let bytes = Buffer.allocUnsafeSlow(maxBytes === undefined ? 0 : 256 * 1024);
+  let total = 0;
+  try {
+    for (let index = 0; index < names.length; index += 1) {
+      let descriptor = -1;
+      try {
+        const directory =
+          descriptors !== undefined ? descriptors[index]
+          : request.directoryDescriptors !== undefined ? request.directoryDescriptors[index]
+          : request.directoryDescriptor;
+        const name = names[index];
+        // One plain entry name only, in a directory held open: nothing else is looked up.
+        if (directory === -1 || name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\\0')) continue;
+        const entry = '/proc/self/fd/' + directory + '/' + name;
+        if (maxBytes === undefined) {
+          // Described only: one lstat (a name that became a link is left to the caller).
+          const stats = lstatSync(entry);
+          if (!stats.isFile() || (refuseHardLinks && stats.nlink > 1)) continue;
+          facts[index * 4] = 1;
+          facts[index * 4 + 1] = stats.size;
+          facts[index * 4 + 2] = stats.mtimeMs;
+          continue;
+        }
+        descriptor = openSync(entry, flags);
+        const stats = fstatSync(descriptor);
+        if (!stats.isFile() || (refuseHardLinks && stats.nlink > 1)) continue;
+        facts[index * 4 + 1] = stats.size;
+        facts[index * 4 + 2] = stats.mtimeMs;
+        const limit = Math.max(0, Math.min(maxBytes, stats.size));
+        if (total + limit > bytes.length) {
+          const grown = Buffer.allocUnsafeSlow(Math.max(bytes.length * 2, total + limit));
+          bytes.copy(grown, 0, 0, total);
+          bytes = grown;
+        }
+        let filled = 0;
+        while (filled < limit) {
+          const read = readSync(descriptor, bytes, total + filled, limit - filled, filled);
+          if (read === 0) break;
+          filled += read;
+        }
+        total += filled;
+        facts[index * 4] = 2;
+        facts[index * 4 + 3] = filled;
+      } catch {
+        facts[index * 4] = 0;
+      } finally {
+        if (descriptor !== -1) closeSync(descriptor);
+      }
+    }
+  } finally {
+    for (const descriptor of opened) closeSync(descriptor);
   }
-  parentPort.postMessage({ id, facts, bytes }, [facts.buffer, bytes.buffer]);
+  const answer = new Uint8Array(bytes.buffer, bytes.byteOffset, total);
+  const transfer = [facts.buffer, bytes.buffer];
+  if (failed !== undefined) transfer.push(failed.buffer);
+  parentPort.postMessage({ id, facts, bytes: answer, failed }, transfer);
 });
 `;
