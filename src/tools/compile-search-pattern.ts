@@ -1,5 +1,6 @@
 import type { RE2JS } from 're2js';
 import { re2jsPackage } from '../shared/load-on-first-use.js';
+import { linePrefilter } from './line-prefilter.js';
 
 /** Longest pattern `search_files` compiles, in characters. */
 export const maximumSearchPatternLength = 1_000;
@@ -67,10 +68,15 @@ export function compileSearchPattern(
   const literal = requiredLiteral(pattern);
   // Case folding beyond ASCII (the Kelvin sign folds to k) is RE2's; the prefilter stays ASCII.
   const usable = literal !== undefined && (!ignoreCase || /^[\x20-\x7e]+$/.test(literal));
+  // Most lines fail a cheap test of the runs the pattern requires and their neighbours first.
+  const prefilter = ignoreCase ? undefined : linePrefilter(pattern);
   return withLiteralBytes({
     literal: usable ? (ignoreCase ? literal.toLowerCase() : literal) : undefined,
     ignoreCase,
-    test: (line) => compiled.test(line),
+    test:
+      prefilter === undefined
+        ? (line) => compiled.test(line)
+        : (line) => prefilter(line) && compiled.test(line),
   });
 }
 
