@@ -142,10 +142,15 @@ export function searchFilesTool(
     if (bytes.subarray(0, binaryProbeBytes).includes(0) && !wasWrittenAsText(workspace, path)) {
       return { path, lines: [], skipped: 'binary' };
     }
-    if (pattern.literalBytes !== undefined && !holdsBytes(bytes, pattern.literalBytes))
-      return { path, lines: [] };
-    const text = decoder.decode(bytes);
     const label = toLabel(workspace, path);
+    if (pattern.literalBytes !== undefined) {
+      // Only the lines holding the literal's bytes can match: found on the raw bytes, and only they
+      // are decoded, each as the whole file's decoding gives it (see `matchingScannedLines`).
+      const holding = linesHoldingBytes(bytes, pattern.literalBytes);
+      if (holding.length === 0) return { path, lines: [] };
+      return { path, lines: matchingScannedLines(holding, pattern, room, maxMatchChars, label) };
+    }
+    const text = decoder.decode(bytes);
     return { path, lines: matchingLines(text, pattern, room, maxMatchChars, label) };
   };
 
@@ -291,12 +296,38 @@ export function searchFilesTool(
 const decoder = new TextDecoder('utf-8');
 const keepingDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/** True when `bytes` hold `needle`, searched on the raw bytes (no copy). */
-function holdsBytes(bytes: Uint8Array, needle: Uint8Array): boolean {
+/**
+ * The lines of `bytes` (split at `\n`, which no multi-byte UTF-8 sequence holds) whose bytes hold
+ * `needle`, with their 1-based numbers, in order, without the `\n`. Decoding never joins bytes
+ * across a `\n` and decodes a valid sequence the same whatever precedes it, so these are the lines
+ * whose decoded text holds the needle's text (see `withLiteralBytes`).
+ */
+function linesHoldingBytes(
+  bytes: Uint8Array,
+  needle: Uint8Array,
+): Array<{ number: number; bytes: Uint8Array }> {
   const buffer = Buffer.isBuffer(bytes)
     ? bytes
     : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return buffer.indexOf(needle) !== -1;
+  const lines: Array<{ number: number; bytes: Uint8Array }> = [];
+  let lineNumber = 1;
+  let counted = 0;
+  for (let at = buffer.indexOf(needle); at !== -1; ) {
+    const start = at === 0 ? 0 : buffer.lastIndexOf(0x0a, at - 1) + 1;
+    let end = buffer.indexOf(0x0a, at);
+    if (end === -1) end = buffer.length;
+    for (
+      let index = buffer.indexOf(0x0a, counted);
+      index !== -1 && index < start;
+      index = buffer.indexOf(0x0a, index + 1)
+    )
+      lineNumber += 1;
+    counted = start;
+    lines.push({ number: lineNumber, bytes: buffer.subarray(start, end) });
+    if (end === buffer.length) break;
+    at = buffer.indexOf(needle, end + 1);
+  }
+  return lines;
 }
 
 /**
