@@ -142,16 +142,16 @@ export function searchFilesTool(
     if (bytes.subarray(0, binaryProbeBytes).includes(0) && !wasWrittenAsText(workspace, path)) {
       return { path, lines: [], skipped: 'binary' };
     }
-    const label = toLabel(workspace, path);
     if (pattern.literalBytes !== undefined) {
       // Only the lines holding the literal's bytes can match: found on the raw bytes, and only they
       // are decoded, each as the whole file's decoding gives it (see `matchingScannedLines`).
       const holding = linesHoldingBytes(bytes, pattern.literalBytes);
       if (holding.length === 0) return { path, lines: [] };
+      const label = toLabel(workspace, path);
       return { path, lines: matchingScannedLines(holding, pattern, room, maxMatchChars, label) };
     }
     const text = decoder.decode(bytes);
-    return { path, lines: matchingLines(text, pattern, room, maxMatchChars, label) };
+    return { path, lines: matchingLines(text, pattern, room, maxMatchChars, toLabel(workspace, path)) };
   };
 
   /**
