@@ -36,6 +36,7 @@ import {
   parallelReadersReady,
   readEntriesInParallel,
   readFilesInParallel,
+  spareCoreLikely,
 } from './parallel-entry-reads.js';
 import { compareCodePoints, isInside, outsideWorkspaceError, resolvePosix, toPosixPath } from './paths.js';
 import { realDirectory, realPathOrSelf } from './real-directory.js';
@@ -415,10 +416,10 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
   /**
    * Files read by name (a search's batch), `descriptor-path` only, without listing their
    * directories (the names came from a listing a moment ago): each directory opened verified once,
-   * each file opened through it (no link followed, a regular file only). With a read worker running
-   * and enough files, the worker opens and reads them all, this thread going on meanwhile (see
-   * `readFilesInParallel`); else they are read here, synchronously. A directory that fails to open
-   * is left to its listing, which says why.
+   * each file opened through it (no link followed, a regular file only). With a read worker running,
+   * a core likely free for it (`spareCoreLikely`) and enough files, the worker opens and reads them
+   * all, this thread going on meanwhile (see `readFilesInParallel`); else they are read here,
+   * synchronously. A directory that fails to open is left to its listing, which says why.
    */
   const readNamedFiles = (
     directories: ReadonlyArray<{ absolute: string; real: string; names: readonly string[] }>,
@@ -426,7 +427,12 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
   ): Array<NamedReads | undefined> | Promise<Array<NamedReads | undefined>> => {
     const containing = contained ? realRoot : '/';
     const files = directories.reduce((total, { names }) => total + names.length, 0);
-    if (files >= parallelNamedReadsAtLeast && maxBytes <= parallelReadBytes && parallelReadersReadyHere()) {
+    if (
+      files >= parallelNamedReadsAtLeast &&
+      maxBytes <= parallelReadBytes &&
+      spareCoreLikely() &&
+      parallelReadersReadyHere()
+    ) {
       return readFilesInParallel(directories, { realRoot: containing, maxBytes, refuseHardLinks }).then(
         (answers) =>
           answers.map((entries) =>

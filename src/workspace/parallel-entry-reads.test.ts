@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
 import { listDirectoriesWith, singleCallPrimitives } from './list-directories.js';
 import { localWorkspace } from './local-workspace.js';
-import { readEntriesInParallel, readFilesInParallel } from './parallel-entry-reads.js';
+import { overrideSpareCore, readEntriesInParallel, readFilesInParallel } from './parallel-entry-reads.js';
 import type { ListRequest } from './workspace.js';
 
 const linux = process.platform === 'linux';
@@ -112,10 +112,15 @@ describe.skipIf(!linux)('files read by name over many folders (a search batch)',
       { path: 'missing-folder', names: ['a.md', 'b.md'], read: { maxBytes: 12 } },
       { path: 'many', names: ['../escape', 'sub/inner.md', 'file-1.md'], read: { maxBytes: 12 } },
     ];
-    for (const refuseHardLinks of [false, true]) {
+    for (const [refuseHardLinks, spareCore] of [
+      [false, true],
+      [true, true],
+      [false, false],
+    ] as const) {
+      // With a core to spare the batches go to a worker once one runs (the first starts them).
+      overrideSpareCore(spareCore);
       const workspace = localWorkspace(root, { refuseHardLinks });
       const single = await listDirectoriesWith(singleCallPrimitives(workspace), requests);
-      // The first batch starts the read workers; once one runs, the next batches are theirs.
       for (let attempt = 0; attempt < 20; attempt += 1) {
         expect(await workspace.listDirectories!(requests)).toEqual(single);
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -126,6 +131,7 @@ describe.skipIf(!linux)('files read by name over many folders (a search batch)',
         '---\ndescript',
       );
     }
+    overrideSpareCore(undefined);
   });
 });
 

@@ -1,4 +1,4 @@
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -152,6 +152,32 @@ export async function readFilesInParallel(
  */
 export function parallelReadersReady(): boolean {
   return workerPool().ready();
+}
+
+/**
+ * True when the machine likely has a core to spare for a read worker: the one-minute load average
+ * is below the number of cores. Measured on two cores, a worker reading a search's files halves the
+ * caller's own time when a core is free, and costs more than it saves (the threads then take turns
+ * on the busy cores, and each hand-over waits) when the load is above the cores. Asked at most once
+ * a second.
+ */
+export function spareCoreLikely(): boolean {
+  if (spareCoreOverride !== undefined) return spareCoreOverride;
+  const now = Date.now();
+  if (now - loadCheckedAt >= 1_000) {
+    loadCheckedAt = now;
+    spareCore = loadavg()[0]! < availableParallelism();
+  }
+  return spareCore;
+}
+
+let loadCheckedAt = Number.NEGATIVE_INFINITY;
+let spareCore = false;
+let spareCoreOverride: boolean | undefined;
+
+/** For tests: {@link spareCoreLikely} answers `value` whatever the load (`undefined`: the load again). */
+export function overrideSpareCore(value: boolean | undefined): void {
+  spareCoreOverride = value;
 }
 
 /** A worker's answer to one part: per name, `[status, size, modifiedMs, length]` and the bytes read. */
