@@ -156,10 +156,10 @@ export function parallelReadersReady(): boolean {
 
 /**
  * True when the machine likely has a core to spare for a read worker: the one-minute load average
- * is below the number of cores. Measured on two cores, a worker reading a search's files halves the
- * caller's own time when a core is free, and costs more than it saves (the threads then take turns
- * on the busy cores, and each hand-over waits) when the load is above the cores. Asked at most once
- * a second.
+ * is below the number of cores. Measured on two cores, a worker reading a search's files cuts the
+ * caller's own processor time by a third or more, and when the load is above the cores costs more
+ * than it saves (15% to 40% more processor time in all, no time gained: the threads take turns on
+ * the busy cores, and each hand-over waits). Asked at most once a second.
  */
 export function spareCoreLikely(): boolean {
   if (spareCoreOverride !== undefined) return spareCoreOverride;
