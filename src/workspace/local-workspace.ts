@@ -416,23 +416,20 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
   /**
    * Files read by name (a search's batch), `descriptor-path` only, without listing their
    * directories (the names came from a listing a moment ago): each directory opened verified once,
-   * each file opened through it (no link followed, a regular file only). With a read worker running,
-   * a core likely free for it (`spareCoreLikely`) and enough files, the worker opens and reads them
-   * all, this thread going on meanwhile (see `readFilesInParallel`); else they are read here,
-   * synchronously. A directory that fails to open is left to its listing, which says why.
+   * each file opened through it (no link followed, a regular file only); fewer than 32 files are
+   * left to the listing's usual way (`undefined`). With a read worker running and a core likely free
+   * for it (`spareCoreLikely`), the worker opens and reads them all, this thread going on meanwhile
+   * (see `readFilesInParallel`); else they are read here, synchronously. A directory that fails to
+   * open is left to its listing, which says why.
    */
   const readNamedFiles = (
     directories: ReadonlyArray<{ absolute: string; real: string; names: readonly string[] }>,
     maxBytes: number,
-  ): Array<NamedReads | undefined> | Promise<Array<NamedReads | undefined>> => {
+  ): Array<NamedReads | undefined> | Promise<Array<NamedReads | undefined>> | undefined => {
     const containing = contained ? realRoot : '/';
     const files = directories.reduce((total, { names }) => total + names.length, 0);
-    if (
-      files >= parallelNamedReadsAtLeast &&
-      maxBytes <= parallelReadBytes &&
-      spareCoreLikely() &&
-      parallelReadersReadyHere()
-    ) {
+    if (files < namedReadsAtLeast) return undefined;
+    if (maxBytes <= parallelReadBytes && spareCoreLikely() && parallelReadersReadyHere()) {
       return readFilesInParallel(directories, { realRoot: containing, maxBytes, refuseHardLinks }).then(
         (answers) =>
           answers.map((entries) =>
@@ -644,10 +641,13 @@ const parallelReadsAtLeast = 512;
 /** Bytes per file read at most by the workers; a listing reading more per file reads here. */
 const parallelReadBytes = 1024 * 1024;
 /**
- * Files read by name in one step (a search's batch, over many folders) from which a read worker
- * reads them: below, a message to it costs more than the reads.
+ * Files read by name in one step (a search's batch, over many folders) from which they are read
+ * without listing their folders, and by a read worker when one may be asked. Below, the listing's
+ * usual way answers: a few names (a file read with its touch, the instruction files looked for in
+ * each folder) are often missing, which the usual lookup answers without an error, and a message to
+ * a worker costs more than the reads.
  */
-const parallelNamedReadsAtLeast = 32;
+const namedReadsAtLeast = 32;
 
 /** Whether the read workers may be asked now (started, and one running), false where none can start. */
 function parallelReadersReadyHere(): boolean {
