@@ -262,7 +262,10 @@ export function searchFilesTool(
           batch = [];
           if (scan !== undefined) return searchBatch(paths, undefined);
           const walked = { links: report.links, ignored: report.ignored, unlisted: report.unlisted.length };
-          underWay.push({ paths, reads: readBatch(paths), walked });
+          const reads = readBatch(paths);
+          // Its failure (a sandbox gone) is the search's when its turn comes, not an unhandled one now.
+          reads.catch(() => undefined);
+          underWay.push({ paths, reads, walked });
           if (underWay.length > batchesAhead) await searchOldest();
         };
         walk: for await (const paths of walkWorkspaceFiles(reading, directory, report, context.signal)) {
