@@ -1,5 +1,6 @@
 import type { RE2JS } from 're2js';
 import { re2jsPackage } from '../shared/load-on-first-use.js';
+import { linePrefilter } from './line-prefilter.js';
 
 /** Longest pattern `search_files` compiles, in characters. */
 export const maximumSearchPatternLength = 1_000;
@@ -67,10 +68,15 @@ export function compileSearchPattern(
   const literal = requiredLiteral(pattern);
   // Case folding beyond ASCII (the Kelvin sign folds to k) is RE2's; the prefilter stays ASCII.
   const usable = literal !== undefined && (!ignoreCase || /^[\x20-\x7e]+$/.test(literal));
+  // Most lines fail a cheap test of the runs the pattern requires and their neighbours first.
+  const prefilter = ignoreCase ? undefined : linePrefilter(pattern);
   return withLiteralBytes({
     literal: usable ? (ignoreCase ? literal.toLowerCase() : literal) : undefined,
     ignoreCase,
-    test: (line) => compiled.test(line),
+    test:
+      prefilter === undefined
+        ? (line) => compiled.test(line)
+        : (line) => prefilter(line) && compiled.test(line),
   });
 }
 
@@ -92,9 +98,9 @@ function withLiteralBytes(pattern: SearchPattern): SearchPattern {
 const literalEscape = /^[\\^$.|?*+()[\]{}\-/ #&~!%,:;<=>@`'"]$/;
 
 /**
- * The longest run of plain characters every match must contain (two characters at least), or
- * `undefined`. Conservative: a pattern with `|`, a group or a class before the run's end, or a flag
- * group, gives none.
+ * The longest run of plain characters every match must contain (one character at least: the `-` of
+ * `[0-9]{3}-[0-9]{4}` is enough to pass over the lines without one), or `undefined`. Conservative: a
+ * pattern with `|`, a group or a class before the run's end, or a flag group, gives none.
  */
 function requiredLiteral(pattern: string): string | undefined {
   if (pattern.includes('|') || pattern.includes('(?')) return undefined;
@@ -153,5 +159,5 @@ function requiredLiteral(pattern: string): string | undefined {
     else run += character;
   }
   close();
-  return best.length >= 2 ? best : undefined;
+  return best.length >= 1 ? best : undefined;
 }

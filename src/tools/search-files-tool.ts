@@ -49,7 +49,9 @@ export interface SearchFilesToolOptions {
 }
 
 /** Files read in one batch (one `listDirectories` call: one round trip on a sandbox). */
-const searchBatch = 128;
+const searchBatchFiles = 128;
+/** Batches whose reads may be under way while the walk goes on and the oldest is searched. */
+const batchesAhead = 2;
 /**
  * Bytes of each file read in the batch. A file longer than this (and within `maxSearchFileBytes`)
  * is read again alone, whole, so a batch holds at most 128 x 256 KiB whatever the files' sizes.
@@ -140,11 +142,16 @@ export function searchFilesTool(
     if (bytes.subarray(0, binaryProbeBytes).includes(0) && !wasWrittenAsText(workspace, path)) {
       return { path, lines: [], skipped: 'binary' };
     }
-    if (pattern.literalBytes !== undefined && !holdsBytes(bytes, pattern.literalBytes))
-      return { path, lines: [] };
+    if (pattern.literalBytes !== undefined) {
+      // Only the lines holding the literal's bytes can match: found on the raw bytes, and only they
+      // are decoded, each as the whole file's decoding gives it (see `matchingScannedLines`).
+      const holding = linesHoldingBytes(bytes, pattern.literalBytes);
+      if (holding.length === 0) return { path, lines: [] };
+      const label = toLabel(workspace, path);
+      return { path, lines: matchingScannedLines(holding, pattern, room, maxMatchChars, label) };
+    }
     const text = decoder.decode(bytes);
-    const label = toLabel(workspace, path);
-    return { path, lines: matchingLines(text, pattern, room, maxMatchChars, label) };
+    return { path, lines: matchingLines(text, pattern, room, maxMatchChars, toLabel(workspace, path)) };
   };
 
   /**
@@ -209,10 +216,17 @@ export function searchFilesTool(
         const skipped = { binary: 0, large: 0, unreadable: 0 };
         let batch: string[] = [];
         let stopped = false;
-        const flush = async () => {
-          const reads = scan === undefined ? await readBatch(batch) : undefined;
-          const paths = batch;
-          batch = [];
+        /**
+         * Batches whose reads are under way, oldest first, searched in walk order as they come; each
+         * with what the walk had passed over when it was full, which the closing line tells if the
+         * search stops in it (the walk has gone further since).
+         */
+        const underWay: Array<{
+          paths: string[];
+          reads: Promise<Map<string, ReadOutcome>>;
+          walked: { links: number; ignored: number; unlisted: number };
+        }> = [];
+        const searchBatch = async (paths: readonly string[], reads: Map<string, ReadOutcome> | undefined) => {
           for (const path of paths) {
             const room = maxMatches + 1 - lines.length;
             const result =
@@ -232,15 +246,40 @@ export function searchFilesTool(
             }
           }
         };
+        /** Search the oldest batch under way. */
+        const searchOldest = async () => {
+          const oldest = underWay.shift()!;
+          await searchBatch(oldest.paths, await oldest.reads);
+          if (!stopped) return;
+          report.links = oldest.walked.links;
+          report.ignored = oldest.walked.ignored;
+          report.unlisted.length = oldest.walked.unlisted;
+        };
+        // A batch's reads start when it is full, and the walk goes on while they run (on a read
+        // worker, for the local disk); at most `batchesAhead` are under way.
+        const flush = async () => {
+          const paths = batch;
+          batch = [];
+          if (scan !== undefined) return searchBatch(paths, undefined);
+          const walked = { links: report.links, ignored: report.ignored, unlisted: report.unlisted.length };
+          const reads = readBatch(paths);
+          // Its failure (a sandbox gone) is the search's when its turn comes, not an unhandled one now.
+          reads.catch(() => undefined);
+          underWay.push({ paths, reads, walked });
+          if (underWay.length > batchesAhead) await searchOldest();
+        };
         walk: for await (const paths of walkWorkspaceFiles(reading, directory, report, context.signal)) {
           for (const path of paths) {
             if (filter !== undefined && !filter.test(path.slice(under.length))) continue;
             batch.push(path);
-            if (batch.length === searchBatch) await flush();
+            if (batch.length === searchBatchFiles) await flush();
             if (stopped) break walk;
           }
         }
         if (!stopped && batch.length > 0) await flush();
+        while (!stopped && underWay.length > 0) await searchOldest();
+        // Reads started past the last match are let finish (their files are closed), unread.
+        await Promise.allSettled(underWay.map(({ reads }) => reads));
         if (lines.length === 0)
           lines.push(`[search_files: no line under ${label} matches ${JSON.stringify(input.pattern)}.]`);
         if (stopped)
@@ -260,12 +299,38 @@ export function searchFilesTool(
 const decoder = new TextDecoder('utf-8');
 const keepingDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
-/** True when `bytes` hold `needle`, searched on the raw bytes (no copy). */
-function holdsBytes(bytes: Uint8Array, needle: Uint8Array): boolean {
+/**
+ * The lines of `bytes` (split at `\n`, which no multi-byte UTF-8 sequence holds) whose bytes hold
+ * `needle`, with their 1-based numbers, in order, without the `\n`. Decoding never joins bytes
+ * across a `\n` and decodes a valid sequence the same whatever precedes it, so these are the lines
+ * whose decoded text holds the needle's text (see `withLiteralBytes`).
+ */
+function linesHoldingBytes(
+  bytes: Uint8Array,
+  needle: Uint8Array,
+): Array<{ number: number; bytes: Uint8Array }> {
   const buffer = Buffer.isBuffer(bytes)
     ? bytes
     : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  return buffer.indexOf(needle) !== -1;
+  const lines: Array<{ number: number; bytes: Uint8Array }> = [];
+  let lineNumber = 1;
+  let counted = 0;
+  for (let at = buffer.indexOf(needle); at !== -1; ) {
+    const start = at === 0 ? 0 : buffer.lastIndexOf(0x0a, at - 1) + 1;
+    let end = buffer.indexOf(0x0a, at);
+    if (end === -1) end = buffer.length;
+    for (
+      let index = buffer.indexOf(0x0a, counted);
+      index !== -1 && index < start;
+      index = buffer.indexOf(0x0a, index + 1)
+    )
+      lineNumber += 1;
+    counted = start;
+    lines.push({ number: lineNumber, bytes: buffer.subarray(start, end) });
+    if (end === buffer.length) break;
+    at = buffer.indexOf(needle, end + 1);
+  }
+  return lines;
 }
 
 /**

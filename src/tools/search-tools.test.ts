@@ -8,6 +8,9 @@ import { nestedInstructions } from '../instructions/nested/nested-instructions.j
 import type { ContextEvent } from '../session/capability.js';
 import { createContextSession } from '../session/context-session.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
+import { memoryWorkspace } from '../workspace/memory-workspace.js';
+import type { ListRequest } from '../workspace/workspace.js';
+import { workspaceBatches } from '../workspace/workspace-batches.js';
 import { fileTools } from './file-tools.js';
 
 let parent: string;
@@ -304,5 +307,37 @@ describe('search_files', () => {
     expect(events).toContainEqual(
       expect.objectContaining({ type: 'loaded', reason: 'nested', path: 'packages/x/AGENTS.md' }),
     );
+  });
+});
+
+describe('search_files with reads under way', () => {
+  it('answers a failed batch read as the tool error it always was, the reads ahead of it settled', async () => {
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 600; index += 1)
+      files[`src/file-${String(index).padStart(3, '0')}.ts`] = 'TODO\n';
+    const inner = memoryWorkspace(files);
+    let requests = 0;
+    // The second batch's request fails as a whole (a sandbox gone), while later ones are under way.
+    const failing = {
+      ...inner,
+      listDirectories: async (list: readonly ListRequest[]) => {
+        requests += 1;
+        if (requests === 2) throw new Error('the sandbox is gone');
+        return workspaceBatches(inner).listDirectories(list);
+      },
+    };
+    const session = createContextSession({
+      workspace: failing,
+      capabilities: [fileTools({ maxMatches: 10_000 })],
+    });
+    const run = await session.startRun();
+    const result = await run.executeTool({
+      id: 'call_1',
+      toolName: 'search_files',
+      input: { pattern: 'TODO' },
+    });
+    expect(result.isError).toBe(true);
+    expect(String(result.output)).toContain('the sandbox is gone');
+    expect(requests).toBeGreaterThanOrEqual(3);
   });
 });

@@ -14,9 +14,12 @@ interface CheckedNode {
  */
 export class CheckedDirectories {
   readonly #root: CheckedNode = { children: new Map() };
+  /** The same records by whole path, for {@link get}: a walk asks for every directory it lists. */
+  readonly #byPath = new Map<string, string>();
 
   /** Record that the directory `lexical` (absolute, normalised) resolved to `real`. */
   set(lexical: string, real: string): void {
+    this.#byPath.set(lexical, real);
     let node = this.#root;
     for (const segment of segmentsOf(lexical)) {
       let child = node.children.get(segment);
@@ -31,12 +34,7 @@ export class CheckedDirectories {
 
   /** The real path recorded for `lexical`, if any. */
   get(lexical: string): string | undefined {
-    let node: CheckedNode | undefined = this.#root;
-    for (const segment of segmentsOf(lexical)) {
-      node = node.children.get(segment);
-      if (node === undefined) return undefined;
-    }
-    return node.real;
+    return this.#byPath.get(lexical);
   }
 
   /** The deepest checked directory strictly above `target` and strictly below `floor`. */

@@ -41,7 +41,28 @@ export interface ListingPrimitives {
    * through it (see {@link OpenedDirectory}). Without it, `entries` lists and `read` reads.
    */
   openDirectory?(absolute: string, real: string): OpenedDirectory;
+  /**
+   * Optional: read the regular files `names` (plain entry names, sorted) of checked directories, at
+   * most `maxBytes` each, without listing them (a search reads the files its walk just listed), all
+   * in one step. Per directory, its names' answers in order, or `undefined` to list it the usual
+   * way; `undefined` for the whole call likewise. Each answer: the file's read (or a promise of it,
+   * for a long one), `'absent'` when the directory has no such entry, or `undefined` when the entry
+   * is anything else or could not be read plainly (a link, a directory, an error), which the listing
+   * then looks up and describes the usual way.
+   */
+  readNames?(
+    directories: ReadonlyArray<{ absolute: string; real: string; names: readonly string[] }>,
+    maxBytes: number,
+  ): Array<NamedReads | undefined> | Promise<Array<NamedReads | undefined>> | undefined;
 }
+
+/** One file read by {@link ListingPrimitives.readNames}: its bytes and time, or a promise of them. */
+export type NamedRead =
+  | (ReadFileResult & { modifiedMs: number })
+  | Promise<ReadFileResult & { modifiedMs: number }>;
+
+/** The answers of {@link ListingPrimitives.readNames} for one directory, one per name. */
+export type NamedReads = ReadonlyArray<NamedRead | 'absent' | undefined>;
 
 /**
  * A directory held open for its listing: its entries (what `entries` would give for a full listing),
@@ -108,9 +129,10 @@ export async function listDirectoriesWith(
       return entries;
     },
   };
-  for (const request of requests) {
+  const read = await readNamedFiles(primitives, requests);
+  for (const [index, request] of requests.entries()) {
     try {
-      outcomes.push({ ok: true, value: await listOne(once, request) });
+      outcomes.push({ ok: true, value: await listOne(once, request, read.get(index)) });
     } catch (error) {
       outcomes.push({ ok: false, error: asError(error) });
     }
@@ -118,11 +140,66 @@ export async function listDirectoriesWith(
   return outcomes;
 }
 
+/** A directory whose named files were read before its request was answered (see `readNames`). */
+interface NamedFilesRead {
+  absolute: string;
+  real: string;
+  reads: NamedReads;
+}
+
+/**
+ * The requests that only read plain names of one directory (no depth, no endings), sharing the
+ * first one's `maxBytes`, read in one step by the workspace's `readNames`, by request index.
+ * A request whose directory fails is left to its own listing, which says why.
+ */
+async function readNamedFiles(
+  primitives: ListingPrimitives,
+  requests: readonly ListRequest[],
+): Promise<Map<number, NamedFilesRead>> {
+  const read = new Map<number, NamedFilesRead>();
+  if (primitives.readNames === undefined || primitives.lookup === undefined) return read;
+  const chosen: number[] = [];
+  const directories: Array<{ absolute: string; real: string; names: string[] }> = [];
+  let maxBytes: number | undefined;
+  for (const [index, request] of requests.entries()) {
+    const { names, read: reading } = request;
+    if (names === undefined || reading === undefined || reading.endings !== undefined) continue;
+    if ((request.depth ?? 0) !== 0 || names.length === 0 || !names.every(isPlainName)) continue;
+    if (maxBytes !== undefined && reading.maxBytes !== maxBytes) continue;
+    let directory: { absolute: string; real: string };
+    try {
+      directory = await primitives.directory(request.path);
+    } catch {
+      continue;
+    }
+    maxBytes = reading.maxBytes;
+    chosen.push(index);
+    directories.push({ ...directory, names: [...new Set(names)].sort(compareCodePoints) });
+  }
+  if (maxBytes === undefined) return read;
+  const answers = await primitives.readNames(directories, maxBytes);
+  if (answers === undefined) return read;
+  for (const [position, index] of chosen.entries()) {
+    const reads = answers[position];
+    if (reads !== undefined) read.set(index, { ...directories[position]!, reads });
+  }
+  return read;
+}
+
+/** One entry name: not empty, `.` or `..`, without `/` or NUL. */
+function isPlainName(name: string): boolean {
+  return name !== '' && name !== '.' && name !== '..' && !name.includes('/') && !name.includes('\0');
+}
+
 /** Milliseconds a listing runs before it lets the event loop serve others (its primitives may be synchronous). */
 const yieldEveryMs = 20;
 
-async function listOne(primitives: ListingPrimitives, request: ListRequest): Promise<ListedDirectory> {
-  const { absolute, real } = await primitives.directory(request.path);
+async function listOne(
+  primitives: ListingPrimitives,
+  request: ListRequest,
+  named?: NamedFilesRead,
+): Promise<ListedDirectory> {
+  const { absolute, real } = named ?? (await primitives.directory(request.path));
   const yieldNow = eventLoopTurns(yieldEveryMs);
   const entries: ListedEntry[] = [];
   const visited = new Set<string>([real]);
@@ -276,36 +353,55 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
     directoryReal: string,
     prefix: string,
     node: NameNode,
+    reads?: NamedReads,
   ) => {
+    const names = [...node.children.keys()].sort(compareCodePoints);
     // Many files to read here: hold the directory open and read them through it (one check of the
     // directory instead of one per file), as a whole listing does.
     const opened =
-      maxBytes !== undefined && primitives.openDirectory !== undefined && wantedLeaves(node) >= openAtLeaves
+      reads === undefined &&
+      maxBytes !== undefined &&
+      primitives.openDirectory !== undefined &&
+      wantedLeaves(node) >= openAtLeaves
         ? primitives.openDirectory(directoryAbsolute, directoryReal)
         : undefined;
     try {
       const present = new Map<string, DirectoryEntry>();
-      // One or two names (a file read with its touch) are looked up, not found in a whole listing:
-      // a folder of 100,000 entries costs them no more than a small one.
-      const listing =
-        opened?.entries ??
-        (primitives.lookup !== undefined && node.children.size <= lookupAtMost
-          ? primitives.lookup(directoryAbsolute, directoryReal, [...node.children.keys()])
-          : await primitives.entries(directoryAbsolute, directoryReal, true));
+      let listing: readonly DirectoryEntry[];
+      if (reads !== undefined) {
+        // What was read is a regular file; the rest is looked up and described as usual.
+        const others = names.filter((_, index) => reads[index] === undefined);
+        listing = others.length === 0 ? [] : primitives.lookup!(directoryAbsolute, directoryReal, others);
+        for (const [index, name] of names.entries()) {
+          const read = reads[index];
+          if (read !== undefined && read !== 'absent') present.set(name, { name, kind: 'file' });
+        }
+      } else {
+        // One or two names (a file read with its touch) are looked up, not found in a whole listing:
+        // a folder of 100,000 entries costs them no more than a small one.
+        listing =
+          opened?.entries ??
+          (primitives.lookup !== undefined && node.children.size <= lookupAtMost
+            ? primitives.lookup(directoryAbsolute, directoryReal, names)
+            : await primitives.entries(directoryAbsolute, directoryReal, true));
+      }
       for (const entry of listing) {
         if (node.children.has(entry.name)) present.set(entry.name, entry);
       }
-      for (const name of [...node.children.keys()].sort(compareCodePoints)) {
+      for (const [index, name] of names.entries()) {
         const entry = present.get(name);
         if (entry === undefined) continue;
         const child = node.children.get(name)!;
         const childAbsolute = join(directoryAbsolute, name);
         const childReal = join(directoryReal, name);
         const path = prefix + name;
+        const read = reads?.[index];
         const described =
-          opened !== undefined && entry.kind === 'file' && child.children.size === 0
-            ? describeInOpened(opened, childAbsolute, childReal, path, entry)
-            : describe(childAbsolute, childReal, path, entry);
+          read !== undefined && read !== 'absent'
+            ? listedRead(read, path, childReal)
+            : opened !== undefined && entry.kind === 'file' && child.children.size === 0
+              ? describeInOpened(opened, childAbsolute, childReal, path, entry)
+              : describe(childAbsolute, childReal, path, entry);
         const listed = described instanceof Promise ? await described : described;
         // The directories on the way to a named path are reported too (what is known of the way there).
         if (child.wanted || child.children.size > 0) entries.push(listed);
@@ -322,8 +418,25 @@ async function listOne(primitives: ListingPrimitives, request: ListRequest): Pro
 
   const depth = Math.min(maximumDepth, Math.max(0, request.depth ?? (request.names ? 0 : 1)));
   if (request.names === undefined) await listBelow(absolute, real, '', depth);
-  else await walkNames(absolute, real, '', nameTree(request.names));
+  else await walkNames(absolute, real, '', nameTree(request.names), named?.reads);
   return { realPath: real, entries };
+}
+
+/** The entry of a regular file read by name (see `readNames`), as a listing reports it. */
+function listedRead(read: NamedRead, path: string, realPath: string): ListedEntry | Promise<ListedEntry> {
+  const listed: ListedEntry = { path, kind: 'file', symlink: false, realPath };
+  const fill = (done: ReadFileResult & { modifiedMs: number }) => {
+    listed.size = done.size;
+    listed.modifiedMs = done.modifiedMs;
+    listed.contents = { bytes: done.bytes, size: done.size, truncated: done.truncated };
+    return listed;
+  };
+  return read instanceof Promise
+    ? read.then(fill, (error: unknown) => {
+        listed.error = asError(error);
+        return listed;
+      })
+    : fill(read);
 }
 
 /** Names searched in one directory at most that are looked up one by one (see `lookup`). */

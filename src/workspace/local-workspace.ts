@@ -14,7 +14,13 @@ import path from 'node:path';
 import { AgentContextError, describeError } from '../errors.js';
 import { alreadyExistsError } from './already-exists-error.js';
 import { checkedDirectoriesOf, withCheckedDirectories } from './checked-directories.js';
-import { type ListingPrimitives, listDirectoriesWith, type OpenedDirectory } from './list-directories.js';
+import {
+  type ListingPrimitives,
+  listDirectoriesWith,
+  type NamedRead,
+  type NamedReads,
+  type OpenedDirectory,
+} from './list-directories.js';
 import {
   notARegularFile,
   openEntrySync,
@@ -24,7 +30,14 @@ import {
   removeEntrySync,
   type VerifiedOpenContext,
 } from './open-verified.js';
-import { type ParallelEntries, type ParallelEntry, readEntriesInParallel } from './parallel-entry-reads.js';
+import {
+  type ParallelEntries,
+  type ParallelEntry,
+  parallelReadersReady,
+  readEntriesInParallel,
+  readFilesInParallel,
+  spareCoreLikely,
+} from './parallel-entry-reads.js';
 import { compareCodePoints, isInside, outsideWorkspaceError, resolvePosix, toPosixPath } from './paths.js';
 import { realDirectory, realPathOrSelf } from './real-directory.js';
 import { resolveRealPath, type SegmentInfo } from './resolve-real-path.js';
@@ -377,6 +390,10 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
               },
             };
           },
+          readNames: (
+            directories: ReadonlyArray<{ absolute: string; real: string; names: readonly string[] }>,
+            maxBytes: number,
+          ) => readNamedFiles(directories, maxBytes),
         }
       : {}),
     async follow(absolute) {
@@ -394,6 +411,68 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
     },
     read: (absolute, real, maxBytes) =>
       readRegularFile(real, openContext(absolute), { maxBytes }, refuseHardLinks),
+  };
+
+  /**
+   * Files read by name (a search's batch), `descriptor-path` only, without listing their
+   * directories (the names came from a listing a moment ago): each directory opened verified once,
+   * each file opened through it (no link followed, a regular file only); fewer than 32 files are
+   * left to the listing's usual way (`undefined`). With a read worker running and a core likely free
+   * for it (`spareCoreLikely`), the worker opens and reads them all, this thread going on meanwhile
+   * (see `readFilesInParallel`); else they are read here, synchronously. A directory that fails to
+   * open is left to its listing, which says why.
+   */
+  const readNamedFiles = (
+    directories: ReadonlyArray<{ absolute: string; real: string; names: readonly string[] }>,
+    maxBytes: number,
+  ): Array<NamedReads | undefined> | Promise<Array<NamedReads | undefined>> | undefined => {
+    const containing = contained ? realRoot : '/';
+    const files = directories.reduce((total, { names }) => total + names.length, 0);
+    if (files < namedReadsAtLeast) return undefined;
+    if (maxBytes <= parallelReadBytes && spareCoreLikely() && parallelReadersReadyHere()) {
+      return readFilesInParallel(directories, { realRoot: containing, maxBytes, refuseHardLinks }).then(
+        (answers) =>
+          answers.map((entries) =>
+            // What the worker could not answer plainly (missing, a link, an error) is looked up.
+            entries?.map((entry): NamedRead | undefined =>
+              entry?.bytes === undefined
+                ? undefined
+                : {
+                    bytes: entry.bytes,
+                    size: entry.size,
+                    truncated: entry.size > entry.bytes.byteLength,
+                    modifiedMs: entry.modifiedMs,
+                  },
+            ),
+          ),
+      );
+    }
+    return directories.map(({ absolute, real, names }) => {
+      let descriptor: number;
+      try {
+        descriptor = openVerifiedFileSync(real, openContext(absolute), 'directory').descriptor;
+      } catch {
+        return undefined;
+      }
+      const under = absolute === '/' ? '/' : `${absolute}/`;
+      try {
+        return names.map((name) => {
+          try {
+            return readEntryFile(
+              descriptor,
+              name,
+              { realRoot: containing, requested: `${under}${name}` },
+              maxBytes,
+              refuseHardLinks,
+            );
+          } catch (error) {
+            return error instanceof AgentContextError && error.code === 'not-found' ? 'absent' : undefined;
+          }
+        });
+      } finally {
+        closeSync(descriptor);
+      }
+    });
   };
 
   const workspace: Workspace = {
@@ -417,9 +496,21 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
       }
     },
     async readdir(requested): Promise<DirectoryEntry[]> {
-      const resolution = await requireResolution(requested);
-      if (resolution.kind !== 'directory') throw notADirectory(requested);
-      return listVerified(resolution.realPath, requested);
+      // A directory this operation checked, or found listing its parent, is not checked again (a
+      // walk lists thousands): the open below is verified anyway, so nothing outside is listed.
+      // One that fails so is checked again, which says why (a link swapped in is refused as such).
+      const absolute = resolve(requested);
+      let real = contained ? checkedDirectoriesOf(realRoot)?.get(absolute) : undefined;
+      let entries =
+        real === undefined ? undefined : await listVerified(real, requested).catch(() => undefined);
+      if (real === undefined || entries === undefined) {
+        const resolution = await requireResolution(requested);
+        if (resolution.kind !== 'directory') throw notADirectory(requested);
+        real = resolution.realPath;
+        entries = await listVerified(real, requested);
+      }
+      recordCheckedDirectories(absolute, real, entries);
+      return entries;
     },
     realpath: requireExisting,
     async readFile(requested, readOptions: ReadFileOptions = {}): Promise<ReadFileResult> {
@@ -549,6 +640,23 @@ const synchronousReadBytes = 256 * 1024;
 const parallelReadsAtLeast = 512;
 /** Bytes per file read at most by the workers; a listing reading more per file reads here. */
 const parallelReadBytes = 1024 * 1024;
+/**
+ * Files read by name in one step (a search's batch, over many folders) from which they are read
+ * without listing their folders, and by a read worker when one may be asked. Below, the listing's
+ * usual way answers: a few names (a file read with its touch, the instruction files looked for in
+ * each folder) are often missing, which the usual lookup answers without an error, and a message to
+ * a worker costs more than the reads.
+ */
+const namedReadsAtLeast = 32;
+
+/** Whether the read workers may be asked now (started, and one running), false where none can start. */
+function parallelReadersReadyHere(): boolean {
+  try {
+    return parallelReadersReady();
+  } catch {
+    return false; // a permission model without --allow-worker: read here
+  }
+}
 
 /**
  * Read a regular file through a verified descriptor (see `openVerified`). With the `descriptor-path`

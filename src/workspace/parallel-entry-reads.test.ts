@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
 import { listDirectoriesWith, singleCallPrimitives } from './list-directories.js';
 import { localWorkspace } from './local-workspace.js';
-import { readEntriesInParallel } from './parallel-entry-reads.js';
+import { overrideSpareCore, readEntriesInParallel, readFilesInParallel } from './parallel-entry-reads.js';
 import type { ListRequest } from './workspace.js';
 
 const linux = process.platform === 'linux';
@@ -87,5 +87,75 @@ describe.skipIf(!linux)('reads of a big folder by worker threads', () => {
     } finally {
       closeSync(descriptor);
     }
+  });
+});
+
+describe.skipIf(!linux)('files read by name over many folders (a search batch)', () => {
+  it('give what the listing gives file by file, read here or by a worker', async () => {
+    const { root } = await bigFolder();
+    await mkdir(path.join(root, 'other'), { recursive: true });
+    for (let index = 0; index < 40; index += 1) {
+      await writeFile(path.join(root, 'other', `note-${index}.txt`), `note ${index}\n`.repeat(index));
+    }
+    const odd = ['missing.md', 'queue.md', 'link.md', 'sub', 'hard.md', 'empty.md'];
+    const requests: ListRequest[] = [
+      {
+        path: 'many',
+        names: [...Array.from({ length: 60 }, (_, index) => `file-${index}.md`), ...odd],
+        read: { maxBytes: 12 },
+      },
+      {
+        path: 'other',
+        names: ['note-3.txt', 'note-1.txt', 'note-3.txt', 'note-39.txt'],
+        read: { maxBytes: 12 },
+      },
+      { path: 'missing-folder', names: ['a.md', 'b.md'], read: { maxBytes: 12 } },
+      { path: 'many', names: ['../escape', 'sub/inner.md', 'file-1.md'], read: { maxBytes: 12 } },
+    ];
+    for (const [refuseHardLinks, spareCore] of [
+      [false, true],
+      [true, true],
+      [false, false],
+    ] as const) {
+      // With a core to spare the batches go to a worker once one runs (the first starts them).
+      overrideSpareCore(spareCore);
+      const workspace = localWorkspace(root, { refuseHardLinks });
+      const single = await listDirectoriesWith(singleCallPrimitives(workspace), requests);
+      for (let attempt = 0; attempt < 20; attempt += 1) {
+        expect(await workspace.listDirectories!(requests)).toEqual(single);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const read = single[0]!.ok ? single[0]!.value.entries : [];
+      expect(read.filter((entry) => entry.contents !== undefined).length).toBeGreaterThanOrEqual(61);
+      expect(read.find((entry) => entry.path === 'link.md')?.contents?.bytes.toString()).toBe(
+        '---\ndescript',
+      );
+    }
+    overrideSpareCore(undefined);
+  });
+});
+
+describe.skipIf(!linux)('a worker opening folders by real path', () => {
+  it('reads only through folders it proves inside the root: no link, nothing outside', async () => {
+    const { root, folder } = await bigFolder();
+    const outside = path.join(path.dirname(root), 'outside');
+    await mkdir(outside, { recursive: true });
+    await writeFile(path.join(outside, 'secret.md'), 'secret\n');
+    await symlink(outside, path.join(root, 'link-out'));
+    const answers = await readFilesInParallel(
+      [
+        { real: folder, names: ['file-1.md', 'missing.md', 'link.md', '../many/file-1.md'] },
+        { real: path.join(root, 'link-out'), names: ['secret.md'] },
+        { real: outside, names: ['secret.md'] },
+        { real: path.join(folder, 'file-1.md'), names: ['x'] },
+      ],
+      { realRoot: root, maxBytes: 7, refuseHardLinks: false },
+    );
+    expect(answers.map((entries) => entries?.map((entry) => entry?.bytes?.toString()))).toEqual([
+      ['---\ndes', undefined, undefined, undefined],
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 });
