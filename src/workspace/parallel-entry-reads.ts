@@ -322,10 +322,7 @@ parentPort.on('message', (request) => {
     for (let index = 0; index < names.length; index += 1) {
       let descriptor = -1;
       try {
-        const directory =
-          descriptors !== undefined ? descriptors[index]
-          : request.directoryDescriptors !== undefined ? request.directoryDescriptors[index]
-          : request.directoryDescriptor;
+        const directory = descriptors !== undefined ? descriptors[index] : request.directoryDescriptor;
         const name = names[index];
         // One plain entry name only, in a directory held open: nothing else is looked up.
         if (directory === -1 || name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\\0')) continue;
