@@ -108,7 +108,7 @@ describe('compileGlob', () => {
         const base = compileGlob(name, { globsWithoutSlash: 'base-only' }) as CompiledGlob;
         expect(base.test(path), `${name} ${path} (base only)`).toBe(automaton(name, path));
       }),
-      { numRuns: 2_000 },
+      { numRuns: 2_000, seed: 40 },
     );
   });
 
@@ -143,8 +143,11 @@ describe('compileGlob: the automaton', () => {
   it('answers as picomatch does on whole paths, but `dir*/**` also matches the directory itself', () => {
     // picomatch lets `src/**` match `src` but not `s*/**` match `src`; here both do. It also reads
     // `@(a)?` as a lazy quantifier (the `?` is lost) and `x**y` as a globstar; neither is generated.
+    // And with a POSIX class after an extglob it leaves a `.` unescaped (`*(a)b.a/[[:digit:]]` matches
+    // `baa/2`): such globs are not compared. A fixed seed: the same globs in every run.
     fc.assert(
       fc.property(glob, path, (written, tested) => {
+        fc.pre(!(written.includes('[[:') && written.includes('.') && /[*?+@!]\(/.test(written)));
         const collapsed = written.replace(/(^|\/)\*\*(?:\/\*\*)+(?=\/|$)/g, '$1**');
         const reference = (pattern: string) =>
           picomatch.makeRe(pattern, { dot: true, strictBrackets: true }).test(tested);
@@ -152,7 +155,7 @@ describe('compileGlob: the automaton', () => {
           reference(collapsed) || (collapsed.endsWith('/**') && reference(collapsed.slice(0, -3)));
         expect(buildGlobAutomaton(written).test(tested), `${written} ${tested}`).toBe(expected);
       }),
-      { numRuns: 1_500 },
+      { numRuns: 1_500, seed: 40 },
     );
   });
 

@@ -42,7 +42,7 @@ describe('closestNames', () => {
       fc.property(name, fc.uniqueArray(name, { maxLength: 12 }), (wanted, names) => {
         expect(closestNames(wanted, names)).toEqual(reference(wanted, names));
       }),
-      { numRuns: 2_000 },
+      { numRuns: 2_000, seed: 40 },
     );
     expect(closestNames('relase', ['release-notes', 'pdf', 'releases'])).toEqual([
       'release-notes',
