@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandFrontCoded, frontCode } from './front-coding.js';
+import { checkedFrontCoded, expandFrontCoded, frontCode, maximumSharedCharacters } from './front-coding.js';
 
 const fail = (field: string, problem: string) => new Error(`${field}: ${problem}`);
 
@@ -81,5 +81,14 @@ describe('front coding', () => {
     expect(() => expandFrontCoded(['ab', null], 'paths', fail)).toThrow('paths[1]');
     expect(() => expandFrontCoded([[-1, 'x']], 'paths', fail)).toThrow('paths[0]');
     expect(() => expandFrontCoded('ab', 'paths', fail)).toThrow('paths: expected an array');
+  });
+
+  it('refuses a small list that would expand to a huge one, before building it', () => {
+    // 1 MiB, then 100 entries each taking all of it again: 100 MiB from about 1 MiB of input.
+    const hostile = ['x'.repeat(1024 * 1024), ...Array.from({ length: 100 }, () => [1024 * 1024, ''])];
+    const problem = `the list shares more than ${maximumSharedCharacters} characters in all`;
+    expect(() => checkedFrontCoded(hostile, 'paths', fail)).toThrow(`paths[65]: ${problem}`);
+    expect(() => expandFrontCoded(hostile, 'paths', fail)).toThrow(`paths[65]: ${problem}`);
+    expect(expandFrontCoded(hostile.slice(0, 65), 'paths', fail)).toHaveLength(65);
   });
 });

@@ -8,6 +8,14 @@
  */
 export type FrontCodedList = Array<FrontCodedEntry | null>;
 
+/**
+ * Characters one list may take from previous entries in all, read back: a list of real paths shares
+ * far fewer (100,000 paths of 100 characters share 10 Mi at most), while a hand-made list of a long
+ * entry and a million `[length, ""]` after it would otherwise build a million copies of it. Past it,
+ * the list is refused as not fitting, so reading one stays linear in its size plus this bound.
+ */
+export const maximumSharedCharacters = 64 * 1024 * 1024;
+
 /** One front-coded entry: the value itself, or `[shared, suffix]` against the previous value. */
 export type FrontCodedEntry = string | [shared: number, suffix: string];
 
@@ -40,6 +48,7 @@ export class FrontCoder {
  */
 export class FrontDecoder {
   #previous = '';
+  #shared = 0;
   readonly #fail: (field: string, problem: string) => Error;
 
   constructor(fail: (field: string, problem: string) => Error) {
@@ -51,23 +60,17 @@ export class FrontDecoder {
       this.#previous = entry;
       return entry;
     }
-    if (
-      !Array.isArray(entry) ||
-      entry.length !== 2 ||
-      !Number.isSafeInteger(entry[0]) ||
-      entry[0] < 0 ||
-      typeof entry[1] !== 'string'
-    ) {
-      return undefined;
-    }
-    const shared = entry[0] as number;
+    if (!isSharedEntry(entry)) return undefined;
+    const [shared, suffix] = entry;
     if (shared > this.#previous.length) {
       throw this.#fail(
         field,
         `shares ${shared} characters with a previous entry of ${this.#previous.length}`,
       );
     }
-    this.#previous = this.#previous.slice(0, shared) + (entry[1] as string);
+    this.#shared += shared;
+    if (this.#shared > maximumSharedCharacters) throw this.#fail(field, tooMuchShared);
+    this.#previous = this.#previous.slice(0, shared) + suffix;
     return this.#previous;
   }
 }
@@ -90,6 +93,7 @@ export function checkedFrontCoded(
 ): FrontCodedList {
   if (!Array.isArray(value)) throw fail(field, 'expected an array');
   let previous = 0;
+  let sharedInAll = 0;
   return value.map((entry: unknown, index): FrontCodedEntry | null => {
     const at = `${field}[${index}]`;
     if (entry === null && allowNull) return null;
@@ -100,12 +104,17 @@ export function checkedFrontCoded(
     if (!isSharedEntry(entry)) {
       throw fail(at, `expected a string${allowNull ? ', null' : ''} or [shared characters, suffix]`);
     }
-    if (entry[0] > previous)
+    if (entry[0] > previous) {
       throw fail(at, `shares ${entry[0]} characters with a previous entry of ${previous}`);
+    }
+    sharedInAll += entry[0];
+    if (sharedInAll > maximumSharedCharacters) throw fail(at, tooMuchShared);
     previous = entry[0] + entry[1].length;
     return [entry[0], entry[1]];
   });
 }
+
+const tooMuchShared = `the list shares more than ${maximumSharedCharacters} characters in all`;
 
 /** Whether `entry` is `[shared, suffix]`: a whole number, 0 or more, and a string. */
 function isSharedEntry(entry: unknown): entry is [number, string] {

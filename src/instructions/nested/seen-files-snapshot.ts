@@ -1,3 +1,4 @@
+import { savedState } from '../../session/saved-state.js';
 import type { JsonValue } from '../../session/session-snapshot.js';
 import { FrontCoder, FrontDecoder } from '../../shared/front-coding.js';
 import { toLabel } from '../../workspace/labels.js';
@@ -57,12 +58,10 @@ export function restoreSeenFiles(
   workspace: Place,
 ): SeenFiles {
   const fail = (field: string, problem: string) => new Error(`${field} ${problem}`);
-  if (!Array.isArray(realPathsValue)) throw new Error('realPaths is not an array');
-  if (!Array.isArray(hashesValue)) throw new Error('hashes is not an array');
   const decoder = new FrontDecoder(fail);
   const labels: string[] = [];
   const realPaths = new Map<string, string>();
-  realPathsValue.forEach((entry, index) => {
+  savedState.array(realPathsValue, 'realPaths').forEach((entry, index) => {
     const at = `realPaths[${index}]`;
     const stored = decoder.read(entry, at);
     if (stored !== undefined) {
@@ -83,7 +82,7 @@ export function restoreSeenFiles(
     }
   });
   const hashes = new Map<string, string>();
-  hashesValue.forEach((entry, index) => {
+  savedState.array(hashesValue, 'hashes').forEach((entry, index) => {
     const at = `hashes[${index}]`;
     if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== 'string') {
       throw new Error(`${at} is not [key, label]`);
