@@ -7,7 +7,7 @@ import { toLabel } from '../workspace/labels.js';
 import { compareCodePoints } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { fileToolsDefaults } from './file-tools-defaults.js';
-import { scanForSearch, searchDirectory, walkNote } from './search-directory.js';
+import { openTreeReading, scanForSearch, searchDirectory, walkNote } from './search-directory.js';
 import { emptyWalkReport, walkWorkspaceFiles } from './walk-workspace-files.js';
 
 const findFilesInput = zodSchemaOnFirstUse((z) =>
@@ -63,8 +63,14 @@ export function findFilesTool(
         const under = directory.endsWith('/') ? directory : `${directory}/`;
         const report = emptyWalkReport();
         const found: string[] = [];
-        for await (const paths of walkWorkspaceFiles(reading, directory, report, context.signal)) {
-          for (const path of paths) if (glob.test(path.slice(under.length))) found.push(path);
+        // The local disk is walked through its tree reader: each directory in one or two system calls.
+        const tree = reading === workspace ? await openTreeReading(workspace, directory) : undefined;
+        try {
+          for await (const paths of walkWorkspaceFiles(reading, directory, report, context.signal, tree)) {
+            for (const path of paths) if (glob.test(path.slice(under.length))) found.push(path);
+          }
+        } finally {
+          tree?.close();
         }
         found.sort(compareCodePoints);
         const shown = found.slice(0, maxPaths);

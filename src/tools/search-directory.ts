@@ -1,4 +1,5 @@
 import { toLabel } from '../workspace/labels.js';
+import { type TreeReading, treeReaderOf } from '../workspace/tree-reading.js';
 import type { TreeScan, TreeScanRequest, Workspace } from '../workspace/workspace.js';
 import { toolError } from './tool-error.js';
 import type { WalkReport } from './walk-workspace-files.js';
@@ -41,6 +42,21 @@ export async function scanForSearch(
   if (workspace.scanTree === undefined) return undefined;
   try {
     return await workspace.scanTree(request);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The workspace's synchronous reading of the tree below `directory` (see `TreeReading`), or
+ * `undefined` when it has none or it cannot be opened now (the walk's own calls then say why).
+ */
+export async function openTreeReading(
+  workspace: Workspace,
+  directory: string,
+): Promise<TreeReading | undefined> {
+  try {
+    return await treeReaderOf(workspace)?.open(directory);
   } catch {
     return undefined;
   }

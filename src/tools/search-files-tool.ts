@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ToolDefinition } from '../session/capability.js';
 import { compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
+import { eventLoopTurns } from '../shared/event-loop-turns.js';
 import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
 import { headCutEnd } from '../text/cut-text.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
@@ -11,7 +12,7 @@ import { workspaceBatches } from '../workspace/workspace-batches.js';
 import { wasWrittenAsText } from '../workspace/written-as-text.js';
 import { compileSearchPattern, type SearchPattern } from './compile-search-pattern.js';
 import { fileToolsDefaults } from './file-tools-defaults.js';
-import { scanForSearch, searchDirectory, walkNote } from './search-directory.js';
+import { openTreeReading, scanForSearch, searchDirectory, walkNote } from './search-directory.js';
 import { emptyWalkReport, walkWorkspaceFiles } from './walk-workspace-files.js';
 
 const searchFilesInput = zodSchemaOnFirstUse((z) =>
@@ -57,6 +58,9 @@ const batchesAhead = 2;
  * is read again alone, whole, so a batch holds at most 128 x 256 KiB whatever the files' sizes.
  */
 const batchReadBytes = 256 * 1024;
+
+/** Milliseconds a search reading synchronously (through a tree reading) runs before it lets the event loop serve others. */
+const yieldEveryMs = 10;
 
 /** A file's bytes as the batch read them, or as read again whole. */
 type ReadOutcome = ReadFileResult;
@@ -226,24 +230,29 @@ export function searchFilesTool(
           reads: Promise<Map<string, ReadOutcome>>;
           walked: { links: number; ignored: number; unlisted: number };
         }> = [];
+        /** Count a file searched, touch it and keep its lines; `stopped` once a line finds no room. */
+        const keep = (result: FileMatches) => {
+          if (result.skipped) skipped[result.skipped] += 1;
+          if (result.lines.length === 0) return;
+          // Touched by label, as the agent names it (and as read_file reports its input path).
+          context.touch?.(toLabel(workspace, result.path), 'file');
+          for (const line of result.lines) {
+            if (lines.length === maxMatches) {
+              stopped = true;
+              return;
+            }
+            lines.push(line);
+          }
+        };
         const searchBatch = async (paths: readonly string[], reads: Map<string, ReadOutcome> | undefined) => {
           for (const path of paths) {
             const room = maxMatches + 1 - lines.length;
-            const result =
+            keep(
               scan === undefined
                 ? searchFile(path, reads!.get(path), pattern, room)
-                : await searchScannedFile(path, scan.file(path), pattern, room);
-            if (result.skipped) skipped[result.skipped] += 1;
-            if (result.lines.length === 0) continue;
-            // Touched by label, as the agent names it (and as read_file reports its input path).
-            context.touch?.(toLabel(workspace, result.path), 'file');
-            for (const line of result.lines) {
-              if (lines.length === maxMatches) {
-                stopped = true;
-                return;
-              }
-              lines.push(line);
-            }
+                : await searchScannedFile(path, scan.file(path), pattern, room),
+            );
+            if (stopped) return;
           }
         };
         /** Search the oldest batch under way. */
@@ -268,13 +277,49 @@ export function searchFilesTool(
           underWay.push({ paths, reads, walked });
           if (underWay.length > batchesAhead) await searchOldest();
         };
-        walk: for await (const paths of walkWorkspaceFiles(reading, directory, report, context.signal)) {
-          for (const path of paths) {
-            if (filter !== undefined && !filter.test(path.slice(under.length))) continue;
-            batch.push(path);
-            if (batch.length === searchBatchFiles) await flush();
-            if (stopped) break walk;
+        // The local disk is walked and read through its tree reader: each file read, synchronously,
+        // into one buffer as the walk reaches it, and searched at once.
+        const tree = scan === undefined ? await openTreeReading(workspace, directory) : undefined;
+        const yieldNow = eventLoopTurns(yieldEveryMs);
+        /** Files the walk gave that the glob takes (read at once through `tree`). */
+        let taken = 0;
+        try {
+          walk: for await (const paths of walkWorkspaceFiles(
+            reading,
+            directory,
+            report,
+            context.signal,
+            tree,
+          )) {
+            for (const path of paths) {
+              if (filter !== undefined && !filter.test(path.slice(under.length))) continue;
+              if (tree === undefined) {
+                batch.push(path);
+                if (batch.length === searchBatchFiles) await flush();
+                if (stopped) break walk;
+                continue;
+              }
+              taken += 1;
+              // Stopped: the walk goes on to the end of the stop's batch of 128 files, unread, so
+              // the closing line counts what it passed over as the batched search does.
+              if (stopped) {
+                if (taken % searchBatchFiles === 0) break walk;
+                continue;
+              }
+              const pause = yieldNow();
+              if (pause !== undefined) await pause;
+              let read: ReadOutcome | undefined;
+              try {
+                read = tree.read(path, maxFileBytes);
+              } catch {
+                read = undefined;
+              }
+              keep(searchFile(path, read, pattern, maxMatches + 1 - lines.length));
+              if (stopped && taken % searchBatchFiles === 0) break walk;
+            }
           }
+        } finally {
+          tree?.close();
         }
         if (!stopped && batch.length > 0) await flush();
         while (!stopped && underWay.length > 0) await searchOldest();

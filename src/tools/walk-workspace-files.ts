@@ -1,5 +1,7 @@
 import { concurrencyLimit } from '../shared/concurrency-limit.js';
+import { eventLoopTurns } from '../shared/event-loop-turns.js';
 import { decodeText } from '../workspace/read-text-file.js';
+import type { TreeReading } from '../workspace/tree-reading.js';
 import type { DirectoryEntry, Workspace } from '../workspace/workspace.js';
 import { entryIgnoreTest, type GitignoreRules, parseGitignore } from './gitignore-rules.js';
 
@@ -22,6 +24,9 @@ export interface WalkReport {
 export function emptyWalkReport(): WalkReport {
   return { links: 0, ignored: 0, unlisted: [], cutGitignores: [] };
 }
+
+/** Milliseconds a walk listing synchronously (a {@link TreeReading}) runs before it lets the event loop serve others. */
+const yieldEveryMs = 10;
 
 /** Directory listings under way at once. */
 const listingConcurrency = 16;
@@ -58,13 +63,16 @@ interface Frame {
  * pays one step of the generator per run, not per file. Directories are listed ahead of the walk
  * (up to 64, 16 at once, nearest in walk order first), so the time of one listing (a thread-pool
  * round trip, a sandbox's exec) overlaps the others; the order of the files is the same as one
- * listing after the other.
+ * listing after the other. With `tree` (the workspace's {@link TreeReading} of `start`), each
+ * directory is listed through it when the walk enters it, synchronously, the event loop served every
+ * 10 ms; the walk's files are the same.
  */
 export async function* walkWorkspaceFiles(
   workspace: Workspace,
   start: string,
   report: WalkReport,
   signal?: AbortSignal,
+  tree?: TreeReading,
 ): AsyncGenerator<string[]> {
   const chain: GitignoreRules[] = [];
   for (const directory of ancestorsBelowRoot(workspace.root, start)) {
@@ -84,10 +92,23 @@ export async function* walkWorkspaceFiles(
       const rules = hasGitignore ? await readGitignore(workspace, directory, report) : undefined;
       return { entries, rules };
     });
+  /** A listing through the tree reading: the same entries and rules, at once. */
+  const listNow = (directory: string): Listing => {
+    let entries: DirectoryEntry[];
+    try {
+      entries = tree!.list(directory);
+    } catch {
+      return { entries: undefined, rules: undefined };
+    }
+    const hasGitignore = entries.some((entry) => entry.name === '.gitignore' && entry.kind === 'file');
+    return { entries, rules: hasGitignore ? readGitignoreNow(tree!, directory, report) : undefined };
+  };
+  const yieldNow = eventLoopTurns(yieldEveryMs);
   const ahead = new Map<string, Promise<Listing>>();
   const stack: Frame[] = [];
   /** Start the listings of the next directories of the walk, nearest first, up to the bound. */
   const listAhead = () => {
+    if (tree !== undefined) return;
     for (let level = stack.length - 1; level >= 0 && ahead.size < listingsAhead; level -= 1) {
       const frame = stack[level]!;
       while (frame.ahead < frame.subdirectories.length && ahead.size < listingsAhead) {
@@ -97,9 +118,17 @@ export async function* walkWorkspaceFiles(
     }
   };
   const enter = async (directory: string): Promise<void> => {
-    const listed = ahead.get(directory);
-    ahead.delete(directory);
-    const { entries, rules } = await (listed ?? list(directory));
+    let listing: Listing;
+    if (tree === undefined) {
+      const listed = ahead.get(directory);
+      ahead.delete(directory);
+      listing = await (listed ?? list(directory));
+    } else {
+      const pause = yieldNow();
+      if (pause !== undefined) await pause;
+      listing = listNow(directory);
+    }
+    const { entries, rules } = listing;
     if (entries === undefined) {
       report.unlisted.push(directory);
       return;
@@ -176,6 +205,21 @@ function ancestorsBelowRoot(root: string, start: string): string[] {
   return directories;
 }
 
+/** {@link readGitignore} through a tree reading: a regular file (no link), read at once. */
+function readGitignoreNow(
+  tree: TreeReading,
+  directory: string,
+  report: WalkReport,
+): GitignoreRules | undefined {
+  const path = `${directory.endsWith('/') ? directory : `${directory}/`}.gitignore`;
+  try {
+    const read = tree.read(path, maximumGitignoreBytes);
+    return gitignoreRulesOf(read.bytes, read.truncated, directory, path, report);
+  } catch {
+    return undefined;
+  }
+}
+
 async function readGitignore(
   workspace: Workspace,
   directory: string,
@@ -186,10 +230,21 @@ async function readGitignore(
     const stat = await workspace.stat(path);
     if (stat?.kind !== 'file' || stat.symlink) return undefined;
     const read = await workspace.readFile(path, { maxBytes: maximumGitignoreBytes });
-    const rules = parseGitignore(decodeText(read.bytes).text, directory);
-    if (rules.cut || read.truncated) report.cutGitignores.push(path);
-    return rules.rules.length > 0 ? rules : undefined;
+    return gitignoreRulesOf(read.bytes, read.truncated, directory, path, report);
   } catch {
     return undefined;
   }
+}
+
+/** The rules of a `.gitignore` read, `undefined` when it has none; one cut short is reported. */
+function gitignoreRulesOf(
+  bytes: Uint8Array,
+  truncated: boolean,
+  directory: string,
+  path: string,
+  report: WalkReport,
+): GitignoreRules | undefined {
+  const rules = parseGitignore(decodeText(bytes).text, directory);
+  if (rules.cut || truncated) report.cutGitignores.push(path);
+  return rules.rules.length > 0 ? rules : undefined;
 }

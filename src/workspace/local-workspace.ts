@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AgentContextError, describeError } from '../errors.js';
+import { AgentContextError } from '../errors.js';
 import { alreadyExistsError } from './already-exists-error.js';
 import { checkedDirectoriesOf, withCheckedDirectories } from './checked-directories.js';
 import {
@@ -21,6 +21,8 @@ import {
   type NamedReads,
   type OpenedDirectory,
 } from './list-directories.js';
+import { kindOf, refuseHardLinked, translateError } from './local-disk.js';
+import { localTreeReader } from './local-tree-reading.js';
 import {
   notARegularFile,
   openEntrySync,
@@ -41,9 +43,9 @@ import {
 import { compareCodePoints, isInside, outsideWorkspaceError, resolvePosix, toPosixPath } from './paths.js';
 import { realDirectory, realPathOrSelf } from './real-directory.js';
 import { resolveRealPath, type SegmentInfo } from './resolve-real-path.js';
+import { registerTreeReader } from './tree-reading.js';
 import type {
   DirectoryEntry,
-  EntryKind,
   FileStat,
   ReadFileOptions,
   ReadFileResult,
@@ -583,6 +585,13 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
       ),
     listDirectories: (requests) => withCheckedDirectories(() => listDirectoriesWith(primitives, requests)),
   };
+  // The walks of `find_files` and `search_files` list and read through descriptors, synchronously.
+  const treeReader = localTreeReader({
+    realRoot: contained ? realRoot : '/',
+    refuseHardLinks,
+    realPath: requireExisting,
+  });
+  if (treeReader !== undefined) registerTreeReader(workspace, treeReader);
   return workspace;
 }
 
@@ -784,16 +793,6 @@ function readEntryFile(
   }
 }
 
-/** `hard-linked` for a file with more than one name, when the workspace refuses them. */
-function refuseHardLinked(stats: Stats, requested: string, refuseHardLinks: boolean): void {
-  if (refuseHardLinks && stats.nlink > 1) {
-    throw new AgentContextError(
-      `Refused ${JSON.stringify(requested)}: it has ${stats.nlink} hard links, and this workspace refuses hard-linked files (one of its names may be outside the workspace)`,
-      { code: 'hard-linked', path: requested, reason: `${stats.nlink} hard links` },
-    );
-  }
-}
-
 /** `fs.read` as a promise of the bytes read (written out: importing `node:util` for it costs a few modules). */
 function readDescriptor(
   descriptor: number,
@@ -826,12 +825,6 @@ async function isSymlink(absolute: string): Promise<boolean> {
   }
 }
 
-function kindOf(stats: { isFile(): boolean; isDirectory(): boolean }): EntryKind {
-  if (stats.isFile()) return 'file';
-  if (stats.isDirectory()) return 'directory';
-  return 'other';
-}
-
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR';
@@ -844,68 +837,3 @@ function notFound(requested: string): AgentContextError {
     reason: 'does not exist',
   });
 }
-
-/** Wrap an operating-system error in an AgentContextError; pass ours through unchanged. */
-function translateError(
-  error: unknown,
-  requested: string,
-  fallback: 'read-failed' | 'write-failed',
-): AgentContextError {
-  if (error instanceof AgentContextError) return error;
-  const errno = error as NodeJS.ErrnoException;
-  switch (errno?.code) {
-    case 'ENOENT':
-    case 'ENOTDIR':
-      return new AgentContextError(`No such file or directory: ${requested}`, {
-        code: 'not-found',
-        path: requested,
-        reason: 'does not exist',
-        cause: error,
-      });
-    case 'ELOOP':
-      return new AgentContextError(`Too many symbolic links: ${requested}`, {
-        code: 'symlink-loop',
-        path: requested,
-        reason: 'symlink loop',
-        cause: error,
-      });
-    case 'EISDIR':
-      return new AgentContextError(`Is a directory, not a file: ${requested}`, {
-        code: 'not-a-file',
-        path: requested,
-        reason: 'is a directory',
-        cause: error,
-      });
-    case 'EEXIST':
-      return new AgentContextError(`Already exists: ${requested}`, {
-        code: 'already-exists',
-        path: requested,
-        reason: 'already exists',
-        cause: error,
-      });
-    default: {
-      const verb = fallback === 'read-failed' ? 'read' : 'write';
-      const reason = errno?.code ?? 'unknown error';
-      const advice = systemErrorAdvice[reason];
-      const detail = advice ?? `${describeError(error)}`;
-      return new AgentContextError(`Could not ${verb} ${requested}: ${detail}`, {
-        code: fallback,
-        path: requested,
-        reason,
-        cause: error,
-      });
-    }
-  }
-}
-
-/** What the usual operating-system failures mean, in words a user can act on. */
-const systemErrorAdvice: Record<string, string> = {
-  EACCES: 'permission denied (EACCES); check the permissions of the file and its directories',
-  EPERM: 'operation not permitted (EPERM); check the permissions and attributes of the file',
-  EROFS: 'the file system is read-only (EROFS); use a writable location',
-  ENOSPC: 'no space left on the device (ENOSPC); free some space and try again',
-  EDQUOT: 'the disk quota is exhausted (EDQUOT); free some space and try again',
-  EMFILE: 'too many open files (EMFILE); close some files or raise the limit',
-  ENAMETOOLONG: 'the name is too long for the file system (ENAMETOOLONG)',
-  EIO: 'an input/output error (EIO); the device may be failing',
-};

@@ -155,6 +155,31 @@ export function openEntrySync(
 }
 
 /**
+ * Open the subdirectory `name` of a directory held open as `directoryDescriptor` (opened and verified
+ * with {@link openVerifiedFileSync}, or itself opened so), for the `descriptor-path` method: one
+ * synchronous `open` of `/proc/self/fd/DIRECTORY/NAME` that follows no final link, never blocks and
+ * opens only a directory. As with {@link openEntrySync}, the kernel looks `name` up in the directory
+ * object itself, so what opens lies inside the root without a path check of its own. Returns the
+ * descriptor (close it); throws `not-a-directory`, `path-outside-workspace` for a link or a name that
+ * is not one plain name, and the system's error otherwise.
+ */
+export function openSubdirectorySync(
+  directoryDescriptor: number,
+  name: string,
+  context: Pick<VerifiedOpenContext, 'realRoot' | 'requested'>,
+): number {
+  const { requested } = context;
+  if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\0')) {
+    throw outsideWorkspaceError(requested, context.realRoot, 'the entry name is not one plain name');
+  }
+  try {
+    return openSync(`/proc/self/fd/${directoryDescriptor}/${name}`, directoryFlags);
+  } catch (error) {
+    throw refusalOfOpen(error, 'directory', requested) ?? error;
+  }
+}
+
+/**
  * Remove the entry `name` of a directory held open as `directoryDescriptor` (opened and verified
  * with {@link openVerifiedFileSync}, kind `directory`), for the `descriptor-path` method: the entry is
  * unlinked through `/proc/self/fd/DIRECTORY/NAME`, looked up in the directory object itself, so a
