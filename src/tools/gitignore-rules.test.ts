@@ -85,6 +85,13 @@ const lines = [
   '*.{md,ts}',
   './a/b',
   'a/.next/**/b',
+  '**/node_modules',
+  '**/dist/',
+  '**/*.log',
+  '!**/keep.log',
+  '**/**/b',
+  '**/a/**',
+  '**/**',
 ];
 const names = [
   'a',
@@ -133,6 +140,43 @@ describe('entryIgnoreTest', () => {
       }
     }
     expect(compared).toBe(12_000);
+  });
+
+  it('reads `**/PATTERN` as the glob it is written as, and answers as every rule in order, four deep', () => {
+    const shapes = [
+      '**/a/b',
+      '**/node_modules',
+      '**/dist/',
+      '**/*.log',
+      '**/b.?og',
+      '**/.next/*',
+      'a/**/b',
+      '**/**/c',
+    ];
+    const segments = ['a', 'b', 'c', 'node_modules', 'dist', 'b.log', '.next'];
+    const paths: string[] = [];
+    const extend = (prefix: string, depth: number) => {
+      for (const segment of segments) {
+        paths.push(`${prefix}${segment}`);
+        if (depth > 1) extend(`${prefix}${segment}/`, depth - 1);
+      }
+    };
+    extend('', 4);
+    for (const shape of shapes) {
+      // The line compiled as written (relative to its file, since it holds a slash).
+      const written = compileGlob(shape.replace(/\/$/, ''), { globsWithoutSlash: 'base-only' });
+      if (isInvalidGlob(written)) throw new Error(shape);
+      const [rule] = parseGitignore(shape, '/repo').rules;
+      const chain = [parseGitignore(`*.log\n!b.log\n${shape}\n`, '/repo')];
+      for (const path of paths) {
+        expect(rule!.test(path), `${path} under ${shape}`).toBe(written.test(path));
+        for (const isDirectory of [false, true]) {
+          expect(isIgnored(chain, `/repo/${path}`, isDirectory), `${path} under ${shape}`).toBe(
+            ignoredByReference(chain, `/repo/${path}`, isDirectory),
+          );
+        }
+      }
+    }
   });
 
   it('tests plain names and endings as text, the rest through the glob', () => {

@@ -94,6 +94,9 @@ export function parseGitignore(text: string, base: string): GitignoreRules {
     const directoryOnly = line.endsWith('/');
     if (directoryOnly) line = line.replace(/\/+$/, '');
     if (line === '') continue;
+    // `**/PATTERN` with no other slash matches in every directory below, as `PATTERN` alone does:
+    // a plain name is then looked up, an ending found by it.
+    if (/^(?:\*\*\/)+[^/]+$/.test(line) && !line.endsWith('/**')) line = line.slice(line.lastIndexOf('/') + 1);
     const anchored = line.includes('/');
     const compiled = compileGlob(line, { globsWithoutSlash: anchored ? 'base-only' : 'any-depth' });
     if (isInvalidGlob(compiled)) continue;
@@ -162,8 +165,25 @@ export function entryIgnoreTest(
   const levels: GitignoreRules[] = [];
   for (const level of chain) {
     if (!slashed.startsWith(level.under)) continue;
-    const rest = level.rest.filter((position) => mayMatchIn(level.rules[position]!, slashed));
-    levels.push({ ...level, rest });
+    let rules = level.rules;
+    const rest: number[] = [];
+    for (const position of level.rest) {
+      const rule = level.rules[position]!;
+      if (!mayMatchIn(rule, slashed)) continue;
+      if (rule.segments !== undefined) {
+        // Segments the directory holds need no test per entry; one it lacks can only be the entry's name.
+        const missing = rule.segments.filter(
+          (segment) => !holdsSegments(slashed.slice(0, -1), level.under.length - 1, [segment]),
+        );
+        const name = missing[0]?.slice(1);
+        if (missing.length > 1 || (name !== undefined && rule.lastName !== undefined && rule.lastName !== name))
+          continue;
+        if (rules === level.rules) rules = [...level.rules];
+        rules[position] = { ...rule, segments: undefined, lastName: name ?? rule.lastName };
+      }
+      rest.push(position);
+    }
+    levels.push({ ...level, rules, rest });
   }
   return (path, isDirectory) => levels.length > 0 && ignoredBy(levels, path, isDirectory);
 }
