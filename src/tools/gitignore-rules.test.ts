@@ -1,11 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../test/support/seeded-random.js';
 import { compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
-import { entryIgnoreTest, type GitignoreRules, parseGitignore } from './gitignore-rules.js';
+import {
+  type EntryIgnoreTest,
+  entryIgnoreTest,
+  type GitignoreRules,
+  parseGitignore,
+} from './gitignore-rules.js';
 
-/** Whether `path` is ignored, asked as the walk asks (the entry of its directory). */
+/**
+ * Whether `path` is ignored, asked as the walk asks (the entry of its directory, its test made from
+ * its parent's, from the root down), and asked with a test made alone: both answers must agree.
+ */
 function isIgnored(chain: readonly GitignoreRules[], path: string, isDirectory: boolean): boolean {
-  return entryIgnoreTest(chain, path.slice(0, path.lastIndexOf('/')))(path, isDirectory);
+  const directory = path.slice(0, path.lastIndexOf('/'));
+  let test: EntryIgnoreTest | undefined;
+  for (let end = directory.indexOf('/', 1); ; end = directory.indexOf('/', end + 1)) {
+    test = entryIgnoreTest(chain, end === -1 ? directory : directory.slice(0, end), test);
+    if (end === -1) break;
+  }
+  const alone = entryIgnoreTest(chain, directory)(path, isDirectory);
+  expect(test(path, isDirectory), `${path}: made from its parents' tests or alone`).toBe(alone);
+  return alone;
 }
 
 /**

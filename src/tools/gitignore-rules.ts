@@ -96,7 +96,8 @@ export function parseGitignore(text: string, base: string): GitignoreRules {
     if (line === '') continue;
     // `**/PATTERN` with no other slash matches in every directory below, as `PATTERN` alone does:
     // a plain name is then looked up, an ending found by it.
-    if (/^(?:\*\*\/)+[^/]+$/.test(line) && !line.endsWith('/**')) line = line.slice(line.lastIndexOf('/') + 1);
+    if (/^(?:\*\*\/)+[^/]+$/.test(line) && !line.endsWith('/**'))
+      line = line.slice(line.lastIndexOf('/') + 1);
     const anchored = line.includes('/');
     const compiled = compileGlob(line, { globsWithoutSlash: anchored ? 'base-only' : 'any-depth' });
     if (isInvalidGlob(compiled)) continue;
@@ -151,41 +152,97 @@ export function parseGitignore(text: string, base: string): GitignoreRules {
   return { base, under, rules, cut, byName, byExtension, rest };
 }
 
+/** A test of the entries of one directory (see {@link entryIgnoreTest}). */
+export type EntryIgnoreTest = (path: string, isDirectory: boolean) => boolean;
+
+/** One `.gitignore` of the chain as it applies to the entries of one directory. */
+interface DirectoryLevel {
+  rules: GitignoreRules;
+  /** Positions of the rules tried in turn that can match an entry here, ascending. */
+  rest: number[];
+  /** The rule at each of `rest`, its directory segments settled for this directory. */
+  restRules: GitignoreRule[];
+  /** Positions of the rules that can match here or below (a subdirectory's candidates), ascending. */
+  related: number[];
+}
+
+/** The levels each test was made of, for the tests of its subdirectories. */
+const levelsOfTest = new WeakMap<EntryIgnoreTest, DirectoryLevel[]>();
+
+/** The rule with its segments settled: none left to test, and `lastName` when one can only be the name. */
+const settledRules = new WeakMap<GitignoreRule, Map<string, GitignoreRule>>();
+
+function settledRule(rule: GitignoreRule, name: string | undefined): GitignoreRule {
+  let byName = settledRules.get(rule);
+  if (byName === undefined) {
+    byName = new Map();
+    settledRules.set(rule, byName);
+  }
+  const key = name ?? '';
+  let settled = byName.get(key);
+  if (settled === undefined) {
+    settled = { ...rule, segments: undefined, lastName: name ?? rule.lastName };
+    byName.set(key, settled);
+  }
+  return settled;
+}
+
 /**
  * Whether an entry of one directory (`directory`, an absolute POSIX path) is ignored by a chain of
  * `.gitignore` files (outermost first): the last rule that matches decides, nearer files after
  * farther ones. The rules that can match no entry of the directory (a line naming another folder)
  * are left out once; the rest are tried from the last back, so the first that matches answers.
+ * With `parent` (the test of the directory's parent, made from the same chain or a shorter one),
+ * only the rules that concern the parent's tree are looked at.
  */
 export function entryIgnoreTest(
   chain: readonly GitignoreRules[],
   directory: string,
-): (path: string, isDirectory: boolean) => boolean {
+  parent?: EntryIgnoreTest,
+): EntryIgnoreTest {
   const slashed = directory.endsWith('/') ? directory : `${directory}/`;
-  const levels: GitignoreRules[] = [];
+  const parentLevels = parent === undefined ? undefined : levelsOfTest.get(parent);
+  const levels: DirectoryLevel[] = [];
   for (const level of chain) {
     if (!slashed.startsWith(level.under)) continue;
-    let rules = level.rules;
+    const candidates = parentLevels?.find((known) => known.rules === level)?.related ?? level.rest;
     const rest: number[] = [];
-    for (const position of level.rest) {
+    const restRules: GitignoreRule[] = [];
+    const related: number[] = [];
+    for (const position of candidates) {
       const rule = level.rules[position]!;
+      const { within } = rule;
+      // Below `within` (directly, when the rule says so), or on the way to it.
+      if (
+        within !== undefined &&
+        !(slashed.startsWith(within) ? rule.direct !== true || slashed === within : within.startsWith(slashed))
+      )
+        continue;
+      related.push(position);
       if (!mayMatchIn(rule, slashed)) continue;
+      let settled = rule;
       if (rule.segments !== undefined) {
         // Segments the directory holds need no test per entry; one it lacks can only be the entry's name.
-        const missing = rule.segments.filter(
-          (segment) => !holdsSegments(slashed.slice(0, -1), level.under.length - 1, [segment]),
-        );
-        const name = missing[0]?.slice(1);
-        if (missing.length > 1 || (name !== undefined && rule.lastName !== undefined && rule.lastName !== name))
-          continue;
-        if (rules === level.rules) rules = [...level.rules];
-        rules[position] = { ...rule, segments: undefined, lastName: name ?? rule.lastName };
+        let missing: string | undefined;
+        let missingCount = 0;
+        for (const segment of rule.segments) {
+          if (holdsSegments(slashed.slice(0, -1), level.under.length - 1, [segment])) continue;
+          missing = segment.slice(1);
+          missingCount += 1;
+        }
+        if (missingCount > 1) continue;
+        if (missing !== undefined && rule.lastName !== undefined && rule.lastName !== missing) continue;
+        settled = settledRule(rule, missing);
       }
       rest.push(position);
+      restRules.push(settled);
     }
-    levels.push({ ...level, rules, rest });
+    levels.push({ rules: level, rest, restRules, related });
   }
-  return (path, isDirectory) => levels.length > 0 && ignoredBy(levels, path, isDirectory);
+  const test: EntryIgnoreTest = (path, isDirectory) =>
+    levels.length > 0 && ignoredBy(levels, path, isDirectory);
+  levelsOfTest.set(test, levels);
+  return test;
 }
 
 /** False when a rule can match no entry of the directory `slashed` (with its slash). */
@@ -198,12 +255,13 @@ function mayMatchIn(rule: GitignoreRule, slashed: string): boolean {
   return within.startsWith(slashed) && within.indexOf('/', slashed.length) === within.length - 1;
 }
 
-function ignoredBy(chain: readonly GitignoreRules[], path: string, isDirectory: boolean): boolean {
+function ignoredBy(levels: readonly DirectoryLevel[], path: string, isDirectory: boolean): boolean {
   const name = path.slice(path.lastIndexOf('/') + 1);
   const dot = name.lastIndexOf('.');
   const extension = dot === -1 ? undefined : name.slice(dot);
-  for (let level = chain.length - 1; level >= 0; level -= 1) {
-    const { under, rules, byName, byExtension, rest } = chain[level]!;
+  for (let level = levels.length - 1; level >= 0; level -= 1) {
+    const { rules: file, rest, restRules } = levels[level]!;
+    const { under, rules, byName, byExtension } = file;
     if (!path.startsWith(under)) continue;
     const relativeLength = path.length - under.length;
     // The last name or ending rule that matches, found by lookup; a later rule of the rest may still win.
@@ -215,7 +273,7 @@ function ignoredBy(chain: readonly GitignoreRules[], path: string, isDirectory: 
     }
     let relative: string | undefined;
     for (let index = rest.length - 1; index >= 0 && rest[index]! > found; index -= 1) {
-      const rule = rules[rest[index]!]!;
+      const rule = restRules[index]!;
       if (rule.directoryOnly && !isDirectory) continue;
       let matches: boolean;
       if (rule.matchesName !== undefined) {

@@ -3,7 +3,12 @@ import { eventLoopTurns } from '../shared/event-loop-turns.js';
 import { decodeText } from '../workspace/read-text-file.js';
 import type { TreeReading } from '../workspace/tree-reading.js';
 import type { DirectoryEntry, Workspace } from '../workspace/workspace.js';
-import { entryIgnoreTest, type GitignoreRules, parseGitignore } from './gitignore-rules.js';
+import {
+  type EntryIgnoreTest,
+  entryIgnoreTest,
+  type GitignoreRules,
+  parseGitignore,
+} from './gitignore-rules.js';
 
 /** Bytes of one `.gitignore` read at most. */
 const maximumGitignoreBytes = 256 * 1024;
@@ -46,7 +51,7 @@ interface Frame {
   /** Length of the `.gitignore` chain for this directory's entries. */
   chainLength: number;
   /** Whether an entry of this directory is ignored (the chain's rules that can match one of them). */
-  ignored: (path: string, isDirectory: boolean) => boolean;
+  ignored: EntryIgnoreTest;
   /** The subdirectories the walk will enter, in walk order, and how many are listed ahead. */
   subdirectories: string[];
   ahead: number;
@@ -135,7 +140,8 @@ export async function* walkWorkspaceFiles(
     }
     if (rules) chain.push(rules);
     const subdirectories: string[] = [];
-    const ignored = entryIgnoreTest(chain, directory);
+    // Made from the parent's test: only the rules that concern the parent's tree are looked at.
+    const ignored = entryIgnoreTest(chain, directory, stack[stack.length - 1]?.ignored);
     for (const entry of entries) {
       if (entry.kind !== 'directory' || entry.name === '.git') continue;
       const path = childPath(directory, entry.name);
