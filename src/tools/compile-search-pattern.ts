@@ -65,7 +65,7 @@ export function compileSearchPattern(
     const reason = error instanceof Error ? error.message : String(error);
     return { error: `The pattern is not a regular expression this tool reads (RE2 syntax): ${reason}.` };
   }
-  const literal = requiredLiteral(pattern);
+  const literal = requiredLiteral(pattern, ignoreCase);
   // Case folding beyond ASCII (the Kelvin sign folds to k) is RE2's; the prefilter stays ASCII.
   const usable = literal !== undefined && (!ignoreCase || /^[\x20-\x7e]+$/.test(literal));
   // Most lines fail a cheap test of the runs the pattern requires and their neighbours first.
@@ -98,17 +98,27 @@ function withLiteralBytes(pattern: SearchPattern): SearchPattern {
 const literalEscape = /^[\\^$.|?*+()[\]{}\-/ #&~!%,:;<=>@`'"]$/;
 
 /**
- * The longest run of plain characters every match must contain (one character at least: the `-` of
- * `[0-9]{3}-[0-9]{4}` is enough to pass over the lines without one), or `undefined`. Conservative: a
- * pattern with `|`, a group or a class before the run's end, or a flag group, gives none.
+ * The rarest run of plain characters every match must contain (one character at least: the `-` of
+ * `[0-9]{3}-[0-9]{4}` is enough to pass over the lines without one), or `undefined`: of the runs,
+ * the one least likely in source code by {@link runLikelihood} (`(()` rather than `use` in
+ * `use[A-Z][a-z]+\(\(\)`), so the fewest lines are found holding it; with `ignoreCase`, printable
+ * ASCII runs only. Conservative: a pattern with `|`, a group or a class before the run's end, or a
+ * flag group, gives none.
  */
-function requiredLiteral(pattern: string): string | undefined {
+function requiredLiteral(pattern: string, ignoreCase: boolean): string | undefined {
   if (pattern.includes('|') || pattern.includes('(?')) return undefined;
   let best = '';
+  let bestLikelihood = Number.POSITIVE_INFINITY;
   let run = '';
   let depth = 0;
   const close = () => {
-    if (run.length > best.length) best = run;
+    if (run !== '' && (!ignoreCase || /^[\x20-\x7e]+$/.test(run))) {
+      const likelihood = runLikelihood(ignoreCase ? run.toLowerCase() : run);
+      if (likelihood < bestLikelihood) {
+        best = run;
+        bestLikelihood = likelihood;
+      }
+    }
     run = '';
   };
   for (let index = 0; index < pattern.length; index += 1) {
@@ -160,4 +170,66 @@ function requiredLiteral(pattern: string): string | undefined {
   }
   close();
   return best.length >= 1 ? best : undefined;
+}
+
+/**
+ * Rough shares of characters in source code and prose (lowercase letters by their share in English
+ * text, the space, the usual punctuation of code), for choosing the literal a search looks for: the
+ * likelihood of a run is the product of its characters' shares (any other character 0.1%).
+ */
+const characterShares: Record<string, number> = {
+  ' ': 0.15,
+  e: 0.06,
+  t: 0.05,
+  a: 0.045,
+  o: 0.045,
+  i: 0.04,
+  n: 0.04,
+  s: 0.035,
+  r: 0.035,
+  h: 0.025,
+  l: 0.025,
+  d: 0.02,
+  c: 0.02,
+  u: 0.015,
+  m: 0.015,
+  p: 0.012,
+  f: 0.012,
+  g: 0.01,
+  y: 0.01,
+  w: 0.01,
+  b: 0.008,
+  v: 0.006,
+  k: 0.004,
+  x: 0.002,
+  j: 0.001,
+  q: 0.001,
+  z: 0.001,
+  '.': 0.015,
+  '(': 0.015,
+  ')': 0.015,
+  ',': 0.01,
+  ';': 0.008,
+  ':': 0.008,
+  '=': 0.008,
+  "'": 0.008,
+  '"': 0.008,
+  _: 0.008,
+  '-': 0.006,
+  '/': 0.006,
+  '{': 0.005,
+  '}': 0.005,
+  '\t': 0.02,
+};
+
+/** How likely `run` is at one place of a text (see {@link characterShares}); lower is rarer. */
+function runLikelihood(run: string): number {
+  let likelihood = 1;
+  for (const character of run) {
+    const share =
+      characterShares[character] ??
+      (character >= 'A' && character <= 'Z' ? 0.004 : character >= '0' && character <= '9' ? 0.004 : 0.001);
+    likelihood *= share;
+  }
+  return likelihood;
 }
