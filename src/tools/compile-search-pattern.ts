@@ -1,6 +1,6 @@
 import type { RE2JS } from 're2js';
 import { re2jsPackage } from '../shared/load-on-first-use.js';
-import { linePrefilter } from './line-prefilter.js';
+import { linePrefilter, type RunNeighbours, runNeighbours } from './line-prefilter.js';
 
 /** Longest pattern `search_files` compiles, in characters. */
 export const maximumSearchPatternLength = 1_000;
@@ -22,6 +22,12 @@ export interface SearchPattern {
    * without them is passed over before it is decoded.
    */
   literalBytes?: Uint8Array;
+  /**
+   * Set with `literalBytes` when a matching line holds the literal with given characters right
+   * before or after it (`-` between two digits in `[0-9]{3}-[0-9]{4}`): a place of the literal's
+   * bytes whose neighbouring byte is ASCII and fails its test cannot be that one.
+   */
+  literalNeighbours?: RunNeighbours;
 }
 
 /** Options of {@link compileSearchPattern}. */
@@ -70,7 +76,7 @@ export function compileSearchPattern(
   const usable = literal !== undefined && (!ignoreCase || /^[\x20-\x7e]+$/.test(literal));
   // Most lines fail a cheap test of the runs the pattern requires and their neighbours first.
   const prefilter = ignoreCase ? undefined : linePrefilter(pattern);
-  return withLiteralBytes({
+  const compiledPattern = withLiteralBytes({
     literal: usable ? (ignoreCase ? literal.toLowerCase() : literal) : undefined,
     ignoreCase,
     test:
@@ -78,6 +84,9 @@ export function compileSearchPattern(
         ? (line) => compiled.test(line)
         : (line) => prefilter(line) && compiled.test(line),
   });
+  const neighbours =
+    compiledPattern.literalBytes === undefined ? undefined : runNeighbours(pattern, compiledPattern.literal!);
+  return neighbours === undefined ? compiledPattern : { ...compiledPattern, literalNeighbours: neighbours };
 }
 
 /**

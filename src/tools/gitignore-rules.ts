@@ -215,7 +215,9 @@ export function entryIgnoreTest(
       // Below `within` (directly, when the rule says so), or on the way to it.
       if (
         within !== undefined &&
-        !(slashed.startsWith(within) ? rule.direct !== true || slashed === within : within.startsWith(slashed))
+        !(slashed.startsWith(within)
+          ? rule.direct !== true || slashed === within
+          : within.startsWith(slashed))
       )
         continue;
       related.push(position);

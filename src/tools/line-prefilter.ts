@@ -14,6 +14,31 @@
  * ASCII in RE2, as here.
  */
 export function linePrefilter(pattern: string): ((line: string) => boolean) | undefined {
+  const checks = runChecksOf(pattern);
+  if (checks === undefined) return undefined;
+  return (line) => checks.every((check) => holdsRun(line, check));
+}
+
+/**
+ * What must stand right before and after `run` where a line matching `pattern` holds it (see
+ * {@link linePrefilter}), as tests of the character codes there, when the pattern is of the shape
+ * the prefilter reads and requires `run` itself; else `undefined`. A search finds the run's bytes
+ * in a file and, when the byte next to one is ASCII, tests it before the line is decoded.
+ */
+export function runNeighbours(pattern: string, run: string): RunNeighbours | undefined {
+  const check = runChecksOf(pattern)?.find((candidate) => candidate.run === run);
+  if (check === undefined || (check.before === undefined && check.after === undefined)) return undefined;
+  return { before: check.before, after: check.after };
+}
+
+/** Tests of the characters right before and after a required run (`undefined`: anything, or nothing). */
+export interface RunNeighbours {
+  before: ((code: number) => boolean) | undefined;
+  after: ((code: number) => boolean) | undefined;
+}
+
+/** The runs a pattern of the prefilter's shape requires, with their neighbours' tests; `undefined` otherwise. */
+function runChecksOf(pattern: string): RunCheck[] | undefined {
   const atoms = atomsOf(pattern);
   if (atoms === undefined) return undefined;
   const checks: RunCheck[] = [];
@@ -41,8 +66,7 @@ export function linePrefilter(pattern: string): ((line: string) => boolean) | un
     checks.push({ run, before, after });
     index = end;
   }
-  if (checks.length === 0) return undefined;
-  return (line) => checks.every((check) => holdsRun(line, check));
+  return checks.length === 0 ? undefined : checks;
 }
 
 /** One required run of literal characters and what must stand right before and after it. */

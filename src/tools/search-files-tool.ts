@@ -12,6 +12,7 @@ import { workspaceBatches } from '../workspace/workspace-batches.js';
 import { wasWrittenAsText } from '../workspace/written-as-text.js';
 import { compileSearchPattern, type SearchPattern } from './compile-search-pattern.js';
 import { fileToolsDefaults } from './file-tools-defaults.js';
+import type { RunNeighbours } from './line-prefilter.js';
 import { openTreeReading, scanForSearch, searchDirectory, walkNote } from './search-directory.js';
 import { emptyWalkReport, walkWorkspaceFiles } from './walk-workspace-files.js';
 
@@ -149,7 +150,7 @@ export function searchFilesTool(
     if (pattern.literalBytes !== undefined) {
       // Only the lines holding the literal's bytes can match: found on the raw bytes, and only they
       // are decoded, each as the whole file's decoding gives it (see `matchingScannedLines`).
-      const holding = linesHoldingBytes(bytes, pattern.literalBytes);
+      const holding = linesHoldingBytes(bytes, pattern.literalBytes, pattern.literalNeighbours);
       if (holding.length === 0) return { path, lines: [] };
       const label = toLabel(workspace, path);
       return { path, lines: matchingScannedLines(holding, pattern, room, maxMatchChars, label) };
@@ -348,19 +349,42 @@ const keepingDecoder = new TextDecoder('utf-8', { ignoreBOM: true });
  * The lines of `bytes` (split at `\n`, which no multi-byte UTF-8 sequence holds) whose bytes hold
  * `needle`, with their 1-based numbers, in order, without the `\n`. Decoding never joins bytes
  * across a `\n` and decodes a valid sequence the same whatever precedes it, so these are the lines
- * whose decoded text holds the needle's text (see `withLiteralBytes`).
+ * whose decoded text holds the needle's text (see `withLiteralBytes`). With `neighbours`, a place of
+ * the needle counts only when the byte right before it (and after it) is not an ASCII byte its test
+ * refuses: an ASCII byte decodes to itself whatever surrounds it, and a line's start or end (`\n`,
+ * the end of the bytes) has no character there, so a line left out cannot hold a match.
  */
 function linesHoldingBytes(
   bytes: Uint8Array,
   needle: Uint8Array,
+  neighbours?: RunNeighbours,
 ): Array<{ number: number; bytes: Uint8Array }> {
   const buffer = Buffer.isBuffer(bytes)
     ? bytes
     : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const lines: Array<{ number: number; bytes: Uint8Array }> = [];
+  const before = neighbours?.before;
+  const after = neighbours?.after;
+  /** True when the place `at` of the needle can be a match's (see above). */
+  const fits = (at: number): boolean => {
+    if (before !== undefined) {
+      const code = at === 0 ? 0x0a : buffer[at - 1]!;
+      if (code === 0x0a || (code < 0x80 && !before(code))) return false;
+    }
+    if (after !== undefined) {
+      const next = at + needle.length;
+      const code = next >= buffer.length ? 0x0a : buffer[next]!;
+      if (code === 0x0a || (code < 0x80 && !after(code))) return false;
+    }
+    return true;
+  };
   let lineNumber = 1;
   let counted = 0;
   for (let at = buffer.indexOf(needle); at !== -1; ) {
+    if (!fits(at)) {
+      at = buffer.indexOf(needle, at + 1);
+      continue;
+    }
     const start = at === 0 ? 0 : buffer.lastIndexOf(0x0a, at - 1) + 1;
     let end = buffer.indexOf(0x0a, at);
     if (end === -1) end = buffer.length;
