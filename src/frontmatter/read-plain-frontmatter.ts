@@ -34,16 +34,16 @@ export function readPlainFrontmatter(bytes: Uint8Array): Record<string, string> 
     }
     // The key: a plain name, then `: `.
     const keyStart = at;
-    if (at >= length || !isKeyStart(bytes[at]!)) return undefined;
+    if (at >= length || (byteClasses[bytes[at]!]! & startsKey) === 0) return undefined;
     at += 1;
-    while (at < length && isKeyPart(bytes[at]!)) at += 1;
+    while (at < length && (byteClasses[bytes[at]!]! & continuesKey) !== 0) at += 1;
     if (at + 1 >= length || bytes[at] !== colon || bytes[at + 1] !== space) return undefined;
-    const key = asciiText(bytes, keyStart, at);
+    const key = keyText(bytes, keyStart, at);
     if (reservedKeys.has(key) || Object.hasOwn(data, key)) return undefined;
     at += 2;
     // The value: printable ASCII up to the line feed, starting with a letter, `_`, `/` or `(`.
     const valueStart = at;
-    if (at >= length || !isValueStart(bytes[at]!)) return undefined;
+    if (at >= length || (byteClasses[bytes[at]!]! & startsValue) === 0) return undefined;
     let previous = 0;
     for (; at < length && bytes[at] !== lineFeed; at += 1) {
       const byte = bytes[at]!;
@@ -88,35 +88,53 @@ const reservedKeys = new Set([
 // Values YAML's core schema reads as a boolean or null (a plain value starts with a letter, so `~` cannot).
 const nonTextScalars = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
 
-function isLetter(byte: number): boolean {
-  return (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a);
-}
+/** Bits of {@link byteClasses}: a byte that may start a key, go on one, start a value. */
+const startsKey = 1;
+const continuesKey = 2;
+const startsValue = 4;
 
-function isKeyStart(byte: number): boolean {
-  return isLetter(byte) || byte === 0x5f;
-}
-
-/** A letter, a digit, `_`, `.` or `-`. */
-function isKeyPart(byte: number): boolean {
-  return isKeyStart(byte) || (byte >= 0x30 && byte <= 0x39) || byte === 0x2e || byte === dash;
-}
-
-/** A letter, `_`, `/` or `(`. */
-function isValueStart(byte: number): boolean {
-  return isKeyStart(byte) || byte === 0x2f || byte === 0x28;
-}
+/**
+ * What each byte may be, as bits: a key starts with a letter or `_` and goes on with those, digits,
+ * `.` and `-`; a value starts with a letter, `_`, `/` or `(`.
+ */
+const byteClasses = (() => {
+  const classes = new Uint8Array(256);
+  const mark = (characters: string, bits: number) => {
+    for (const character of characters) classes[character.charCodeAt(0)]! |= bits;
+  };
+  const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+  mark(`${letters}_`, startsKey | continuesKey | startsValue);
+  mark('0123456789.-', continuesKey);
+  mark('/(', startsValue);
+  return classes;
+})();
 
 /** ASCII bytes `start` to `end` as text. */
 function asciiText(bytes: Uint8Array, start: number, end: number): string {
-  if (end - start <= shortText) {
-    let text = '';
-    for (let index = start; index < end; index += 1) text += String.fromCharCode(bytes[index]!);
-    return text;
-  }
   return latin1.decode(bytes.subarray(start, end));
 }
 
-/** Characters built one by one below this length; a longer text is decoded in one call. */
-const shortText = 16;
 // Windows-1252 under this name, which equals ASCII on the printable bytes this reads.
 const latin1 = new TextDecoder('latin1');
+
+/**
+ * A key as text: the keys met last are kept by their first byte and length and given again when
+ * the bytes match (a big folder repeats a few keys in every file), the others decoded.
+ */
+function keyText(bytes: Uint8Array, start: number, end: number): string {
+  const slot = ((end - start) * 64 + bytes[start]!) % keySlots;
+  const known = keysMet[slot];
+  if (known !== undefined && known.length === end - start) {
+    let same = true;
+    for (let index = 0; index < known.length && same; index += 1)
+      same = known.charCodeAt(index) === bytes[start + index];
+    if (same) return known;
+  }
+  const key = asciiText(bytes, start, end);
+  keysMet[slot] = key;
+  return key;
+}
+
+/** Slots of {@link keyText}'s keys. */
+const keySlots = 256;
+const keysMet: Array<string | undefined> = new Array(keySlots);

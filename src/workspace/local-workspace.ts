@@ -16,11 +16,13 @@ import { alreadyExistsError } from './already-exists-error.js';
 import { checkedDirectoriesOf, withCheckedDirectories } from './checked-directories.js';
 import {
   type ListingPrimitives,
+  listDirectoriesAheadWith,
   listDirectoriesWith,
   type NamedRead,
   type NamedReads,
   type OpenedDirectory,
 } from './list-directories.js';
+import { offerListingAhead } from './listing-ahead.js';
 import {
   notARegularFile,
   openEntrySync,
@@ -237,8 +239,11 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
     return entries;
   };
 
-  /** {@link listVerifiedSync} with the directory left open (close `descriptor`). */
-  const openListedSync = (realPath: string, requested: string) => {
+  /**
+   * {@link listVerifiedSync} with the directory left open (close `descriptor`); `listed`, when given,
+   * is told how many entries it has as soon as they are read, before they are sorted.
+   */
+  const openListedSync = (realPath: string, requested: string, listed?: (count: number) => void) => {
     let descriptor: number;
     try {
       descriptor = openVerifiedFileSync(realPath, openContext(requested), 'directory').descriptor;
@@ -246,7 +251,9 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
       throw translateError(error, requested, 'read-failed');
     }
     try {
-      const entries = readdirSync(`/proc/self/fd/${descriptor}`, { withFileTypes: true })
+      const found = readdirSync(`/proc/self/fd/${descriptor}`, { withFileTypes: true });
+      listed?.(found.length);
+      const entries = found
         .map((entry) => ({
           name: entry.name,
           kind: entry.isSymbolicLink() ? ('symlink' as const) : kindOf(entry),
@@ -326,7 +333,10 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
     ...(platformVerification === 'descriptor-path'
       ? {
           openDirectory(absolute: string, real: string): OpenedDirectory {
-            const { descriptor, entries } = openListedSync(real, absolute);
+            // A big directory's read workers start while its entries are sorted and described.
+            const { descriptor, entries } = openListedSync(real, absolute, (count) => {
+              if (count >= parallelReadsAtLeast) parallelReadersReadyHere();
+            });
             recordCheckedDirectories(absolute, real, entries);
             const readHere = (name: string, childAbsolute: string, maxBytes: number) =>
               readEntryFile(
@@ -583,6 +593,9 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
       ),
     listDirectories: (requests) => withCheckedDirectories(() => listDirectoriesWith(primitives, requests)),
   };
+  offerListingAhead(workspace, (requests) =>
+    withCheckedDirectories(() => listDirectoriesAheadWith(primitives, requests)),
+  );
   return workspace;
 }
 

@@ -149,9 +149,9 @@ export async function readFilesInParallel(
 }
 
 /**
- * True once a read worker has started: a caller with a few files to read can read them on its own
- * thread meanwhile rather than wait for one to start. Asking starts the workers (idle ones never
- * keep the process alive).
+ * True once the first read worker has started: a caller with a few files to read can read them on
+ * its own thread meanwhile rather than wait for one to start. Asking starts it (an idle worker never
+ * keeps the process alive); the others start when a directory is first given to them.
  */
 export function parallelReadersReady(): boolean {
   return workerPool().ready();
@@ -258,22 +258,28 @@ function startPool(size: number) {
     worker.unref();
     return started;
   };
+  /** Start workers up to `count` (at most `size`): a worker is started when first asked for, not before. */
+  const startUpTo = (count: number) => {
+    while (workers.length < Math.min(count, size)) workers.push(start());
+  };
   return {
+    /** Whether the first worker runs (starting it if need be). */
     ready(): boolean {
-      while (workers.length < size) workers.push(start());
+      startUpTo(1);
       return workers.some((started) => started.online);
     },
     /** The position of the next worker in turn, for {@link ask}. */
     next(): number {
-      while (workers.length < size) workers.push(start());
-      return nextWorker++ % workers.length;
+      const position = nextWorker++ % size;
+      startUpTo(position + 1);
+      return Math.min(position, workers.length - 1);
     },
     /**
      * Ask the worker at `position` (0: always the first, one core for it and one for the caller);
      * one gone since is replaced by the first.
      */
     ask(request: PartRequest, position: number): Promise<PartAnswer> {
-      while (workers.length < size) workers.push(start());
+      startUpTo(position + 1);
       const chosen = workers[position] ?? workers[0]!;
       const id = nextId++;
       return new Promise<PartAnswer>((resolve, reject) => {
