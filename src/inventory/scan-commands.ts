@@ -17,7 +17,12 @@ import { statKind } from './stat-kind.js';
 
 /** A command file: any `*.md` but a `README.md` (any case), which documents the folder. */
 export function isCommandFile(name: string): boolean {
-  return name.length > '.md'.length && name.endsWith('.md') && name.toLowerCase() !== 'readme.md';
+  return (
+    name.length > '.md'.length &&
+    name.endsWith('.md') &&
+    // Only a name of its length is lowered to compare (one string less per command).
+    !(name.length === 'readme.md'.length && name.toLowerCase() === 'readme.md')
+  );
 }
 
 /**
@@ -43,10 +48,12 @@ export async function scanCommands(
     maxDepth: settings.maxDepth,
   });
   diagnostics.push(...found.diagnostics);
-  const nameOf = (path: string) =>
-    folder === undefined
-      ? commandName(commandsDirectory, path)
-      : folder.nameOf(path.slice(commandsDirectory.length + 1).split('/'));
+  const nameOf = (path: string) => {
+    if (folder === undefined) return commandName(commandsDirectory, path);
+    // Most commands sit in the folder itself: one part, nothing to split.
+    const below = path.slice(commandsDirectory.length + 1);
+    return folder.nameOf(below.includes('/') ? below.split('/') : [below]);
+  };
   /** Record the command's real path; a promise only when it must be asked (a link to a file). */
   const record = (command: InventoryCommand, location: AssetLocation): Promise<void> | undefined => {
     if (realPaths === undefined || command.diagnostics.some((diagnostic) => diagnostic.severity === 'error'))

@@ -27,7 +27,9 @@ describe('listedChildren', () => {
     expect(find('c.md')).toBe(entries[2]);
     expect(find('e.md')).toBeUndefined();
     expect(find('a.m')).toBeUndefined();
-    expect([...children.each()]).toEqual(names.map((name, index) => [name, entries[index]]));
+    const visited: unknown[] = [];
+    children.each((name, listed) => visited.push([name, listed]));
+    expect(visited).toEqual(names.map((name, index) => [name, entries[index]]));
   });
 
   it('keeps one entry per name across listings, as `keepLater` decides', () => {
@@ -41,6 +43,8 @@ describe('listedChildren', () => {
     expect(find('x.md')).toBe(second[0]);
     expect(find('y.md')).toBe(first[1]);
     expect(find('z.md')).toBe(second[2]);
-    expect([...children.each()].map(([name]) => name)).toEqual(['x.md', 'y.md', 'z.md']);
+    const visited: string[] = [];
+    children.each((name) => visited.push(name));
+    expect(visited).toEqual(['x.md', 'y.md', 'z.md']);
   });
 });

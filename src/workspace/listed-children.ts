@@ -23,8 +23,8 @@ export interface ListedChildren {
   ): void;
   /** The entry at `absolute`, a path in this directory whose name starts at `nameStart`. */
   find(absolute: string, nameStart: number): ListedEntry | undefined;
-  /** Every entry with its name. */
-  each(): Iterable<[string, ListedEntry]>;
+  /** Call `visit` with every entry and its name, in the order kept. */
+  each(visit: (name: string, entry: ListedEntry) => void): void;
 }
 
 /** An empty {@link ListedChildren}. */
@@ -71,12 +71,12 @@ export function listedChildren(): ListedChildren {
       }
       return names().get(absolute.slice(nameStart));
     },
-    *each() {
+    each(visit) {
       if (byName !== undefined) {
-        yield* byName;
+        for (const [name, entry] of byName) visit(name, entry);
         return;
       }
-      for (const entry of ordered) yield [entry.path.slice(first!.nameStart), entry];
+      for (const entry of ordered) visit(entry.path.slice(first!.nameStart), entry);
     },
   };
 }

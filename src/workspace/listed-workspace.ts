@@ -219,9 +219,9 @@ export function listedWorkspace(
         return inner.readdir(requested);
       }
       const children: DirectoryEntry[] = [];
-      for (const [name, entry] of childEntries.get(absolute)?.each() ?? []) {
-        children.push({ name, kind: entry.symlink ? 'symlink' : entry.kind });
-      }
+      childEntries
+        .get(absolute)
+        ?.each((name, entry) => children.push({ name, kind: entry.symlink ? 'symlink' : entry.kind }));
       return children.sort((left, right) => compareCodePoints(left.name, right.name));
     },
     async readFile(requested, options = {}): Promise<ReadFileResult> {
