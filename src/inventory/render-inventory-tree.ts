@@ -4,7 +4,7 @@ import type { RuleScope } from '../rules/rule.js';
 import { painter } from '../shared/painter.js';
 import { cutWithEllipsis } from '../text/cut-text.js';
 import { plural } from '../text/plural.js';
-import { showLineBreaks } from '../text/show-line-breaks.js';
+import { joinShownLines } from '../text/show-line-breaks.js';
 import { capInventoryReport } from './cap-inventory-report.js';
 import {
   absenceOf,
@@ -155,7 +155,7 @@ export function renderInventoryTree(full: InventoryResult, options: RenderInvent
   }
   lines.unshift(...diagnosticNodes(result.diagnostics ?? []).map((node) => node.label));
   lines.push(summaryLine(full));
-  return `${lines.map(showLineBreaks).join('\n')}\n`;
+  return `${joinShownLines(lines)}\n`;
 }
 
 /** The scopes in the order the tree lists them. */
