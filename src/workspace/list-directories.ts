@@ -137,8 +137,14 @@ export async function listDirectoriesAheadWith(
   requests: readonly ListRequest[],
 ): Promise<ListingAhead> {
   const recorder = recordReadsUnderWay();
-  const outcomes = await listEach(primitives, requests, recorder);
-  return { outcomes, reads: recorder.reads };
+  try {
+    const outcomes = await listEach(primitives, requests, recorder);
+    return { outcomes, reads: recorder.reads };
+  } catch (error) {
+    // Nothing is left reading behind a listing that failed as a whole.
+    await recorder.reads.settled;
+    throw error;
+  }
 }
 
 async function listEach(
@@ -352,7 +358,11 @@ async function listOne(
         }
       }
     } finally {
-      opened.close();
+      try {
+        opened.close();
+      } catch {
+        // A directory that cannot be closed has nothing more to tell: the reads stand.
+      }
     }
   };
 
