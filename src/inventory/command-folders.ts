@@ -14,8 +14,9 @@ export interface CommandFolder {
   nameKey?: 'name';
 }
 
-const markdown = (name: string) =>
-  name.length > '.md'.length && name.endsWith('.md') && name.toLowerCase() !== 'readme.md';
+const markdown = (name: string) => name.length > '.md'.length && name.endsWith('.md') && !isReadme(name);
+/** `README.md` in any case (only a name of its length is lowered). */
+const isReadme = (name: string) => name.length === 'readme.md'.length && name.toLowerCase() === 'readme.md';
 const strip = (name: string, ending: string) =>
   name.endsWith(ending) ? name.slice(0, -ending.length) : name;
 /** Claude Code's name for a command file: the file name without `.md`, whatever its subfolder. */

@@ -72,6 +72,22 @@ export function commandOf(
 }
 
 /**
+ * {@link commandOf} of a file whose frontmatter is plain (see `readPlainFrontmatter`), from its
+ * `data`: the same command, built without the text. `undefined` when the text is needed after all:
+ * no `description` (the body's first line describes the command), or a `nameKey` given.
+ */
+export function plainCommandOf(
+  label: string,
+  name: string,
+  data: Readonly<Record<string, string>>,
+  nameKey?: 'name',
+): InventoryCommand | undefined {
+  const { description, ...attributes } = data;
+  if (description === undefined || (nameKey !== undefined && nameKey in attributes)) return undefined;
+  return { path: label, name, description, attributes, diagnostics: [] };
+}
+
+/**
  * The command a file under `commandsDirectory` is typed as, without the slash, as Claude Code names
  * it: the file name without `.md`, a subfolder being a label and not part of the name (`build.md`
  * and `frontend/build.md` are both `build`). Both paths absolute, as reached.

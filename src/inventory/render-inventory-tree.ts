@@ -4,7 +4,7 @@ import type { RuleScope } from '../rules/rule.js';
 import { painter } from '../shared/painter.js';
 import { cutWithEllipsis } from '../text/cut-text.js';
 import { plural } from '../text/plural.js';
-import { showLineBreaks } from '../text/show-line-breaks.js';
+import { joinShownLines } from '../text/show-line-breaks.js';
 import { capInventoryReport } from './cap-inventory-report.js';
 import {
   absenceOf,
@@ -97,7 +97,7 @@ export function renderInventoryTree(full: InventoryResult, options: RenderInvent
       paint.bold(root.root) + (root.plugin === undefined ? '' : ` ${paint.dim(`(plugin ${root.plugin})`)}`);
     if (!root.exists) {
       lines.push(`${title} ${paint.dim(`(${absenceOf(root)})`)}`);
-      lines.push(...renderChildren(diagnosticNodes(rootDiagnostics(root)), ''));
+      renderChildren(lines, diagnosticNodes(rootDiagnostics(root)), '');
       continue;
     }
     const sections: TreeNode[] = [];
@@ -134,7 +134,7 @@ export function renderInventoryTree(full: InventoryResult, options: RenderInvent
     }
     const empty = sections.length === 0 && rootDiagnostics(root).length === 0;
     lines.push(`${title}${empty ? ` ${paint.dim('(no skills, agents, commands or hooks)')}` : ''}`);
-    lines.push(...renderChildren([...diagnosticNodes(rootDiagnostics(root)), ...sections], ''));
+    renderChildren(lines, [...diagnosticNodes(rootDiagnostics(root)), ...sections], '');
   }
   if (result.rules !== undefined) {
     const rules = result.rules;
@@ -151,11 +151,11 @@ export function renderInventoryTree(full: InventoryResult, options: RenderInvent
       .filter((section) => section.children.length > 0);
     const children = [...diagnosticNodes(result.ruleDiagnostics ?? []), ...sections];
     lines.push(`${paint.bold('rules')}${children.length === 0 ? ` ${paint.dim('(none found)')}` : ''}`);
-    lines.push(...renderChildren(children, ''));
+    renderChildren(lines, children, '');
   }
   lines.unshift(...diagnosticNodes(result.diagnostics ?? []).map((node) => node.label));
   lines.push(summaryLine(full));
-  return `${lines.map(showLineBreaks).join('\n')}\n`;
+  return `${joinShownLines(lines)}\n`;
 }
 
 /** The scopes in the order the tree lists them. */
@@ -214,16 +214,28 @@ export function hookFilesOf(root: InventoryRoot): InventorySettings[] {
   return [...(root.settings ? [root.settings] : []), ...(root.hookFiles ?? [])];
 }
 
-function renderChildren(nodes: TreeNode[], prefix: string): string[] {
-  return nodes.flatMap((node, index) => {
+/**
+ * Push the lines of `nodes` (and of their children, below each) onto `lines`, each after `prefix`
+ * and its branch. Pushed one by one: a section can hold 100,000 entries, too many to spread as
+ * arguments, and an array per entry would only be copied into the next.
+ */
+function renderChildren(lines: string[], nodes: readonly TreeNode[], prefix: string): void {
+  const branch = `${prefix}├── `;
+  const below = `${prefix}│   `;
+  for (let index = 0; index < nodes.length; index += 1) {
+    const node = nodes[index]!;
     const last = index === nodes.length - 1;
-    return [
-      `${prefix}${last ? '└── ' : '├── '}${node.label}`,
-      ...renderChildren(node.children, `${prefix}${last ? '    ' : '│   '}`),
-    ];
-  });
+    lines.push(`${last ? `${prefix}└── ` : branch}${node.label}`);
+    if (node.children.length > 0) renderChildren(lines, node.children, last ? `${prefix}    ` : below);
+  }
 }
 
+/** `text` with every run of white space one space, and none at either end. */
 function oneLine(text: string): string {
+  // Most descriptions have single spaces only: a test is cheaper than a replace that changes nothing.
+  if (!untidySpace.test(text)) return text;
   return text.replace(/\s+/g, ' ').trim();
 }
+
+// Two white-space characters in a row, one that is not a plain space, or one at either end.
+const untidySpace = /\s\s|[^\S ]|^\s|\s$/;

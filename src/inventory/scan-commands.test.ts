@@ -9,6 +9,7 @@ import {
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { recordingWorkspace } from '../workspace/recording-workspace.js';
 import type { InventoryRoot } from './inventory-result.js';
+import { readCommandFile } from './read-command-file.js';
 import { scanInventory } from './scan-inventory.js';
 
 const command = (description: string) => `---\ndescription: ${description}\n---\nDo it.\n`;
@@ -174,5 +175,44 @@ describe('the commands of scanInventory', () => {
     expect(callsOn('/commands/team')).toEqual(['stat']);
     // The workspace refuses the read before any I/O outside it (the diagnostic above).
     expect(callsOn('/commands/secret.md')).toEqual(['readFile']);
+  });
+
+  it('reads a big folder of every shape (read workers, plain files from their bytes) as each file read alone and parsed in full', async () => {
+    // Plain files, and shapes only the full reading answers: each path the scan can take.
+    const shapes = [
+      (index: number) => `---\ndescription: Command number ${index}.\n---\nDo step ${index}.\n`,
+      (index: number) =>
+        `---\nmodel: haiku\ndescription: Review part ${index}.\nallowed-tools: Read, Grep\n---\nBody.\n`,
+      (index: number) => `---\nargument-hint: file ${index}\n---\nNo description: this line is it.\n`,
+      (index: number) => `---\r\ndescription: Windows line ends ${index}.\r\n---\r\nBody.\r\n`,
+      (index: number) => `---\ndescription: "Quoted ${index}"\n---\n`,
+      (index: number) => `---\ndescription: ${index}\n---\nA number is not a description.\n`,
+      (index: number) => `---\ndescription: caf\u00e9 ${index}\n---\n`,
+      (index: number) => `# Heading\n\nNo frontmatter ${index}.\n`,
+      (index: number) => `---\ndescription: unclosed ${index}\n`,
+      (index: number) => `---\ndescription: a: b ${index}\n---\n`,
+      (index: number) => `---\nname: typed-${index}\ndescription: Named.\n---\n`,
+      (index: number) => `\ufeff---\ndescription: BOM ${index}\n---\n`,
+      (index: number) => `---\ndescription: binary ${index}\n---\n\u0000`,
+      () => '',
+    ];
+    const files: Record<string, string> = {};
+    for (let index = 0; index < 800; index += 1) {
+      files[`.claude/commands/${index % 7 === 0 ? 'team/' : ''}c${index}.md`] =
+        shapes[index % shapes.length]!(index);
+    }
+    const { root, workspace } = await makeRepository(files);
+    const [scanned] = (await scanInventory({ workspace, roots: ['.claude'] })).roots;
+    const [single] = (
+      await scanInventory({ workspace: withoutBatches(localWorkspace(root)), roots: ['.claude'] })
+    ).roots;
+    const commands = scanned?.commands ?? [];
+    expect(commands).toHaveLength(800);
+    expect(single?.commands).toEqual(commands);
+    for (const entry of commands) {
+      const alone = await readCommandFile(workspace, entry.path, { name: entry.name ?? '' });
+      expect(entry, entry.path).toEqual(alone);
+      expect(JSON.stringify(entry)).toBe(JSON.stringify(alone));
+    }
   });
 });

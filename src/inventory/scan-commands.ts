@@ -1,6 +1,7 @@
 import type { Diagnostic } from '../diagnostics.js';
+import { readPlainFrontmatter } from '../frontmatter/read-plain-frontmatter.js';
 import { mapWithLimit } from '../shared/map-with-limit.js';
-import { toLabel } from '../workspace/labels.js';
+import { entryLabels, toLabel } from '../workspace/labels.js';
 import { compareCodePoints } from '../workspace/paths.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { workspaceBatches } from '../workspace/workspace-batches.js';
@@ -9,14 +10,19 @@ import { type AssetLocation, findAssetFiles } from './find-asset-files.js';
 import type { InventoryCommand } from './inventory-result.js';
 import { frontmatterFileOf } from './read-asset-file.js';
 import { assetTextOf } from './read-asset-text.js';
-import { commandName, commandOf, firstBodyLine } from './read-command-file.js';
+import { commandName, commandOf, firstBodyLine, plainCommandOf } from './read-command-file.js';
 import { readConcurrency } from './read-concurrency.js';
 import { readTomlFile } from './read-toml-file.js';
 import { statKind } from './stat-kind.js';
 
 /** A command file: any `*.md` but a `README.md` (any case), which documents the folder. */
 export function isCommandFile(name: string): boolean {
-  return name.length > '.md'.length && name.endsWith('.md') && name.toLowerCase() !== 'readme.md';
+  return (
+    name.length > '.md'.length &&
+    name.endsWith('.md') &&
+    // Only a name of its length is lowered to compare (one string less per command).
+    !(name.length === 'readme.md'.length && name.toLowerCase() === 'readme.md')
+  );
 }
 
 /**
@@ -42,10 +48,12 @@ export async function scanCommands(
     maxDepth: settings.maxDepth,
   });
   diagnostics.push(...found.diagnostics);
-  const nameOf = (path: string) =>
-    folder === undefined
-      ? commandName(commandsDirectory, path)
-      : folder.nameOf(path.slice(commandsDirectory.length + 1).split('/'));
+  const nameOf = (path: string) => {
+    if (folder === undefined) return commandName(commandsDirectory, path);
+    // Most commands sit in the folder itself: one part, nothing to split.
+    const below = path.slice(commandsDirectory.length + 1);
+    return folder.nameOf(below.includes('/') ? below.split('/') : [below]);
+  };
   /** Record the command's real path; a promise only when it must be asked (a link to a file). */
   const record = (command: InventoryCommand, location: AssetLocation): Promise<void> | undefined => {
     if (realPaths === undefined || command.diagnostics.some((diagnostic) => diagnostic.severity === 'error'))
@@ -84,6 +92,7 @@ export async function scanCommands(
     // and parsed as each batch arrives.
     commands = [];
     const batches = workspaceBatches(workspace);
+    const labels = entryLabels(workspace);
     for (let start = 0; start < found.locations.length; start += markdownBatchSize) {
       const batch = found.locations.slice(start, start + markdownBatchSize);
       const reads = await batches.readFiles(
@@ -96,10 +105,19 @@ export async function scanCommands(
           commands.push(refusedCommand(location, location.refused));
           continue;
         }
-        const label = toLabel(workspace, location.path);
-        const text = assetTextOf(label, reads[next++]!, 'Markdown');
-        const read = frontmatterFileOf(text, settings.maxBytes);
-        const command = commandOf(label, nameOf(location.path), read, folder?.nameKey);
+        const label = labels(location.directory, location.path);
+        const name = nameOf(location.path);
+        const read = reads[next++]!;
+        // A plain file (most of a big folder) is read from its bytes; the rest decoded and parsed.
+        const plain = read.ok ? readPlainFrontmatter(read.value.bytes) : undefined;
+        const command =
+          (plain === undefined ? undefined : plainCommandOf(label, name, plain, folder?.nameKey)) ??
+          commandOf(
+            label,
+            name,
+            frontmatterFileOf(assetTextOf(label, read, 'Markdown'), settings.maxBytes),
+            folder?.nameKey,
+          );
         const recording = record(command, location);
         if (recording !== undefined) await recording;
         commands.push(command);

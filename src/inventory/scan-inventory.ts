@@ -8,7 +8,7 @@ import { mapWithLimit } from '../shared/map-with-limit.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toLabel } from '../workspace/labels.js';
 import { compareCodePoints } from '../workspace/paths.js';
-import { prefetchWorkspace } from '../workspace/prefetch-workspace.js';
+import { prefetchWorkspace, prefetchWorkspaceAhead } from '../workspace/prefetch-workspace.js';
 import {
   guardUnreadableDirectories,
   withUnreadableDirectories,
@@ -137,13 +137,31 @@ async function scanOnce(options: ScanInventoryOptions): Promise<InventoryResult>
   const formats = reading?.formats ?? options.formats;
   const rootNames = reading?.assetRoots ?? options.roots ?? inventoryDefaults.roots;
   // Everything at a known path in one listing (one round trip on a sandbox); the rest as asked.
-  // A directory that cannot be read is reported once, and nothing below it asked again.
-  const workspace = guardUnreadableDirectories(
-    await prefetchWorkspace(
-      options.workspace,
-      inventoryListRequests({ ...options, roots: rootNames, ...(formats === undefined ? {} : { formats }) }),
-    ),
+  // Locally, the files are parsed while the next are read: the scan ends once every read has.
+  const prefetched = await prefetchWorkspaceAhead(
+    options.workspace,
+    inventoryListRequests({ ...options, roots: rootNames, ...(formats === undefined ? {} : { formats }) }),
   );
+  try {
+    return await scanListed(options, prefetched.workspace, { settings, formats, rootNames });
+  } finally {
+    await prefetched.settled;
+  }
+}
+
+/** {@link scanOnce} on the workspace prefetched for it. */
+async function scanListed(
+  options: ScanInventoryOptions,
+  listed: Workspace,
+  scan: {
+    settings: { maxDepth: number; maxBytes: number };
+    formats: ScanInventoryOptions['formats'];
+    rootNames: readonly string[];
+  },
+): Promise<InventoryResult> {
+  const { settings, formats, rootNames } = scan;
+  // A directory that cannot be read is reported once, and nothing below it asked again.
+  const workspace = guardUnreadableDirectories(listed);
   const names = checkRootNames(workspace, rootNames);
   // Step 1: the directories, nearest first.
   const walk = await walkUpDirectories(workspace, {

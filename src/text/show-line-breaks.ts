@@ -11,3 +11,19 @@ export function showLineBreaks(line: string): string {
 }
 
 const anyLineBreak = /[\n\r\u2028\u2029]/;
+
+/**
+ * `lines`, each through {@link showLineBreaks}, joined with `\n`: the same text, found in one pass
+ * over the joined text when no line holds a break (the usual case, and a big report's lines are not
+ * each tested), line by line otherwise.
+ */
+export function joinShownLines(lines: readonly string[]): string {
+  const joined = lines.join('\n');
+  if (otherLineBreak.test(joined)) return lines.map(showLineBreaks).join('\n');
+  // Only the joins' line feeds: no line holds one of its own.
+  let feeds = 0;
+  for (let at = joined.indexOf('\n'); at !== -1; at = joined.indexOf('\n', at + 1)) feeds += 1;
+  return feeds === Math.max(0, lines.length - 1) ? joined : lines.map(showLineBreaks).join('\n');
+}
+
+const otherLineBreak = /[\r\u2028\u2029]/;

@@ -24,6 +24,45 @@ export function toLabel(workspace: Pick<Workspace, 'root' | 'cwd'>, absolutePath
   return path.posix.relative(cwd, absolutePath) || '.';
 }
 
+/**
+ * {@link toLabel} for the entries of directories, labelled one after the other: the label of
+ * `directory/NAME` (given as `path`) is the directory's label with `/NAME`, the directory's computed
+ * once while the entries of one directory come in a row. A path not directly in `directory`, or a
+ * directory not plainly below the working directory, is labelled by {@link toLabel} itself.
+ */
+export function entryLabels(
+  workspace: Pick<Workspace, 'root' | 'cwd'>,
+): (directory: string, path: string) => string {
+  let lastDirectory: string | undefined;
+  /** What the label of an entry of the last directory starts with; `undefined`: ask `toLabel`. */
+  let prefix: string | undefined;
+  return (directory, path) => {
+    if (directory !== lastDirectory) {
+      lastDirectory = directory;
+      const { root, cwd } = workspace;
+      prefix =
+        isNormalized(directory) && isInside(root, directory) && isInside(cwd, directory)
+          ? directory === cwd
+            ? ''
+            : `${directory.slice(cwd === '/' ? 1 : cwd.length + 1)}/`
+          : undefined;
+    }
+    const nameStart = directory === '/' ? 1 : directory.length + 1;
+    if (
+      prefix === undefined ||
+      path.length <= nameStart ||
+      path.charCodeAt(nameStart - 1) !== slash ||
+      !path.startsWith(directory) ||
+      path.indexOf('/', nameStart) !== -1
+    )
+      return toLabel(workspace, path);
+    const name = path.slice(nameStart);
+    return name === '.' || name === '..' ? toLabel(workspace, path) : prefix + name;
+  };
+}
+
+const slash = 0x2f;
+
 /** `../` once per segment of `below`, without the last slash: the label of an ancestor. */
 function upTo(below: string): string {
   let label = '..';

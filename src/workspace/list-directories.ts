@@ -1,6 +1,7 @@
 import { AgentContextError } from '../errors.js';
 import { eventLoopTurns } from '../shared/event-loop-turns.js';
 import { compareCodePoints } from './paths.js';
+import { type ReadsUnderWay, type ReadsUnderWayRecorder, recordReadsUnderWay } from './reads-under-way.js';
 import type {
   BatchOutcome,
   DirectoryEntry,
@@ -70,6 +71,7 @@ export type NamedReads = ReadonlyArray<NamedRead | 'absent' | undefined>;
  * promise) when it can. The listing calls `close` once every entry below it is described.
  */
 export interface OpenedDirectory {
+  /** The entries, sorted by code point (as `readdir` gives them). */
   entries: readonly DirectoryEntry[];
   /** Read the regular file `name` (an entry of `entries`; `absolute` is its path, for errors), as `read` does. */
   read(
@@ -109,9 +111,46 @@ interface NameNode {
  * moment of the tree, and a search by name only finds names (every file it leads to is still read
  * on its own).
  */
-export async function listDirectoriesWith(
+export function listDirectoriesWith(
   primitives: ListingPrimitives,
   requests: readonly ListRequest[],
+): Promise<Array<BatchOutcome<ListedDirectory>>> {
+  return listEach(primitives, requests);
+}
+
+/** A listing answered ahead of some of its reads (see {@link listDirectoriesAheadWith}). */
+export interface ListingAhead {
+  outcomes: Array<BatchOutcome<ListedDirectory>>;
+  /** The regular files whose reads were still under way when `outcomes` came. */
+  reads: ReadsUnderWay;
+}
+
+/**
+ * {@link listDirectoriesWith}, answered before the regular files of a directory held open (see
+ * `openDirectory`) are read: their entries come with their path, kind and real path, and are filled
+ * in place as their reads come in (see {@link ReadsUnderWay}), so the caller works on the first
+ * files while the next are read. Everything else is as {@link listDirectoriesWith} answers it. The
+ * caller waits for `reads.settled` before it is done (the directories stay open until then).
+ */
+export async function listDirectoriesAheadWith(
+  primitives: ListingPrimitives,
+  requests: readonly ListRequest[],
+): Promise<ListingAhead> {
+  const recorder = recordReadsUnderWay();
+  try {
+    const outcomes = await listEach(primitives, requests, recorder);
+    return { outcomes, reads: recorder.reads };
+  } catch (error) {
+    // Nothing is left reading behind a listing that failed as a whole.
+    await recorder.reads.settled;
+    throw error;
+  }
+}
+
+async function listEach(
+  primitives: ListingPrimitives,
+  requests: readonly ListRequest[],
+  later?: ReadsUnderWayRecorder,
 ): Promise<Array<BatchOutcome<ListedDirectory>>> {
   const outcomes: Array<BatchOutcome<ListedDirectory>> = [];
   const searched = new Map<string, Promise<DirectoryEntry[]> | DirectoryEntry[]>();
@@ -132,7 +171,7 @@ export async function listDirectoriesWith(
   const read = await readNamedFiles(primitives, requests);
   for (const [index, request] of requests.entries()) {
     try {
-      outcomes.push({ ok: true, value: await listOne(once, request, read.get(index)) });
+      outcomes.push({ ok: true, value: await listOne(once, request, read.get(index), later) });
     } catch (error) {
       outcomes.push({ ok: false, error: asError(error) });
     }
@@ -193,11 +232,14 @@ function isPlainName(name: string): boolean {
 
 /** Milliseconds a listing runs before it lets the event loop serve others (its primitives may be synchronous). */
 const yieldEveryMs = 20;
+/** Entries of one directory described between two readings of the clock (see `yieldEveryMs`). */
+const entriesPerClockReading = 16;
 
 async function listOne(
   primitives: ListingPrimitives,
   request: ListRequest,
   named?: NamedFilesRead,
+  later?: ReadsUnderWayRecorder,
 ): Promise<ListedDirectory> {
   const { absolute, real } = named ?? (await primitives.directory(request.path));
   const yieldNow = eventLoopTurns(yieldEveryMs);
@@ -278,15 +320,7 @@ async function listOne(
     }
     const listed: ListedEntry = { path, kind: entry.kind, symlink: false, realPath: childReal };
     if (!fileRead) return listed;
-    const fill = (read: ReadFileResult & { modifiedMs: number }) => {
-      // Built field by field: an object rest is a slow copy, and this runs once per file read.
-      const contents: ReadFileResult = { bytes: read.bytes, size: read.size, truncated: read.truncated };
-      if (read.start !== undefined) contents.start = read.start;
-      listed.size = read.size;
-      listed.modifiedMs = read.modifiedMs;
-      listed.contents = contents;
-      return listed;
-    };
+    const fill = (read: ReadFileResult & { modifiedMs: number }) => fillRead(listed, read);
     const fail = (error: unknown) => {
       listed.error = asError(error);
       return listed;
@@ -299,6 +333,39 @@ async function listOne(
     }
   };
 
+  /**
+   * Read, in order, the files of a directory held open whose entries were answered ahead (see
+   * {@link listDirectoriesAheadWith}), filling each in place; the callers waiting for them are woken
+   * before each wait for more reads. Closes the directory at the end. Never rejects.
+   */
+  const readLater = async (
+    recorder: ReadsUnderWayRecorder,
+    opened: OpenedDirectory,
+    files: ReadonlyArray<{ listed: ListedEntry; name: string; absolute: string }>,
+    bytes: number,
+  ): Promise<void> => {
+    try {
+      for (const { listed, name, absolute } of files) {
+        try {
+          let read = opened.read(name, absolute, bytes);
+          if (read instanceof Promise) {
+            recorder.progressed();
+            read = await read;
+          }
+          fillRead(listed, read);
+        } catch (error) {
+          listed.error = asError(error);
+        }
+      }
+    } finally {
+      try {
+        opened.close();
+      } catch {
+        // A directory that cannot be closed has nothing more to tell: the reads stand.
+      }
+    }
+  };
+
   const listBelow = async (
     directoryAbsolute: string,
     directoryReal: string,
@@ -307,10 +374,12 @@ async function listOne(
   ) => {
     if (levels <= 0) return;
     const opened = primitives.openDirectory?.(directoryAbsolute, directoryReal);
+    /** With `later`, the regular files to read after the listing is answered (see `readLater`). */
+    const unread: Array<{ listed: ListedEntry; name: string; absolute: string }> = [];
     try {
-      const listing = sorted(
-        opened?.entries ?? (await primitives.entries(directoryAbsolute, directoryReal, false)),
-      );
+      // An opened directory's entries come sorted; the others are sorted here.
+      const listing =
+        opened?.entries ?? sorted(await primitives.entries(directoryAbsolute, directoryReal, false));
       if (opened?.prepare !== undefined) {
         const read: string[] = [];
         const described: string[] = [];
@@ -321,12 +390,26 @@ async function listOne(
         }
         opened.prepare({ read, described, maxBytes: maxBytes ?? 0 });
       }
-      for (const entry of listing) {
-        const pause = yieldNow();
+      for (let index = 0; index < listing.length; index += 1) {
+        const entry = listing[index]!;
+        // The clock is read every few entries: most cost microseconds.
+        const pause = index % entriesPerClockReading === 0 ? yieldNow() : undefined;
         if (pause !== undefined) await pause;
         const childAbsolute = join(directoryAbsolute, entry.name);
         const childReal = join(directoryReal, entry.name);
         const path = prefix + entry.name;
+        if (
+          later !== undefined &&
+          opened !== undefined &&
+          entry.kind === 'file' &&
+          maxBytes !== undefined &&
+          wanted(entry.name)
+        ) {
+          const listed: ListedEntry = { path, kind: 'file', symlink: false, realPath: childReal };
+          unread.push({ listed, name: entry.name, absolute: childAbsolute });
+          entries.push(listed);
+          continue;
+        }
         const described =
           opened === undefined
             ? describe(childAbsolute, childReal, path, entry)
@@ -344,7 +427,11 @@ async function listOne(
         }
       }
     } finally {
-      opened?.close();
+      if (opened !== undefined && later !== undefined && unread.length > 0) {
+        later.track(readLater(later, opened, unread, maxBytes ?? 0));
+      } else {
+        opened?.close();
+      }
     }
   };
 
@@ -420,6 +507,16 @@ async function listOne(
   if (request.names === undefined) await listBelow(absolute, real, '', depth);
   else await walkNames(absolute, real, '', nameTree(request.names), named?.reads);
   return { realPath: real, entries };
+}
+
+/** Fill `listed` with a read of its file. Built field by field: an object rest is a slow copy, and this runs once per file read. */
+function fillRead(listed: ListedEntry, read: ReadFileResult & { modifiedMs: number }): ListedEntry {
+  const contents: ReadFileResult = { bytes: read.bytes, size: read.size, truncated: read.truncated };
+  if (read.start !== undefined) contents.start = read.start;
+  listed.size = read.size;
+  listed.modifiedMs = read.modifiedMs;
+  listed.contents = contents;
+  return listed;
 }
 
 /** The entry of a regular file read by name (see `readNames`), as a listing reports it. */

@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { AgentContextError } from '../errors.js';
 import { eventLoopTurns } from '../shared/event-loop-turns.js';
+import { type ListedChildren, listedChildren } from './listed-children.js';
 import { compareCodePoints } from './paths.js';
+import type { ReadsUnderWay } from './reads-under-way.js';
 import type {
   BatchOutcome,
   DirectoryEntry,
@@ -35,11 +37,15 @@ type Knowledge = ListedEntry | 'missing' | undefined;
  * one sent on through it before, gets that outcome without asking, the others go to `inner` in one
  * request, so listings made ahead answer a feature that lists the same later (two features of a run
  * start reading the same plugin folders cost one round trip). The answers are as old as the listing.
+ * With `reads`, the listing was answered ahead of some reads (see `listDirectoriesAheadWith`): a
+ * file still being read is answered once its read ends, and a request of the listing is replayed
+ * once they all have.
  */
 export function listedWorkspace(
   inner: Workspace,
   requests: readonly ListRequest[],
   outcomes: ReadonlyArray<BatchOutcome<ListedDirectory>>,
+  reads?: ReadsUnderWay,
 ): Workspace {
   /** Paths looked for by name (their parent explored) and directories listed whole. */
   const lookedFor = new Set<string>();
@@ -47,10 +53,15 @@ export function listedWorkspace(
   /** The real path of each directory listed. */
   const listedRealPaths = new Map<string, string>();
   /**
-   * The entries reported in each directory, by its absolute path, then by name: a file is found by
-   * its directory and its short name, so no absolute path is built or hashed per file.
+   * The entries reported in each directory, by its absolute path (see `listedChildren`): a file is
+   * found by its directory and its short name, so no absolute path is built or hashed per file.
    */
-  const childEntries = new Map<string, Map<string, ListedEntry>>();
+  const childEntries = new Map<string, ListedChildren>();
+  // Two requests may report one path: the answer that read more of the file is kept (one still
+  // being read is taken over one that was not).
+  const keepLater = (earlier: ListedEntry, later: ListedEntry) =>
+    readBytes(later) > readBytes(earlier) ||
+    (earlier.contents === undefined && reads?.isUnderWay(later) === true);
   for (const [index, request] of requests.entries()) {
     const outcome = outcomes[index];
     if (!outcome?.ok) continue;
@@ -61,28 +72,26 @@ export function listedWorkspace(
       continue;
     }
     const listed = outcome.value;
+    const pathStart = directory === '/' ? 1 : directory.length + 1;
     // Siblings come one after the other: the directory of the previous entry is usually this one's.
     let parentPrefix: string | undefined;
-    let names: Map<string, ListedEntry> | undefined;
+    let children: ListedChildren | undefined;
     for (const entry of listed.entries) {
       const slash = entry.path.lastIndexOf('/');
       if (
-        names === undefined ||
+        children === undefined ||
         parentPrefix!.length !== slash + 1 ||
         !entry.path.startsWith(parentPrefix!)
       ) {
         parentPrefix = entry.path.slice(0, slash + 1);
         const parent = slash === -1 ? directory : joinAbsolute(directory, entry.path.slice(0, slash));
-        names = childEntries.get(parent);
-        if (names === undefined) {
-          names = new Map();
-          childEntries.set(parent, names);
+        children = childEntries.get(parent);
+        if (children === undefined) {
+          children = listedChildren();
+          childEntries.set(parent, children);
         }
       }
-      const name = slash === -1 ? entry.path : entry.path.slice(slash + 1);
-      // Two requests may report one path: the answer that read more of the file is kept.
-      const earlier = names.get(name);
-      if (earlier === undefined || readBytes(entry) > readBytes(earlier)) names.set(name, entry);
+      children.add(entry, index, pathStart, slash + 1, keepLater);
     }
     recordListing(directory, request, listed, lookedFor, wholeDirectories);
     listedRealPaths.set(directory, outcome.value.realPath);
@@ -90,17 +99,22 @@ export function listedWorkspace(
 
   /** The last directory looked up, and its entries: lookups mostly come sibling after sibling. */
   let lastDirectory: string | undefined;
-  let lastNames: Map<string, ListedEntry> | undefined;
+  let lastChildren: ListedChildren | undefined;
   /** The entry reported at an absolute (resolved) path, if any. */
   const entryAt = (absolute: string): ListedEntry | undefined => {
     const slash = absolute.lastIndexOf('/');
     if (slash === -1 || slash === absolute.length - 1) return undefined;
-    const directory = slash === 0 ? '/' : absolute.slice(0, slash);
-    if (directory !== lastDirectory) {
-      lastDirectory = directory;
-      lastNames = childEntries.get(directory);
+    // The directory of the last lookup is compared in place, not cut out of the path again.
+    const sameDirectory =
+      lastDirectory !== undefined &&
+      (slash === 0
+        ? lastDirectory === '/'
+        : lastDirectory.length === slash && absolute.startsWith(lastDirectory));
+    if (!sameDirectory) {
+      lastDirectory = slash === 0 ? '/' : absolute.slice(0, slash);
+      lastChildren = childEntries.get(lastDirectory);
     }
-    return lastNames?.get(absolute.slice(slash + 1));
+    return lastChildren?.find(absolute, slash + 1);
   };
 
   const knowledge = (requested: string): Knowledge => {
@@ -135,7 +149,15 @@ export function listedWorkspace(
     }
   };
 
-  const replayed = replayOf(inner, requests, outcomes);
+  const replayed = replayOf(inner, requests, outcomes, reads);
+
+  /** The entry known at `requested` once whole (see {@link ReadsUnderWay}), or what else is known. */
+  const wholeKnowledge = (requested: string): Knowledge | Promise<Knowledge> => {
+    const known = knowledge(requested);
+    if (reads === undefined || known === undefined || known === 'missing') return known;
+    const whole = reads.whenWhole(known);
+    return whole === undefined ? known : whole.then(() => known);
+  };
   return {
     ...(inner.listDirectories === undefined
       ? {}
@@ -149,7 +171,8 @@ export function listedWorkspace(
     async stat(requested): Promise<FileStat | undefined> {
       const pause = turn();
       if (pause !== undefined) await pause;
-      const known = knowledge(requested);
+      const found = wholeKnowledge(requested);
+      const known = found instanceof Promise ? await found : found;
       if (known === undefined) return inner.stat(requested);
       if (known === 'missing') return undefined;
       if (known.error !== undefined) {
@@ -196,15 +219,17 @@ export function listedWorkspace(
         return inner.readdir(requested);
       }
       const children: DirectoryEntry[] = [];
-      for (const [name, entry] of childEntries.get(absolute) ?? []) {
-        children.push({ name, kind: entry.symlink ? 'symlink' : entry.kind });
-      }
+      childEntries
+        .get(absolute)
+        ?.each((name, entry) => children.push({ name, kind: entry.symlink ? 'symlink' : entry.kind }));
       return children.sort((left, right) => compareCodePoints(left.name, right.name));
     },
     async readFile(requested, options = {}): Promise<ReadFileResult> {
       const pause = turn();
       if (pause !== undefined) await pause;
-      return listedRead(requested, options) ?? inner.readFile(requested, options);
+      const found = wholeKnowledge(requested);
+      const known = found instanceof Promise ? await found : found;
+      return listedRead(requested, known, options) ?? inner.readFile(requested, options);
     },
     /**
      * Every path as `readFile` answers it, in one promise: what the listing read is answered at
@@ -217,9 +242,11 @@ export function listedWorkspace(
       const asked: number[] = [];
       for (const [index, requested] of paths.entries()) {
         try {
-          const known = listedRead(requested, options);
-          if (known === undefined) asked.push(index);
-          else outcomes[index] = { ok: true, value: known };
+          // A file still being read is waited for (its part of the reads, not the whole listing).
+          const found = wholeKnowledge(requested);
+          const read = listedRead(requested, found instanceof Promise ? await found : found, options);
+          if (read === undefined) asked.push(index);
+          else outcomes[index] = { ok: true, value: read };
         } catch (error) {
           outcomes[index] = { ok: false, error: error instanceof Error ? error : new Error(String(error)) };
         }
@@ -235,9 +262,15 @@ export function listedWorkspace(
     },
   };
 
-  /** `readFile` answered from the listing; `undefined` when it must be asked of the workspace. Throws as `readFile`. */
-  function listedRead(requested: string, options: ReadFileOptions): ReadFileResult | undefined {
-    const known = knowledge(requested);
+  /**
+   * `readFile` answered from what the listing knows of `requested` (`known`, whole); `undefined`
+   * when it must be asked of the workspace. Throws as `readFile`.
+   */
+  function listedRead(
+    requested: string,
+    known: Knowledge,
+    options: ReadFileOptions,
+  ): ReadFileResult | undefined {
     if (known === 'missing') throw notFound(requested);
     if (known !== undefined && known.error !== undefined && known.kind === 'other') throw known.error;
     if (known === undefined || known.kind !== 'file' || options.start !== undefined) return undefined;
@@ -266,6 +299,7 @@ function replayOf(
   inner: Workspace,
   requests: readonly ListRequest[],
   outcomes: ReadonlyArray<BatchOutcome<ListedDirectory>>,
+  reads: ReadsUnderWay | undefined,
 ) {
   const known = new Map<string, BatchOutcome<ListedDirectory>>();
   const remember = (
@@ -287,6 +321,8 @@ function replayOf(
       const key = requestKey(inner, request);
       return key === undefined ? undefined : known.get(key);
     });
+    // A listing answered again is answered whole: its reads still under way are waited for.
+    if (reads !== undefined && answers.some((answer) => answer !== undefined)) await reads.settled;
     const rest = asked.filter((_, index) => answers[index] === undefined);
     const more = rest.length === 0 ? [] : await send(rest);
     remember(rest, more);
@@ -328,8 +364,12 @@ function recordListing(
   const skipped = new Set(request.skip ?? []);
   /** Levels already marked whole below a directory in this listing. */
   const markedLevels = new Map<string, number>();
+  // A path longer than every named one is not looked up (a big folder's files are not hashed).
+  let longestName = 0;
+  for (const name of namePrefixes) longestName = Math.max(longestName, name.length);
   for (const entry of listed.entries) {
-    if (entry.kind === 'directory' || namePrefixes.has(entry.path)) own.set(entry.path, entry);
+    if (entry.kind === 'directory' || (entry.path.length <= longestName && namePrefixes.has(entry.path)))
+      own.set(entry.path, entry);
   }
   // A real directory reached twice is listed once, at its first entry (the listing visits in the
   // order it reports): a later entry of it was not explored.

@@ -16,11 +16,13 @@ import { alreadyExistsError } from './already-exists-error.js';
 import { checkedDirectoriesOf, withCheckedDirectories } from './checked-directories.js';
 import {
   type ListingPrimitives,
+  listDirectoriesAheadWith,
   listDirectoriesWith,
   type NamedRead,
   type NamedReads,
   type OpenedDirectory,
 } from './list-directories.js';
+import { offerListingAhead } from './listing-ahead.js';
 import { kindOf, refuseHardLinked, translateError } from './local-disk.js';
 import { localTreeReader } from './local-tree-reading.js';
 import {
@@ -239,8 +241,11 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
     return entries;
   };
 
-  /** {@link listVerifiedSync} with the directory left open (close `descriptor`). */
-  const openListedSync = (realPath: string, requested: string) => {
+  /**
+   * {@link listVerifiedSync} with the directory left open (close `descriptor`); `listed`, when given,
+   * is told how many entries it has as soon as they are read, before they are sorted.
+   */
+  const openListedSync = (realPath: string, requested: string, listed?: (count: number) => void) => {
     let descriptor: number;
     try {
       descriptor = openVerifiedFileSync(realPath, openContext(requested), 'directory').descriptor;
@@ -248,7 +253,9 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
       throw translateError(error, requested, 'read-failed');
     }
     try {
-      const entries = readdirSync(`/proc/self/fd/${descriptor}`, { withFileTypes: true })
+      const found = readdirSync(`/proc/self/fd/${descriptor}`, { withFileTypes: true });
+      listed?.(found.length);
+      const entries = found
         .map((entry) => ({
           name: entry.name,
           kind: entry.isSymbolicLink() ? ('symlink' as const) : kindOf(entry),
@@ -328,7 +335,10 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
     ...(platformVerification === 'descriptor-path'
       ? {
           openDirectory(absolute: string, real: string): OpenedDirectory {
-            const { descriptor, entries } = openListedSync(real, absolute);
+            // A big directory's read workers start while its entries are sorted and described.
+            const { descriptor, entries } = openListedSync(real, absolute, (count) => {
+              if (count >= parallelReadsAtLeast) parallelReadersReadyHere();
+            });
             recordCheckedDirectories(absolute, real, entries);
             const readHere = (name: string, childAbsolute: string, maxBytes: number) =>
               readEntryFile(
@@ -592,6 +602,10 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
     realPath: requireExisting,
   });
   if (treeReader !== undefined) registerTreeReader(workspace, treeReader);
+  // A local inventory parses the first files of a big folder while the next are read.
+  offerListingAhead(workspace, (requests) =>
+    withCheckedDirectories(() => listDirectoriesAheadWith(primitives, requests)),
+  );
   return workspace;
 }
 

@@ -75,10 +75,10 @@ export const inventoryCommand: CliCommand = {
       ...(assistant === undefined ? {} : { assistant }),
       ...(userDirectory === undefined ? {} : { userDirectory }),
     });
-    const shown = allDiagnostics ? result : capInventoryReport(result);
+    // The tree caps the diagnostics itself; the JSON is capped here (only when printed).
     output.stdout(
       json
-        ? `${JSON.stringify(shown, null, 2)}\n`
+        ? `${JSON.stringify(allDiagnostics ? result : capInventoryReport(result), null, 2)}\n`
         : renderInventoryTree(result, { color: output.color, allDiagnostics }),
     );
     // The exit code counts every diagnostic, shown or not.
