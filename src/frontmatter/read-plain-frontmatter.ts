@@ -1,3 +1,5 @@
+import { reservedKeys } from './read-simple-mapping.js';
+
 /**
  * The frontmatter of a file's bytes when it has the plainest shape, read without decoding the file:
  * the bytes start with a `---` line, then only `key: value` lines up to a closing `---` line, each
@@ -72,19 +74,6 @@ const space = 0x20;
 const hash = 0x23;
 const tilde = 0x7e;
 
-// Keys YAML reads as something other than their text, or that an object cannot hold as data.
-const reservedKeys = new Set([
-  'null',
-  'Null',
-  'NULL',
-  'true',
-  'True',
-  'TRUE',
-  'false',
-  'False',
-  'FALSE',
-  '__proto__',
-]);
 // Values YAML's core schema reads as a boolean or null (a plain value starts with a letter, so `~` cannot).
 const nonTextScalars = new Set(['null', 'Null', 'NULL', 'true', 'True', 'TRUE', 'false', 'False', 'FALSE']);
 

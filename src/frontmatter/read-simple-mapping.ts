@@ -26,8 +26,8 @@ export function readSimpleMapping(lines: readonly string[]): Record<string, unkn
 
 // A key at column 0 (a plain name), optional spaces, a colon, then nothing or a space and the value.
 const simpleKeyLine = /^([A-Za-z_][\w.-]*) *:(?: (.*))?$/;
-// Keys YAML reads as something other than their text, or that an object cannot hold as data.
-const reservedKeys = new Set([
+/** Keys YAML reads as something other than their text, or that an object cannot hold as data. */
+export const reservedKeys: ReadonlySet<string> = new Set([
   'null',
   'Null',
   'NULL',

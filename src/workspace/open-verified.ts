@@ -135,12 +135,10 @@ export function openEntrySync(
   context: Pick<VerifiedOpenContext, 'realRoot' | 'requested'>,
 ): { descriptor: number; stats: Stats } {
   const { requested } = context;
-  if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\0')) {
-    throw outsideWorkspaceError(requested, context.realRoot, 'the entry name is not one plain name');
-  }
+  const entry = entryPath(directoryDescriptor, name, context);
   let descriptor: number;
   try {
-    descriptor = openSync(`/proc/self/fd/${directoryDescriptor}/${name}`, readFlags);
+    descriptor = openSync(entry, readFlags);
   } catch (error) {
     throw refusalOfOpen(error, 'file', requested) ?? error;
   }
@@ -169,11 +167,9 @@ export function openSubdirectorySync(
   context: Pick<VerifiedOpenContext, 'realRoot' | 'requested'>,
 ): number {
   const { requested } = context;
-  if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\0')) {
-    throw outsideWorkspaceError(requested, context.realRoot, 'the entry name is not one plain name');
-  }
+  const entry = entryPath(directoryDescriptor, name, context);
   try {
-    return openSync(`/proc/self/fd/${directoryDescriptor}/${name}`, directoryFlags);
+    return openSync(entry, directoryFlags);
   } catch (error) {
     throw refusalOfOpen(error, 'directory', requested) ?? error;
   }
@@ -193,10 +189,7 @@ export function removeEntrySync(
   context: Pick<VerifiedOpenContext, 'realRoot' | 'requested'>,
 ): void {
   const { requested } = context;
-  if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\0')) {
-    throw outsideWorkspaceError(requested, context.realRoot, 'the entry name is not one plain name');
-  }
-  const entry = `/proc/self/fd/${directoryDescriptor}/${name}`;
+  const entry = entryPath(directoryDescriptor, name, context);
   try {
     unlinkSync(entry);
   } catch (error) {
@@ -213,6 +206,22 @@ export function removeEntrySync(
     }
     throw error;
   }
+}
+
+/**
+ * The path of the entry `name` of a directory held open as `directoryDescriptor`
+ * (`/proc/self/fd/DIRECTORY/NAME`, looked up in the directory object itself); throws
+ * `path-outside-workspace` when `name` is not one plain entry name (empty, `.`, `..`, a `/` or NUL).
+ */
+function entryPath(
+  directoryDescriptor: number,
+  name: string,
+  context: Pick<VerifiedOpenContext, 'realRoot' | 'requested'>,
+): string {
+  if (name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\0')) {
+    throw outsideWorkspaceError(context.requested, context.realRoot, 'the entry name is not one plain name');
+  }
+  return `/proc/self/fd/${directoryDescriptor}/${name}`;
 }
 
 /** Prove an open descriptor lies inside the root (see {@link VerificationMethod}). */
