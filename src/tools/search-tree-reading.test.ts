@@ -43,7 +43,11 @@ function treeFiles(): Record<string, string | Uint8Array> {
   return files;
 }
 
-const symlinks: Record<string, string> = { 'd03/link.txt': '../zz-last.txt', 'd40/out': '/etc' };
+const symlinks: Record<string, string> = {
+  'd03/link.txt': '../zz-last.txt',
+  'd40/out': '/etc',
+  alias: 'd10',
+};
 
 /** The tool's output and the paths it touched. */
 async function run(
@@ -95,6 +99,28 @@ describe.runIf(platformVerification === 'descriptor-path')('walks through the tr
         expect(ours, `${JSON.stringify(input)} at most ${maxMatches}`).toEqual(theirs);
       }
     }
+  });
+
+  it('answers alike from a package as working directory and through a linked folder', async () => {
+    const workspace = localWorkspace(tree.root, { cwd: 'd07' });
+    const inputs = [
+      { pattern: 'needle', path: '.' },
+      { pattern: 'needle', path: '../alias' },
+      { pattern: 'needle', path: '..', glob: '**/nested/*' },
+    ];
+    for (const input of inputs) {
+      const ours = await run(searchFilesTool(workspace, { maxMatches: 40 }), input);
+      expect(ours, JSON.stringify(input)).toEqual(
+        await run(searchFilesTool(withoutTreeReader(workspace), { maxMatches: 40 }), input),
+      );
+      const found = await run(findFilesTool(workspace), { pattern: '**/*', path: input.path });
+      expect(found).toEqual(
+        await run(findFilesTool(withoutTreeReader(workspace)), { pattern: '**/*', path: input.path }),
+      );
+    }
+    expect(
+      (await run(searchFilesTool(workspace), { pattern: 'needle 10-', path: '../alias' })).output,
+    ).toContain('needle 10-0');
   });
 
   it('find_files answers as the batched walk does', async () => {
