@@ -22,7 +22,7 @@ export interface LocalTreeReaderOptions {
   realPath(absolute: string): Promise<string>;
 }
 
-/** Directories held open at once at most; the least recently used is closed, and opened again by its real path if needed. */
+/** Directories held open at once at most; past it, the one opened first is closed, and opened again by its real path if needed. */
 const openDirectoriesAtMost = 64;
 /** The read buffer is kept between reads up to this size; a longer file is read into a buffer of its own. */
 const keptBufferBytes = 1024 * 1024;
@@ -54,7 +54,7 @@ function openLocalTreeReading(
   const { realRoot, refuseHardLinks } = options;
   /** Every directory of the reading met so far: its real path, by absolute path. */
   const realPaths = new Map<string, string>([[start, startReal]]);
-  /** The directories held open, least recently used first. */
+  /** The directories held open, in the order they were opened. */
   const held = new Map<string, number>();
   let buffer = Buffer.allocUnsafe(firstBufferBytes);
   let closed = false;
