@@ -169,7 +169,10 @@ interface DirectoryLevel {
 /** The levels each test was made of, for the tests of its subdirectories. */
 const levelsOfTest = new WeakMap<EntryIgnoreTest, DirectoryLevel[]>();
 
-/** The rule with its segments settled: none left to test, and `lastName` when one can only be the name. */
+/**
+ * The rule as it applies to the entries of one directory: its directory and segments settled (none
+ * left to test per entry), and `lastName` set when an entry can only match by that name.
+ */
 const settledRules = new WeakMap<GitignoreRule, Map<string, GitignoreRule>>();
 
 function settledRule(rule: GitignoreRule, name: string | undefined): GitignoreRule {
@@ -181,7 +184,19 @@ function settledRule(rule: GitignoreRule, name: string | undefined): GitignoreRu
   const key = name ?? '';
   let settled = byName.get(key);
   if (settled === undefined) {
-    settled = { ...rule, segments: undefined, lastName: name ?? rule.lastName };
+    // Every field, in the order `parseGitignore` writes them: one object shape for all rules.
+    settled = {
+      test: rule.test,
+      negated: rule.negated,
+      directoryOnly: rule.directoryOnly,
+      ending: rule.ending,
+      matchesName: rule.matchesName,
+      within: undefined,
+      direct: undefined,
+      lastName: name ?? rule.lastName,
+      nameTexts: rule.nameTexts,
+      segments: undefined,
+    };
     byName.set(key, settled);
   }
   return settled;
@@ -191,9 +206,11 @@ function settledRule(rule: GitignoreRule, name: string | undefined): GitignoreRu
  * Whether an entry of one directory (`directory`, an absolute POSIX path) is ignored by a chain of
  * `.gitignore` files (outermost first): the last rule that matches decides, nearer files after
  * farther ones. The rules that can match no entry of the directory (a line naming another folder)
- * are left out once; the rest are tried from the last back, so the first that matches answers.
- * With `parent` (the test of the directory's parent, made from the same chain or a shorter one),
- * only the rules that concern the parent's tree are looked at.
+ * are left out once, and what the directory's path settles of the others (the folder a rule is
+ * relative to, its plain segments) is settled once; the rest are tried from the last back, so the
+ * first that matches answers. With `parent` (the test of the directory's parent, made from the same
+ * chain or a shorter one), only the rules that concern the parent's tree are looked at. The test
+ * must be given entries of `directory` only (`DIRECTORY/NAME`).
  */
 export function entryIgnoreTest(
   chain: readonly GitignoreRules[],
@@ -201,6 +218,7 @@ export function entryIgnoreTest(
   parent?: EntryIgnoreTest,
 ): EntryIgnoreTest {
   const slashed = directory.endsWith('/') ? directory : `${directory}/`;
+  const unslashed = slashed.slice(0, -1);
   const parentLevels = parent === undefined ? undefined : levelsOfTest.get(parent);
   const levels: DirectoryLevel[] = [];
   for (const level of chain) {
@@ -221,50 +239,53 @@ export function entryIgnoreTest(
       )
         continue;
       related.push(position);
-      if (!mayMatchIn(rule, slashed)) continue;
-      let settled = rule;
-      if (rule.segments !== undefined) {
-        // Segments the directory holds need no test per entry; one it lacks can only be the entry's name.
-        let missing: string | undefined;
-        let missingCount = 0;
-        for (const segment of rule.segments) {
-          if (holdsSegments(slashed.slice(0, -1), level.under.length - 1, [segment])) continue;
-          missing = segment.slice(1);
-          missingCount += 1;
-        }
-        if (missingCount > 1) continue;
-        if (missing !== undefined && rule.lastName !== undefined && rule.lastName !== missing) continue;
-        settled = settledRule(rule, missing);
+      if (within === undefined && rule.segments === undefined) {
+        rest.push(position);
+        restRules.push(rule);
+        continue;
       }
+      // The one name an entry must have, if any: the folder `within` names directly below, or a
+      // segment the directory lacks (segments it holds need no test per entry). Two: none can match.
+      let name: string | undefined;
+      let names = 0;
+      if (within !== undefined && !slashed.startsWith(within)) {
+        // `within` is further down: only the entry on the way to it, itself, can match.
+        if (within.indexOf('/', slashed.length) !== within.length - 1) continue;
+        name = within.slice(slashed.length, -1);
+        names = 1;
+      }
+      for (const segment of rule.segments ?? []) {
+        if (holdsSegments(unslashed, level.under.length - 1, [segment])) continue;
+        const missing = segment.slice(1);
+        if (missing !== name) names += 1;
+        name = missing;
+      }
+      if (names > 1) continue;
+      if (name !== undefined && rule.lastName !== undefined && rule.lastName !== name) continue;
       rest.push(position);
-      restRules.push(settled);
+      restRules.push(settledRule(rule, name));
     }
     levels.push({ rules: level, rest, restRules, related });
   }
+  const nameStart = slashed.length;
   const test: EntryIgnoreTest = (path, isDirectory) =>
-    levels.length > 0 && ignoredBy(levels, path, isDirectory);
+    levels.length > 0 && ignoredBy(levels, path, path.slice(nameStart), isDirectory);
   levelsOfTest.set(test, levels);
   return test;
 }
 
-/** False when a rule can match no entry of the directory `slashed` (with its slash). */
-function mayMatchIn(rule: GitignoreRule, slashed: string): boolean {
-  const { within } = rule;
-  if (within === undefined) return true;
-  // Entries lie below `within`: directly in it when the rule asks for that.
-  if (slashed.startsWith(within)) return rule.direct !== true || slashed === within;
-  // An entry may be `within` itself (a directory directly in `slashed`).
-  return within.startsWith(slashed) && within.indexOf('/', slashed.length) === within.length - 1;
-}
-
-function ignoredBy(levels: readonly DirectoryLevel[], path: string, isDirectory: boolean): boolean {
-  const name = path.slice(path.lastIndexOf('/') + 1);
+/** Whether the entry `path` named `name` is ignored by the levels of its directory's test (see {@link entryIgnoreTest}). */
+function ignoredBy(
+  levels: readonly DirectoryLevel[],
+  path: string,
+  name: string,
+  isDirectory: boolean,
+): boolean {
   const dot = name.lastIndexOf('.');
   const extension = dot === -1 ? undefined : name.slice(dot);
   for (let level = levels.length - 1; level >= 0; level -= 1) {
     const { rules: file, rest, restRules } = levels[level]!;
     const { under, rules, byName, byExtension } = file;
-    if (!path.startsWith(under)) continue;
     const relativeLength = path.length - under.length;
     // The last name or ending rule that matches, found by lookup; a later rule of the rest may still win.
     let found = -1;
@@ -280,11 +301,7 @@ function ignoredBy(levels: readonly DirectoryLevel[], path: string, isDirectory:
       let matches: boolean;
       if (rule.matchesName !== undefined) {
         matches = relativeLength <= maximumTestedPathLength && rule.matchesName(name);
-      } else if (rule.within !== undefined && !mayMatch(path, rule.within, rule.direct === true)) {
-        matches = false;
       } else if (rule.lastName !== undefined && name !== rule.lastName) {
-        matches = false;
-      } else if (rule.segments !== undefined && !holdsSegments(path, under.length - 1, rule.segments)) {
         matches = false;
       } else if (rule.nameTexts !== undefined && !holdsTexts(name, rule.nameTexts)) {
         matches = false;
@@ -360,13 +377,4 @@ function holdsSegments(path: string, from: number, segments: readonly string[]):
     if (at === -1) return false;
   }
   return true;
-}
-
-/**
- * False when `path` cannot match a rule whose matches all lie below `within` (a directory with its
- * slash) or are that directory, and with `direct` only directly below it.
- */
-function mayMatch(path: string, within: string, direct: boolean): boolean {
-  if (!path.startsWith(within)) return path.length === within.length - 1 && within.startsWith(path);
-  return !direct || path.indexOf('/', within.length) === -1;
 }
