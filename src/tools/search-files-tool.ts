@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import type { ToolDefinition } from '../session/capability.js';
 import { compileGlob, isInvalidGlob } from '../shared/compile-glob.js';
-import { eventLoopTurns } from '../shared/event-loop-turns.js';
 import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
 import { headCutEnd } from '../text/cut-text.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
@@ -14,6 +13,7 @@ import { compileSearchPattern, type SearchPattern } from './compile-search-patte
 import { fileToolsDefaults } from './file-tools-defaults.js';
 import type { RunNeighbours } from './line-prefilter.js';
 import { openTreeReading, scanForSearch, searchDirectory, walkNote } from './search-directory.js';
+import { chunkFiles, type FileMatches, searchTree } from './search-tree.js';
 import { emptyWalkReport, walkWorkspaceFiles } from './walk-workspace-files.js';
 
 const searchFilesInput = zodSchemaOnFirstUse((z) =>
@@ -50,8 +50,11 @@ export interface SearchFilesToolOptions {
   maxSearchFileBytes?: number;
 }
 
-/** Files read in one batch (one `listDirectories` call: one round trip on a sandbox). */
-const searchBatchFiles = 128;
+/**
+ * Files read in one batch (one `listDirectories` call: one round trip on a sandbox): as many as a
+ * tree search's chunk, so a search that stops counts what it passed over at the same place.
+ */
+const searchBatchFiles = chunkFiles;
 /** Batches whose reads may be under way while the walk goes on and the oldest is searched. */
 const batchesAhead = 2;
 /**
@@ -60,17 +63,8 @@ const batchesAhead = 2;
  */
 const batchReadBytes = 256 * 1024;
 
-/** Milliseconds a search reading synchronously (through a tree reading) runs before it lets the event loop serve others. */
-const yieldEveryMs = 10;
-
 /** A file's bytes as the batch read them, or as read again whole. */
 type ReadOutcome = ReadFileResult;
-
-interface FileMatches {
-  path: string;
-  lines: string[];
-  skipped?: 'binary' | 'large' | 'unreadable';
-}
 
 /**
  * `search_files(pattern, path = '.', glob?, ignoreCase?)`: the lines of workspace files that match a
@@ -278,45 +272,48 @@ export function searchFilesTool(
           underWay.push({ paths, reads, walked });
           if (underWay.length > batchesAhead) await searchOldest();
         };
-        // The local disk is walked and read through its tree reader: each file read, synchronously,
-        // into one buffer as the walk reaches it, and searched at once.
+        // The local disk is walked and read through its tree reader (see `searchTree`).
         const tree = scan === undefined ? await openTreeReading(workspace, directory) : undefined;
-        const yieldNow = eventLoopTurns(yieldEveryMs);
-        /** Files the walk gave that the glob takes (read at once through `tree`). */
-        let taken = 0;
         try {
-          walk: for await (const paths of walkWorkspaceFiles(
-            reading,
-            directory,
-            report,
-            context.signal,
-            tree,
-          )) {
-            for (const path of paths) {
-              if (filter !== undefined && !filter.test(path.slice(under.length))) continue;
-              if (tree === undefined) {
+          if (tree !== undefined) {
+            const stop = await searchTree(tree, {
+              walk: walkWorkspaceFiles(reading, directory, report, context.signal, tree),
+              ...(filter === undefined
+                ? {}
+                : { takes: (path: string) => filter.test(path.slice(under.length)) }),
+              report,
+              keep,
+              stopped: () => stopped,
+              room: () => maxMatches + 1 - lines.length,
+              fullRoom: maxMatches + 1,
+              searchHere: (path, room) => {
+                let read: ReadOutcome | undefined;
+                try {
+                  read = tree.read(path, maxFileBytes);
+                } catch {
+                  read = undefined;
+                }
+                return searchFile(path, read, pattern, room);
+              },
+              searchRead: (path, read) => searchFile(path, read, pattern, maxMatches + 1),
+              writtenAsText: (path) => wasWrittenAsText(workspace, path),
+              maxFileBytes,
+              holding: pattern.literalBytes,
+            });
+            if (stop !== undefined) {
+              report.links = stop.links;
+              report.ignored = stop.ignored;
+              report.unlisted.length = stop.unlisted;
+            }
+          } else {
+            for await (const paths of walkWorkspaceFiles(reading, directory, report, context.signal)) {
+              for (const path of paths) {
+                if (filter !== undefined && !filter.test(path.slice(under.length))) continue;
                 batch.push(path);
                 if (batch.length === searchBatchFiles) await flush();
-                if (stopped) break walk;
-                continue;
+                if (stopped) break;
               }
-              taken += 1;
-              // Stopped: the walk goes on to the end of the stop's batch of 128 files, unread, so
-              // the closing line counts what it passed over as the batched search does.
-              if (stopped) {
-                if (taken % searchBatchFiles === 0) break walk;
-                continue;
-              }
-              const pause = yieldNow();
-              if (pause !== undefined) await pause;
-              let read: ReadOutcome | undefined;
-              try {
-                read = tree.read(path, maxFileBytes);
-              } catch {
-                read = undefined;
-              }
-              keep(searchFile(path, read, pattern, maxMatches + 1 - lines.length));
-              if (stopped && taken % searchBatchFiles === 0) break walk;
+              if (stopped) break;
             }
           }
         } finally {

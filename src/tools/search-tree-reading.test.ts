@@ -5,7 +5,12 @@ import { createTemporaryTree, type TemporaryTree } from '../../test/support/temp
 import type { ToolExecutionContext } from '../session/capability.js';
 import { localWorkspace } from '../workspace/local-workspace.js';
 import { platformVerification } from '../workspace/open-verified.js';
-import { treeReaderOf } from '../workspace/tree-reading.js';
+import {
+  type FileReads,
+  overrideSpareCore,
+  parallelReadersReady,
+} from '../workspace/parallel-entry-reads.js';
+import { registerTreeReader, type TreeReading, treeReaderOf } from '../workspace/tree-reading.js';
 import type { Workspace } from '../workspace/workspace.js';
 import { findFilesTool } from './find-files-tool.js';
 import { searchFilesTool } from './search-files-tool.js';
@@ -40,6 +45,8 @@ function treeFiles(): Record<string, string | Uint8Array> {
     if (folder % 7 === 0) files[`${name}/nested/code.ts`] = 'const needle = 1;\n';
   }
   files['zz-last.txt'] = 'needle at the very end\n';
+  // Larger than the read worker reads (256 KiB): read here, whole.
+  files['d33/large.txt'] = `${'filler line\n'.repeat(30_000)}needle far down\n`;
   return files;
 }
 
@@ -68,6 +75,44 @@ function withoutTreeReader(workspace: Workspace): Workspace {
   return { ...workspace };
 }
 
+/**
+ * The same workspace's calls in a new object whose tree reader is the workspace's, with its worker
+ * reads changed by `readElsewhere` (given the reading's own), and each reads started counted.
+ */
+function withWorkerReads(
+  workspace: Workspace,
+  readElsewhere: (
+    own: NonNullable<TreeReading['readElsewhere']>,
+    ...request: Parameters<NonNullable<TreeReading['readElsewhere']>>
+  ) => FileReads | undefined,
+): { workspace: Workspace; started: () => number } {
+  const copy = { ...workspace };
+  const reader = treeReaderOf(workspace)!;
+  let started = 0;
+  registerTreeReader(copy, {
+    async open(start) {
+      const reading = await reader.open(start);
+      return {
+        list: (directory) => reading.list(directory),
+        read: (path, maxBytes) => reading.read(path, maxBytes),
+        close: () => reading.close(),
+        readElsewhere(files, options) {
+          const reads = readElsewhere(reading.readElsewhere!.bind(reading), files, options);
+          if (reads !== undefined) started += 1;
+          return reads;
+        },
+      };
+    },
+  });
+  return { workspace: copy, started: () => started };
+}
+
+/** Let the read worker start, and tell every search a core is spare. */
+async function workerReady(): Promise<void> {
+  overrideSpareCore(true);
+  while (!parallelReadersReady()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
 describe.runIf(platformVerification === 'descriptor-path')('walks through the tree reader', () => {
   let tree: TemporaryTree;
   beforeAll(async () => {
@@ -81,23 +126,79 @@ describe.runIf(platformVerification === 'descriptor-path')('walks through the tr
     expect(treeReaderOf(withoutTreeReader(workspace))).toBeUndefined();
   });
 
-  it('search_files answers as the batched search does, stopped anywhere', async () => {
-    const workspace = localWorkspace(tree.root);
-    const batched = withoutTreeReader(workspace);
-    const inputs = [
-      { pattern: 'needle' },
-      { pattern: 'needle', glob: '**/*.txt' },
-      { pattern: 'needle \\d+-[0-5]' },
-      { pattern: 'NEEDLE', ignoreCase: true, path: 'd07' },
-      { pattern: 'no such line' },
-      { pattern: '^more$' },
-    ];
-    for (const maxMatches of [1, 7, 130, 260, 700, 1_000]) {
+  const inputs = [
+    { pattern: 'needle' },
+    { pattern: 'needle', glob: '**/*.txt' },
+    { pattern: 'needle \\d+-[0-5]' },
+    { pattern: 'NEEDLE', ignoreCase: true, path: 'd07' },
+    { pattern: 'no such line' },
+    { pattern: '^more$' },
+    { pattern: 'far down|built' },
+  ];
+  const stops = [1, 7, 130, 260, 700, 1_000];
+
+  /** The tool on `workspace` answers as the batched search does, for every input and stop. */
+  async function expectSameAsBatched(workspace: Workspace, original: Workspace, maxSearchFileBytes?: number) {
+    const batched = withoutTreeReader(original);
+    for (const maxMatches of stops) {
       for (const input of inputs) {
-        const ours = await run(searchFilesTool(workspace, { maxMatches }), input);
-        const theirs = await run(searchFilesTool(batched, { maxMatches }), input);
+        const options = { maxMatches, ...(maxSearchFileBytes === undefined ? {} : { maxSearchFileBytes }) };
+        const ours = await run(searchFilesTool(workspace, options), input);
+        const theirs = await run(searchFilesTool(batched, options), input);
         expect(ours, `${JSON.stringify(input)} at most ${maxMatches}`).toEqual(theirs);
       }
+    }
+  }
+
+  it('search_files answers as the batched search does, stopped anywhere, with and without the read worker', async () => {
+    const workspace = localWorkspace(tree.root);
+    try {
+      overrideSpareCore(false);
+      await expectSameAsBatched(workspace, workspace);
+      await workerReady();
+      const counted = withWorkerReads(workspace, (own, ...request) => own(...request));
+      await expectSameAsBatched(counted.workspace, workspace);
+      // The worker read chunks (the tree has more than 128 files to search).
+      expect(counted.started()).toBeGreaterThan(inputs.length);
+      // A file over the limit is passed over whoever read the others.
+      await expectSameAsBatched(counted.workspace, workspace, 100 * 1024);
+    } finally {
+      overrideSpareCore(undefined);
+    }
+  });
+
+  it('answers alike when the worker answers nothing, or late, or no worker can take a chunk', async () => {
+    const workspace = localWorkspace(tree.root);
+    try {
+      await workerReady();
+      // Every file left to this thread (a worker gone answers so).
+      const nothing = withWorkerReads(workspace, () => {
+        const answers = Promise.resolve([]);
+        return { take: () => [], answer: answers };
+      });
+      await expectSameAsBatched(nothing.workspace, workspace);
+      expect(nothing.started()).toBeGreaterThan(0);
+      // Answers found only when awaited, a while later: this thread searches the chunks after
+      // them meanwhile, and keeps every chunk in walk order.
+      const late = withWorkerReads(workspace, (own, ...request) => {
+        const reads = own(...request);
+        if (reads === undefined) return undefined;
+        let came: Awaited<FileReads['answer']> | undefined;
+        const answer = new Promise<Awaited<FileReads['answer']>>((resolve) =>
+          setTimeout(() => resolve(reads.answer), 15),
+        ).then((answers) => {
+          came = answers;
+          return answers;
+        });
+        return { take: () => came, answer };
+      });
+      await expectSameAsBatched(late.workspace, workspace);
+      expect(late.started()).toBeGreaterThan(0);
+      // Refused once: that chunk and the rest are read here.
+      const refused = withWorkerReads(workspace, () => undefined);
+      await expectSameAsBatched(refused.workspace, workspace);
+    } finally {
+      overrideSpareCore(undefined);
     }
   });
 
@@ -138,6 +239,13 @@ describe.runIf(platformVerification === 'descriptor-path')('walks through the tr
     const descriptors = () => readdirSync('/proc/self/fd').length;
     const before = descriptors();
     await run(searchFilesTool(workspace), { pattern: 'needle' });
+    try {
+      await workerReady();
+      await run(searchFilesTool(workspace), { pattern: 'needle' });
+      await run(searchFilesTool(workspace, { maxMatches: 3 }), { pattern: 'needle' });
+    } finally {
+      overrideSpareCore(undefined);
+    }
     await run(searchFilesTool(workspace, { maxMatches: 3 }), { pattern: 'needle' });
     await run(findFilesTool(workspace), { pattern: '**/*' });
     await expect(run(searchFilesTool(workspace), { pattern: 'needle', path: 'd00/f0.txt' })).rejects.toThrow(

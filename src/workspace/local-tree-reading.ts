@@ -8,6 +8,7 @@ import {
   platformVerification,
   type VerifiedOpenContext,
 } from './open-verified.js';
+import { parallelReadersReady, spareCoreLikely, startFileReads } from './parallel-entry-reads.js';
 import { compareCodePoints } from './paths.js';
 import type { TreeReader, TreeReading } from './tree-reading.js';
 import type { DirectoryEntry, ReadFileResult } from './workspace.js';
@@ -151,6 +152,25 @@ function openLocalTreeReading(
       } finally {
         closeSync(descriptor);
       }
+    },
+    readElsewhere(files, { maxBytes, binaryProbeBytes, holding }) {
+      if (closed || !spareCoreLikely() || !parallelReadersReady()) return undefined;
+      const directories: Array<{ real: string; names: readonly string[] }> = [];
+      for (const { directory, names } of files) {
+        const real = realPaths.get(directory);
+        if (real === undefined) return undefined;
+        directories.push({ real, names });
+      }
+      // The worker opens each directory by its real path, proven inside the root by its descriptor
+      // (as `openVerifiedFileSync` does), and each file through it, as `read` does here.
+      return startFileReads(directories, {
+        realRoot,
+        maxBytes,
+        refuseHardLinks,
+        wholeOnly: true,
+        ...(binaryProbeBytes === undefined ? {} : { binaryProbeBytes }),
+        ...(holding === undefined ? {} : { holding }),
+      });
     },
     close() {
       if (closed) return;

@@ -337,7 +337,7 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
           openDirectory(absolute: string, real: string): OpenedDirectory {
             // A big directory's read workers start while its entries are sorted and described.
             const { descriptor, entries } = openListedSync(real, absolute, (count) => {
-              if (count >= parallelReadsAtLeast) parallelReadersReadyHere();
+              if (count >= parallelReadsAtLeast) parallelReadersReady();
             });
             recordCheckedDirectories(absolute, real, entries);
             const readHere = (name: string, childAbsolute: string, maxBytes: number) =>
@@ -441,7 +441,7 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
     const containing = contained ? realRoot : '/';
     const files = directories.reduce((total, { names }) => total + names.length, 0);
     if (files < namedReadsAtLeast) return undefined;
-    if (maxBytes <= parallelReadBytes && spareCoreLikely() && parallelReadersReadyHere()) {
+    if (maxBytes <= parallelReadBytes && spareCoreLikely() && parallelReadersReady()) {
       return readFilesInParallel(directories, { realRoot: containing, maxBytes, refuseHardLinks }).then(
         (answers) =>
           answers.map((entries) =>
@@ -671,15 +671,6 @@ const parallelReadBytes = 1024 * 1024;
  * a worker costs more than the reads.
  */
 const namedReadsAtLeast = 32;
-
-/** Whether the read workers may be asked now (started, and one running), false where none can start. */
-function parallelReadersReadyHere(): boolean {
-  try {
-    return parallelReadersReady();
-  } catch {
-    return false; // a permission model without --allow-worker: read here
-  }
-}
 
 /**
  * Read a regular file through a verified descriptor (see `openVerified`). With the `descriptor-path`

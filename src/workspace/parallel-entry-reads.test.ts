@@ -7,7 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
 import { listDirectoriesWith, singleCallPrimitives } from './list-directories.js';
 import { localWorkspace } from './local-workspace.js';
-import { overrideSpareCore, readEntriesInParallel, readFilesInParallel } from './parallel-entry-reads.js';
+import {
+  overrideSpareCore,
+  readEntriesInParallel,
+  readFilesInParallel,
+  startFileReads,
+} from './parallel-entry-reads.js';
 import type { ListRequest } from './workspace.js';
 
 const linux = process.platform === 'linux';
@@ -157,5 +162,62 @@ describe.skipIf(!linux)('a worker opening folders by real path', () => {
       undefined,
       undefined,
     ]);
+  });
+});
+
+describe.skipIf(!linux)("a search's reads on the worker", () => {
+  it('keep only whole files that are not binary and hold the bytes asked for, and can be taken at once', async () => {
+    const root = path.join(await useTemporaryDirectory(), 'repo');
+    await mkdir(root, { recursive: true });
+    await writeFile(path.join(root, 'holds.txt'), 'a needle here\n');
+    await writeFile(path.join(root, 'lacks.txt'), 'nothing here\n');
+    await writeFile(path.join(root, 'binary.txt'), Buffer.from([110, 101, 101, 100, 108, 101, 0, 1]));
+    await writeFile(path.join(root, 'late-nul.txt'), `needle${'x'.repeat(40)}\u0000`);
+    await writeFile(path.join(root, 'large.txt'), `needle${'x'.repeat(100)}`);
+    await writeFile(path.join(root, 'empty.txt'), '');
+    await symlink('holds.txt', path.join(root, 'link.txt'));
+    const names = [
+      'holds.txt',
+      'lacks.txt',
+      'binary.txt',
+      'late-nul.txt',
+      'large.txt',
+      'empty.txt',
+      'link.txt',
+    ];
+    const reads = startFileReads([{ real: root, names }], {
+      realRoot: root,
+      maxBytes: 64,
+      refuseHardLinks: false,
+      wholeOnly: true,
+      binaryProbeBytes: 16,
+      holding: Buffer.from('needle'),
+    });
+    const answers = await reads.answer;
+    expect(reads.take()).toBe(answers);
+    const shown = answers[0]!.map((entry) =>
+      entry === undefined ? undefined : [entry.size, entry.notKept ?? entry.bytes?.toString() ?? 'described'],
+    );
+    expect(shown).toEqual([
+      [14, 'a needle here\n'],
+      [13, 'lacking'],
+      [8, 'binary'],
+      // A NUL past the probe: kept.
+      [47, `needle${'x'.repeat(40)}\u0000`],
+      // Larger than the bytes read: described only.
+      [106, 'described'],
+      [0, 'lacking'],
+      undefined,
+    ]);
+    // Taken at once, without awaiting: the answer comes while this thread waits synchronously.
+    const again = startFileReads([{ real: root, names: ['holds.txt'] }], {
+      realRoot: root,
+      maxBytes: 64,
+      refuseHardLinks: false,
+    });
+    const until = Date.now() + 10_000;
+    let taken = again.take();
+    while (taken === undefined && Date.now() < until) taken = again.take();
+    expect(taken?.[0]?.[0]?.bytes?.toString()).toBe('a needle here\n');
   });
 });

@@ -1,5 +1,5 @@
 import { availableParallelism, loadavg } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 
 /**
  * What a worker found of one entry of a directory held open: its size and modification time, and
@@ -10,6 +10,12 @@ export interface ParallelEntry {
   size: number;
   modifiedMs: number;
   bytes?: Buffer;
+  /**
+   * Read whole and not kept (no `bytes`), with the options of {@link readFilesInParallel} that ask
+   * for it: `'binary'`, a NUL byte in its first `binaryProbeBytes`; `'lacking'`, it does not hold
+   * the bytes `holding`.
+   */
+  notKept?: 'binary' | 'lacking';
 }
 
 /** Entries of one directory answered by the workers, by name, as their answers come. */
@@ -54,7 +60,7 @@ export function readEntriesInParallel(
   for (let start = 0; start < names.length; start += namesPerPart) {
     const part = names.slice(start, start + namesPerPart);
     parts.push(
-      pool.ask({ directoryDescriptor, names: part, ...options }, worker).then(
+      pool.ask({ directoryDescriptor, names: part, ...options }, worker).answer.then(
         (answer) => answer,
         () => undefined,
       ),
@@ -96,6 +102,42 @@ export function readEntriesInParallel(
   };
 }
 
+/** Options of {@link readFilesInParallel}. */
+export interface FileReadOptions {
+  /** The containment root: a directory is read through only when its descriptor's path is inside it. */
+  realRoot: string;
+  /** Bytes of each file read at most. */
+  maxBytes: number;
+  /** Leave to the caller a file with more than one hard link (it refuses them). */
+  refuseHardLinks: boolean;
+  /** A file larger than `maxBytes` is not read, only described (its size, no `bytes`). Default false. */
+  wholeOnly?: boolean;
+  /**
+   * A file read whole with a NUL byte in its first this-many bytes is not kept (`notKept:
+   * 'binary'`). Default: every file is kept.
+   */
+  binaryProbeBytes?: number;
+  /** A file read whole whose bytes do not hold these is not kept (`notKept: 'lacking'`). */
+  holding?: Uint8Array;
+}
+
+/**
+ * Per directory, in order: `undefined` when it could not be opened, else per name what the worker
+ * found, or `undefined` for what it could not answer plainly.
+ */
+export type FileAnswers = Array<Array<ParallelEntry | undefined> | undefined>;
+
+/** Reads of {@link startFileReads} under way on the worker. */
+export interface FileReads {
+  /**
+   * The answers if they have come, else `undefined`: looked for at once, on this thread, without
+   * waiting for the event loop to deliver them (a caller busy with its own work finds them early).
+   */
+  take(): FileAnswers | undefined;
+  /** The answers once they come. Never rejects: a worker gone answers `undefined` for every directory. */
+  readonly answer: Promise<FileAnswers>;
+}
+
 /**
  * Read the regular files `names` of each directory, given by its checked real path, at most
  * `maxBytes` each, in one request to one worker, while this thread goes on. The worker opens each
@@ -106,26 +148,52 @@ export function readEntriesInParallel(
  * `undefined` for what it could not answer plainly (missing, not a regular file, an error, a hard
  * link to refuse). Never rejects: a worker gone answers `undefined` for every directory.
  */
-export async function readFilesInParallel(
+export function readFilesInParallel(
   directories: ReadonlyArray<{ real: string; names: readonly string[] }>,
-  options: { realRoot: string; maxBytes: number; refuseHardLinks: boolean },
-): Promise<Array<Array<ParallelEntry | undefined> | undefined>> {
+  options: FileReadOptions,
+): Promise<FileAnswers> {
+  return startFileReads(directories, options).answer;
+}
+
+/**
+ * {@link readFilesInParallel}'s reads, started, with a way to look for their answers at once
+ * ({@link FileReads.take}). Always the same worker: the caller goes on with its own work on the
+ * other core meanwhile.
+ */
+export function startFileReads(
+  directories: ReadonlyArray<{ real: string; names: readonly string[] }>,
+  options: FileReadOptions,
+): FileReads {
   const names = directories.flatMap((directory) => directory.names);
-  let answer: (PartAnswer & { failed: Uint8Array }) | undefined;
-  try {
-    // Always the same worker: the caller goes on with its own work on the other core meanwhile.
-    answer = (await workerPool().ask(
-      {
-        directories: directories.map((directory) => directory.real),
-        counts: directories.map((directory) => directory.names.length),
-        names,
-        ...options,
-      },
-      0,
-    )) as PartAnswer & { failed: Uint8Array };
-  } catch {
-    answer = undefined;
-  }
+  const asked = workerPool().ask(
+    {
+      directories: directories.map((directory) => directory.real),
+      counts: directories.map((directory) => directory.names.length),
+      names,
+      ...options,
+    },
+    0,
+  );
+  let answers: FileAnswers | undefined;
+  const answersOf = (answer: PartAnswer | undefined): FileAnswers => {
+    answers ??= fileAnswersOf(directories, answer as (PartAnswer & { failed: Uint8Array }) | undefined);
+    return answers;
+  };
+  return {
+    take() {
+      if (answers !== undefined) return answers;
+      const answer = asked.take();
+      return answer === undefined ? undefined : answersOf(answer === 'failed' ? undefined : answer);
+    },
+    answer: asked.answer.then(answersOf, () => answersOf(undefined)),
+  };
+}
+
+/** The answers of a worker to {@link startFileReads}'s request (`undefined`: the worker is gone). */
+function fileAnswersOf(
+  directories: ReadonlyArray<{ names: readonly string[] }>,
+  answer: (PartAnswer & { failed: Uint8Array }) | undefined,
+): FileAnswers {
   let index = 0;
   let offset = 0;
   return directories.map((directory, position) => {
@@ -135,11 +203,15 @@ export async function readFilesInParallel(
     }
     return directory.names.map(() => {
       const at = index++ * 4;
-      if (answer.facts[at] !== 2) return undefined;
+      const status = answer.facts[at];
+      const described = { size: answer.facts[at + 1]!, modifiedMs: answer.facts[at + 2]! };
+      if (status === 1) return described;
+      if (status === 3) return { ...described, notKept: 'binary' };
+      if (status === 4) return { ...described, notKept: 'lacking' };
+      if (status !== 2) return undefined;
       const length = answer.facts[at + 3]!;
       const entry: ParallelEntry = {
-        size: answer.facts[at + 1]!,
-        modifiedMs: answer.facts[at + 2]!,
+        ...described,
         bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset + offset, length),
       };
       offset += length;
@@ -151,10 +223,16 @@ export async function readFilesInParallel(
 /**
  * True once the first read worker has started: a caller with a few files to read can read them on
  * its own thread meanwhile rather than wait for one to start. Asking starts it (an idle worker never
- * keeps the process alive); the others start when a directory is first given to them.
+ * keeps the process alive); the others start when a directory is first given to them. False where
+ * no worker can start (a permission model without `--allow-worker`): the caller reads on its own
+ * thread.
  */
 export function parallelReadersReady(): boolean {
-  return workerPool().ready();
+  try {
+    return workerPool().ready();
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -213,8 +291,16 @@ function bytesOf(answer: PartAnswer, at: number): Buffer {
  */
 type PartRequest = ParallelReadOptions & { names: readonly string[] } & (
     | { directoryDescriptor: number }
-    | { directories: readonly string[]; counts: readonly number[]; realRoot: string }
+    | ({ directories: readonly string[]; counts: readonly number[] } & FileReadOptions)
   );
+
+/** A request asked of a worker: its answer, looked for at once or awaited. */
+interface Asked {
+  /** The answer if it has come (`'failed'`: the worker is gone), else `undefined`; looks at once. */
+  take(): PartAnswer | 'failed' | undefined;
+  /** The answer once it comes; rejects when the worker is gone. */
+  readonly answer: Promise<PartAnswer>;
+}
 
 /** The workers, started at the first use, left to the process (they do not keep it alive). */
 let pool: ReturnType<typeof startPool> | undefined;
@@ -228,28 +314,43 @@ function startPool(size: number) {
   interface Waiting {
     resolve: (answer: PartAnswer) => void;
     reject: (error: Error) => void;
+    /** The answer or the failure, once known (what `take` returns). */
+    settled?: PartAnswer | 'failed';
   }
-  const workers: Array<{ worker: Worker; pending: Map<number, Waiting>; online: boolean }> = [];
+  interface Started {
+    worker: Worker;
+    /** Where the worker answers: read by its listener, or at once by `take` (`receiveMessageOnPort`). */
+    answers: MessagePort;
+    pending: Map<number, Waiting>;
+    online: boolean;
+  }
+  const workers: Started[] = [];
   let nextId = 0;
   let nextWorker = 0;
-  const start = () => {
-    const worker = new Worker(workerSource, { eval: true });
-    const started = { worker, pending: new Map<number, Waiting>(), online: false };
+  const start = (): Started => {
+    const { port1, port2 } = new MessageChannel();
+    const worker = new Worker(workerSource, {
+      eval: true,
+      workerData: { answers: port2 },
+      transferList: [port2],
+    });
+    const started: Started = { worker, answers: port1, pending: new Map(), online: false };
     worker.once('online', () => {
       started.online = true;
     });
-    worker.on('message', (message: { id: number } & PartAnswer) => {
-      const waiting = started.pending.get(message.id);
-      started.pending.delete(message.id);
-      if (started.pending.size === 0) worker.unref();
-      waiting?.resolve(message);
-    });
+    port1.on('message', (message: { id: number } & PartAnswer) => settle(started, message));
+    // The port never keeps the process alive; the worker does while it has a part to answer.
+    port1.unref();
     const fail = (error: Error) => {
       // A worker gone: its parts are answered on the caller's thread, and the next use starts another.
       const index = workers.indexOf(started);
       if (index !== -1) workers.splice(index, 1);
-      for (const waiting of started.pending.values()) waiting.reject(error);
+      for (const waiting of started.pending.values()) {
+        waiting.settled = 'failed';
+        waiting.reject(error);
+      }
       started.pending.clear();
+      port1.close();
     };
     worker.on('error', fail);
     worker.on('exit', () => fail(new Error('the read worker stopped')));
@@ -257,6 +358,14 @@ function startPool(size: number) {
     // process alive; one with a part to answer does, as any pending read would.
     worker.unref();
     return started;
+  };
+  const settle = (started: Started, message: { id: number } & PartAnswer) => {
+    const waiting = started.pending.get(message.id);
+    started.pending.delete(message.id);
+    if (started.pending.size === 0) started.worker.unref();
+    if (waiting === undefined) return;
+    waiting.settled = message;
+    waiting.resolve(message);
   };
   /** Start workers up to `count` (at most `size`): a worker is started when first asked for, not before. */
   const startUpTo = (count: number) => {
@@ -278,15 +387,30 @@ function startPool(size: number) {
      * Ask the worker at `position` (0: always the first, one core for it and one for the caller);
      * one gone since is replaced by the first.
      */
-    ask(request: PartRequest, position: number): Promise<PartAnswer> {
+    ask(request: PartRequest, position: number): Asked {
       startUpTo(position + 1);
       const chosen = workers[position] ?? workers[0]!;
       const id = nextId++;
-      return new Promise<PartAnswer>((resolve, reject) => {
-        if (chosen.pending.size === 0) chosen.worker.ref();
-        chosen.pending.set(id, { resolve, reject });
-        chosen.worker.postMessage({ id, ...request });
+      let waiting!: Waiting;
+      const answer = new Promise<PartAnswer>((resolve, reject) => {
+        waiting = { resolve, reject };
       });
+      if (chosen.pending.size === 0) chosen.worker.ref();
+      chosen.pending.set(id, waiting);
+      chosen.worker.postMessage({ id, ...request });
+      return {
+        answer,
+        take() {
+          if (waiting.settled !== undefined) return waiting.settled;
+          // Answers that came and wait for the event loop to deliver them are read now, in order.
+          while (waiting.settled === undefined) {
+            const received = receiveMessageOnPort(chosen.answers);
+            if (received === undefined) break;
+            settle(chosen, received.message as { id: number } & PartAnswer);
+          }
+          return waiting.settled;
+        },
+      };
     },
   };
 }
@@ -294,13 +418,16 @@ function startPool(size: number) {
 /**
  * The worker: for each name, open through the directory's descriptor (no link followed, never
  * blocking), `fstat`, keep it only if it is a regular file (and not hard-linked when refused), read
- * it, close it; one only described is `lstat`ed. Status 1: described, 2: read, 0: left to the caller.
+ * it, close it; one only described is `lstat`ed. Status 1: described, 2: read, 3: read whole and
+ * binary, 4: read whole and lacking the bytes asked for (3 and 4 not kept), 0: left to the caller.
+ * A file larger than the bytes to read is only described when the request reads whole files only.
  * Directories given by real path are opened here the way `openVerifiedFileSync` opens them (no link
  * followed, never blocking, a directory only, the descriptor's own path inside `realRoot`), or
  * marked failed. The bytes read go one after the other into one buffer, grown as needed.
  */
 const workerSource = `
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
+const answers = workerData.answers;
 const { openSync, fstatSync, lstatSync, readSync, closeSync, readlinkSync, constants } = require('node:fs');
 const flags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
 const directoryFlags = flags | constants.O_DIRECTORY;
@@ -315,8 +442,9 @@ const openDirectory = (real, realRoot) => {
   if (descriptor !== -1) closeSync(descriptor);
   return -1;
 };
+// Requests come from the parent; answers go to the port it gave, where it can also take them at once.
 parentPort.on('message', (request) => {
-  const { id, names, maxBytes, refuseHardLinks } = request;
+  const { id, names, maxBytes, refuseHardLinks, holding } = request;
   const facts = new Float64Array(names.length * 4);
   let descriptors;
   let failed;
@@ -358,6 +486,10 @@ parentPort.on('message', (request) => {
         if (!stats.isFile() || (refuseHardLinks && stats.nlink > 1)) continue;
         facts[index * 4 + 1] = stats.size;
         facts[index * 4 + 2] = stats.mtimeMs;
+        if (request.wholeOnly && stats.size > maxBytes) {
+          facts[index * 4] = 1;
+          continue;
+        }
         const limit = Math.max(0, Math.min(maxBytes, stats.size));
         if (total + limit > bytes.length) {
           const grown = Buffer.allocUnsafeSlow(Math.max(bytes.length * 2, total + limit));
@@ -369,6 +501,18 @@ parentPort.on('message', (request) => {
           const read = readSync(descriptor, bytes, total + filled, limit - filled, filled);
           if (read === 0) break;
           filled += read;
+        }
+        if (filled === stats.size) {
+          // Read whole: not kept when it is binary, or lacks the bytes asked for.
+          const probe = request.binaryProbeBytes;
+          if (probe !== undefined && bytes.subarray(total, total + Math.min(filled, probe)).includes(0)) {
+            facts[index * 4] = 3;
+            continue;
+          }
+          if (holding !== undefined && bytes.subarray(total, total + filled).indexOf(holding) === -1) {
+            facts[index * 4] = 4;
+            continue;
+          }
         }
         total += filled;
         facts[index * 4] = 2;
@@ -385,6 +529,6 @@ parentPort.on('message', (request) => {
   const answer = new Uint8Array(bytes.buffer, bytes.byteOffset, total);
   const transfer = [facts.buffer, bytes.buffer];
   if (failed !== undefined) transfer.push(failed.buffer);
-  parentPort.postMessage({ id, facts, bytes: answer, failed }, transfer);
+  answers.postMessage({ id, facts, bytes: answer, failed }, transfer);
 });
 `;

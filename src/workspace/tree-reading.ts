@@ -1,3 +1,4 @@
+import type { FileReads } from './parallel-entry-reads.js';
 import type { DirectoryEntry, ReadFileResult, Workspace } from './workspace.js';
 
 /**
@@ -22,8 +23,31 @@ export interface TreeReading {
    * copied (or decoded) to be kept.
    */
   read(path: string, maxBytes: number): ReadFileResult;
+  /**
+   * Start reading files of directories this reading listed (runs of names, each directory's
+   * absolute path) on a worker thread while this one goes on, with the same containment as
+   * {@link read}; or `undefined` when no worker can take them now (no core likely spare, the worker
+   * not started yet, a directory this reading did not list). Each answer is what `read` would give
+   * or less: a file the worker could not read plainly (a link, a special file, a hard link to
+   * refuse, an error, a directory it could not open) is answered `undefined`, for the caller to
+   * `read` here, which says why. See {@link ElsewhereReadOptions} for what is not kept.
+   */
+  readElsewhere?(
+    files: ReadonlyArray<{ directory: string; names: readonly string[] }>,
+    options: ElsewhereReadOptions,
+  ): FileReads | undefined;
   /** Close what the reading holds open. Call once, when the walk is done. */
   close(): void;
+}
+
+/** What {@link TreeReading.readElsewhere} reads of each file, and what it does not keep. */
+export interface ElsewhereReadOptions {
+  /** Bytes read of each file; a larger file is only described (its size, no bytes). */
+  maxBytes: number;
+  /** A file with a NUL byte in its first this-many bytes is not kept (`notKept: 'binary'`). */
+  binaryProbeBytes?: number;
+  /** A file whose bytes do not hold these is not kept (`notKept: 'lacking'`). */
+  holding?: Uint8Array;
 }
 
 /** Opens {@link TreeReading}s of one workspace. */
