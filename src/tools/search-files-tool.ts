@@ -5,6 +5,7 @@ import { zodSchemaOnFirstUse } from '../shared/load-on-first-use.js';
 import { headCutEnd } from '../text/cut-text.js';
 import { withCheckedDirectories } from '../workspace/checked-directories.js';
 import { toLabel } from '../workspace/labels.js';
+import type { HoldingNeighbours } from '../workspace/parallel-entry-reads.js';
 import { binaryProbeBytes } from '../workspace/read-text-file.js';
 import type { ReadFileResult, ScannedFile, Workspace } from '../workspace/workspace.js';
 import { workspaceBatches } from '../workspace/workspace-batches.js';
@@ -299,6 +300,7 @@ export function searchFilesTool(
               writtenAsText: (path) => wasWrittenAsText(workspace, path),
               maxFileBytes,
               holding: pattern.literalBytes,
+              holdingNeighbours: neighbourTables(pattern.literalNeighbours),
             });
             if (stop !== undefined) {
               report.links = stop.links;
@@ -474,4 +476,16 @@ function matchingLines(
 
 function cut(line: string, maxChars: number): string {
   return line.length <= maxChars ? line : `${line.slice(0, headCutEnd(line, maxChars))}…`;
+}
+
+/** The neighbours' tests as tables of the 128 ASCII bytes, for a read worker (see `HoldingNeighbours`). */
+function neighbourTables(neighbours: RunNeighbours | undefined): HoldingNeighbours | undefined {
+  if (neighbours === undefined) return undefined;
+  const table = (test: ((code: number) => boolean) | undefined) => {
+    if (test === undefined) return undefined;
+    const allowed = new Uint8Array(128);
+    for (let code = 0; code < 128; code += 1) if (test(code)) allowed[code] = 1;
+    return allowed;
+  };
+  return { before: table(neighbours.before), after: table(neighbours.after) };
 }

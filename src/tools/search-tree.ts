@@ -1,5 +1,10 @@
 import { eventLoopTurns } from '../shared/event-loop-turns.js';
-import type { FileAnswers, FileReads, ParallelEntry } from '../workspace/parallel-entry-reads.js';
+import type {
+  FileAnswers,
+  FileReads,
+  HoldingNeighbours,
+  ParallelEntry,
+} from '../workspace/parallel-entry-reads.js';
 import { binaryProbeBytes } from '../workspace/read-text-file.js';
 import type { TreeReading } from '../workspace/tree-reading.js';
 import type { ReadFileResult } from '../workspace/workspace.js';
@@ -45,6 +50,8 @@ export interface TreeSearch {
   maxFileBytes: number;
   /** Bytes every matching line holds (the pattern's literal), when it has them. */
   holding: Uint8Array | undefined;
+  /** The bytes allowed next to a place of `holding` that can be a match's (see `HoldingNeighbours`). */
+  holdingNeighbours: HoldingNeighbours | undefined;
 }
 
 /**
@@ -56,7 +63,7 @@ export interface TreeSearch {
  */
 export const chunkFiles = 128;
 /** Chunks given to the read worker and not answered yet, at most; past it, this thread reads the next chunk itself. */
-const chunksElsewhereAtMost = 8;
+const chunksElsewhereAtMost = 2;
 /** Chunks searched and not yet kept, at most (the oldest waits for its answers); bounds what is held. */
 const chunksHeldAtMost = 8;
 /** Bytes of a file the read worker reads at most; a larger one is read here, whole. */
@@ -84,7 +91,7 @@ interface Chunk {
  * or, when the reading offers a worker thread (`TreeReading.readElsewhere`: a core likely spare),
  * 128 files at a time by the worker while this thread walks on and searches the next chunks itself.
  * The worker reads whole files of up to 256 KiB and keeps only those that are not binary and hold
- * the pattern's literal; this thread searches what it keeps and reads here anything it could not
+ * the pattern's literal at a place whose ASCII neighbours the pattern allows; this thread searches what it keeps and reads here anything it could not
  * answer plainly, so every file is decided as a read here would decide it. The matches are kept in
  * walk order whatever answered first, so the output is the same either way. Returns the walk's counts
  * at the end of the chunk where the search stopped (see {@link chunkFiles}), `undefined` when it
@@ -101,6 +108,7 @@ export async function searchTree(tree: TreeReading, search: TreeSearch): Promise
     maxBytes: Math.min(readElsewhereBytes, search.maxFileBytes),
     binaryProbeBytes,
     ...(search.holding === undefined ? {} : { holding: search.holding }),
+    ...(search.holdingNeighbours === undefined ? {} : { holdingNeighbours: search.holdingNeighbours }),
   };
   const counts = (): WalkedCounts => ({
     links: report.links,

@@ -8,7 +8,7 @@ import {
   platformVerification,
   type VerifiedOpenContext,
 } from './open-verified.js';
-import { parallelReadersReady, spareCoreLikely, startFileReads } from './parallel-entry-reads.js';
+import { parallelReadersReady, secondCoreExists, startFileReads } from './parallel-entry-reads.js';
 import { compareCodePoints } from './paths.js';
 import type { TreeReader, TreeReading } from './tree-reading.js';
 import type { DirectoryEntry, ReadFileResult } from './workspace.js';
@@ -153,8 +153,8 @@ function openLocalTreeReading(
         closeSync(descriptor);
       }
     },
-    readElsewhere(files, { maxBytes, binaryProbeBytes, holding }) {
-      if (closed || !spareCoreLikely() || !parallelReadersReady()) return undefined;
+    readElsewhere(files, { maxBytes, binaryProbeBytes, holding, holdingNeighbours }) {
+      if (closed || !secondCoreExists() || !parallelReadersReady()) return undefined;
       const directories: Array<{ real: string; names: readonly string[] }> = [];
       for (const { directory, names } of files) {
         const real = realPaths.get(directory);
@@ -170,6 +170,7 @@ function openLocalTreeReading(
         wholeOnly: true,
         ...(binaryProbeBytes === undefined ? {} : { binaryProbeBytes }),
         ...(holding === undefined ? {} : { holding }),
+        ...(holdingNeighbours === undefined ? {} : { holdingNeighbours }),
       });
     },
     close() {

@@ -209,6 +209,25 @@ describe.skipIf(!linux)("a search's reads on the worker", () => {
       [0, 'lacking'],
       undefined,
     ]);
+    // A place of the bytes counts only between neighbours the tables allow (here: digits).
+    await writeFile(path.join(root, 'words.txt'), 'a-b\n-1\n2-\nx-\n');
+    await writeFile(path.join(root, 'digits.txt'), 'a-b\n3-4\n');
+    await writeFile(path.join(root, 'wide.txt'), '\u00e9-\u00e9\n');
+    const digits = new Uint8Array(128);
+    digits.fill(1, 0x30, 0x3a);
+    const placed = await startFileReads([{ real: root, names: ['words.txt', 'digits.txt', 'wide.txt'] }], {
+      realRoot: root,
+      maxBytes: 64,
+      refuseHardLinks: false,
+      holding: Buffer.from('-'),
+      holdingNeighbours: { before: digits, after: digits },
+    }).answer;
+    expect(placed[0]!.map((entry) => entry?.notKept ?? entry?.bytes?.toString())).toEqual([
+      'lacking',
+      'a-b\n3-4\n',
+      // Bytes from 128 up may be a character the test allows: kept, for the search to decide.
+      '\u00e9-\u00e9\n',
+    ]);
     // Taken at once, without awaiting: the answer comes while this thread waits synchronously.
     const again = startFileReads([{ real: root, names: ['holds.txt'] }], {
       realRoot: root,

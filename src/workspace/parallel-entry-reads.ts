@@ -119,6 +119,19 @@ export interface FileReadOptions {
   binaryProbeBytes?: number;
   /** A file read whole whose bytes do not hold these is not kept (`notKept: 'lacking'`). */
   holding?: Uint8Array;
+  /** With `holding`: the bytes allowed next to a place of it, or that place does not count (see {@link HoldingNeighbours}). */
+  holdingNeighbours?: HoldingNeighbours;
+}
+
+/**
+ * The bytes allowed right before and right after a place of the bytes a file must hold, each a table
+ * of the 128 ASCII bytes (1: allowed; `undefined`: anything, a line's edge included). A line's edge
+ * (a `\n`, the file's start or end) is not allowed; a byte from 128 up always is (it may begin or end
+ * a character the test allows).
+ */
+export interface HoldingNeighbours {
+  before: Uint8Array | undefined;
+  after: Uint8Array | undefined;
 }
 
 /**
@@ -252,11 +265,26 @@ export function spareCoreLikely(): boolean {
   return spareCore;
 }
 
+/**
+ * True when the machine has a second core for a read worker, whatever its load: for work this thread
+ * shares with the worker chunk by chunk, doing itself whatever the worker has not taken yet (a
+ * search's reads), so a worker slowed by other work costs little. Measured on two cores with two
+ * busy processes besides: a search split so took 160 ms (middle of 15) where one thread took 210 ms.
+ * Answers as {@link overrideSpareCore} says when it is set.
+ */
+export function secondCoreExists(): boolean {
+  if (spareCoreOverride !== undefined) return spareCoreOverride;
+  return availableParallelism() > 1;
+}
+
 let loadCheckedAt = Number.NEGATIVE_INFINITY;
 let spareCore = false;
 let spareCoreOverride: boolean | undefined;
 
-/** For tests: {@link spareCoreLikely} answers `value` whatever the load (`undefined`: the load again). */
+/**
+ * For tests: {@link spareCoreLikely} and {@link secondCoreExists} answer `value` whatever the load
+ * and the cores (`undefined`: as the machine says again).
+ */
 export function overrideSpareCore(value: boolean | undefined): void {
   spareCoreOverride = value;
 }
@@ -419,7 +447,8 @@ function startPool(size: number) {
  * The worker: for each name, open through the directory's descriptor (no link followed, never
  * blocking), `fstat`, keep it only if it is a regular file (and not hard-linked when refused), read
  * it, close it; one only described is `lstat`ed. Status 1: described, 2: read, 3: read whole and
- * binary, 4: read whole and lacking the bytes asked for (3 and 4 not kept), 0: left to the caller.
+ * binary, 4: read whole and lacking the bytes asked for at a place their neighbours allow (3 and 4
+ * not kept), 0: left to the caller.
  * A file larger than the bytes to read is only described when the request reads whole files only.
  * Directories given by real path are opened here the way `openVerifiedFileSync` opens them (no link
  * followed, never blocking, a directory only, the descriptor's own path inside `realRoot`), or
@@ -441,6 +470,25 @@ const openDirectory = (real, realRoot) => {
   } catch {}
   if (descriptor !== -1) closeSync(descriptor);
   return -1;
+};
+/** Whether bytes[start, end) hold the needle at a place whose neighbours the tables allow. */
+const holds = (bytes, start, end, needle, neighbours) => {
+  const view = bytes.subarray(start, end);
+  const before = neighbours === undefined ? undefined : neighbours.before;
+  const after = neighbours === undefined ? undefined : neighbours.after;
+  for (let at = view.indexOf(needle); at !== -1; at = view.indexOf(needle, at + 1)) {
+    if (before !== undefined) {
+      const code = at === 0 ? 0x0a : view[at - 1];
+      if (code === 0x0a || (code < 0x80 && before[code] !== 1)) continue;
+    }
+    if (after !== undefined) {
+      const next = at + needle.length;
+      const code = next >= view.length ? 0x0a : view[next];
+      if (code === 0x0a || (code < 0x80 && after[code] !== 1)) continue;
+    }
+    return true;
+  }
+  return false;
 };
 // Requests come from the parent; answers go to the port it gave, where it can also take them at once.
 parentPort.on('message', (request) => {
@@ -509,7 +557,7 @@ parentPort.on('message', (request) => {
             facts[index * 4] = 3;
             continue;
           }
-          if (holding !== undefined && bytes.subarray(total, total + filled).indexOf(holding) === -1) {
+          if (holding !== undefined && !holds(bytes, total, total + filled, holding, request.holdingNeighbours)) {
             facts[index * 4] = 4;
             continue;
           }

@@ -1,4 +1,4 @@
-import type { FileReads } from './parallel-entry-reads.js';
+import type { FileReads, HoldingNeighbours } from './parallel-entry-reads.js';
 import type { DirectoryEntry, ReadFileResult, Workspace } from './workspace.js';
 
 /**
@@ -26,8 +26,8 @@ export interface TreeReading {
   /**
    * Start reading files of directories this reading listed (runs of names, each directory's
    * absolute path) on a worker thread while this one goes on, with the same containment as
-   * {@link read}; or `undefined` when no worker can take them now (no core likely spare, the worker
-   * not started yet, a directory this reading did not list). Each answer is what `read` would give
+   * {@link read}; or `undefined` when no worker can take them now (one core only, the worker not
+   * started yet, a directory this reading did not list). Each answer is what `read` would give
    * or less: a file the worker could not read plainly (a link, a special file, a hard link to
    * refuse, an error, a directory it could not open) is answered `undefined`, for the caller to
    * `read` here, which says why. See {@link ElsewhereReadOptions} for what is not kept.
@@ -48,6 +48,8 @@ export interface ElsewhereReadOptions {
   binaryProbeBytes?: number;
   /** A file whose bytes do not hold these is not kept (`notKept: 'lacking'`). */
   holding?: Uint8Array;
+  /** With `holding`: the bytes allowed next to a place of it, or that place does not count. */
+  holdingNeighbours?: HoldingNeighbours;
 }
 
 /** Opens {@link TreeReading}s of one workspace. */
