@@ -19,8 +19,9 @@ function isIgnored(chain: readonly GitignoreRules[], path: string, isDirectory: 
     test = entryIgnoreTest(chain, end === -1 ? directory : directory.slice(0, end), test);
     if (end === -1) break;
   }
-  const alone = entryIgnoreTest(chain, directory)(path, isDirectory);
-  expect(test(path, isDirectory), `${path}: made from its parents' tests or alone`).toBe(alone);
+  const name = path.slice(directory.length + 1);
+  const alone = entryIgnoreTest(chain, directory)(name, isDirectory);
+  expect(test(name, isDirectory), `${path}: made from its parents' tests or alone`).toBe(alone);
   return alone;
 }
 

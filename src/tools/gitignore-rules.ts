@@ -152,8 +152,8 @@ export function parseGitignore(text: string, base: string): GitignoreRules {
   return { base, under, rules, cut, byName, byExtension, rest };
 }
 
-/** A test of the entries of one directory (see {@link entryIgnoreTest}). */
-export type EntryIgnoreTest = (path: string, isDirectory: boolean) => boolean;
+/** A test of the entries of one directory, each given by its name (see {@link entryIgnoreTest}). */
+export type EntryIgnoreTest = (name: string, isDirectory: boolean) => boolean;
 
 /** One `.gitignore` of the chain as it applies to the entries of one directory. */
 interface DirectoryLevel {
@@ -209,8 +209,9 @@ function settledRule(rule: GitignoreRule, name: string | undefined): GitignoreRu
  * are left out once, and what the directory's path settles of the others (the folder a rule is
  * relative to, its plain segments) is settled once; the rest are tried from the last back, so the
  * first that matches answers. With `parent` (the test of the directory's parent, made from the same
- * chain or a shorter one), only the rules that concern the parent's tree are looked at. The test
- * must be given entries of `directory` only (`DIRECTORY/NAME`).
+ * chain or a shorter one), only the rules that concern the parent's tree are looked at. The test is
+ * given an entry's name: its path is the directory's and the name (no path is made or sliced per
+ * entry).
  */
 export function entryIgnoreTest(
   chain: readonly GitignoreRules[],
@@ -223,10 +224,15 @@ export function entryIgnoreTest(
   const levels: DirectoryLevel[] = [];
   for (const level of chain) {
     if (!slashed.startsWith(level.under)) continue;
-    const candidates = parentLevels?.find((known) => known.rules === level)?.related ?? level.rest;
-    const rest: number[] = [];
-    const restRules: GitignoreRule[] = [];
-    const related: number[] = [];
+    const known = parentLevels?.find((parentLevel) => parentLevel.rules === level);
+    const candidates = known?.related ?? level.rest;
+    // Built in the scratch arrays; a level the same as the parent's is shared, not copied.
+    const rest = scratch.rest;
+    const restRules = scratch.restRules;
+    const related = scratch.related;
+    rest.length = 0;
+    restRules.length = 0;
+    related.length = 0;
     for (const position of candidates) {
       const rule = level.rules[position]!;
       const { within } = rule;
@@ -254,8 +260,8 @@ export function entryIgnoreTest(
         name = within.slice(slashed.length, -1);
         names = 1;
       }
-      for (const segment of rule.segments ?? []) {
-        if (holdsSegments(unslashed, level.under.length - 1, [segment])) continue;
+      for (const segment of rule.segments ?? noSegments) {
+        if (holdsSegment(unslashed, level.under.length - 1, segment)) continue;
         const missing = segment.slice(1);
         if (missing !== name) names += 1;
         name = missing;
@@ -265,19 +271,42 @@ export function entryIgnoreTest(
       rest.push(position);
       restRules.push(settledRule(rule, name));
     }
-    levels.push({ rules: level, rest, restRules, related });
+    if (known !== undefined && sameLevel(known, rest, restRules, related)) levels.push(known);
+    else levels.push({ rules: level, rest: [...rest], restRules: [...restRules], related: [...related] });
   }
-  const nameStart = slashed.length;
-  const test: EntryIgnoreTest = (path, isDirectory) =>
-    levels.length > 0 && ignoredBy(levels, path, path.slice(nameStart), isDirectory);
+  const test: EntryIgnoreTest = (name, isDirectory) =>
+    levels.length > 0 && ignoredBy(levels, slashed, name, isDirectory);
   levelsOfTest.set(test, levels);
   return test;
 }
 
-/** Whether the entry `path` named `name` is ignored by the levels of its directory's test (see {@link entryIgnoreTest}). */
+/** The arrays a level is built in (one test is made at a time). */
+const scratch = { rest: [] as number[], restRules: [] as GitignoreRule[], related: [] as number[] };
+
+/** True when a level holds these rules, settled alike. */
+function sameLevel(
+  level: DirectoryLevel,
+  rest: readonly number[],
+  restRules: readonly GitignoreRule[],
+  related: readonly number[],
+): boolean {
+  if (level.rest.length !== rest.length || level.related.length !== related.length) return false;
+  for (let index = 0; index < rest.length; index += 1) {
+    if (level.rest[index] !== rest[index] || level.restRules[index] !== restRules[index]) return false;
+  }
+  for (let index = 0; index < related.length; index += 1) {
+    if (level.related[index] !== related[index]) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the entry `name` of the directory `slashed` (its path with a trailing slash) is ignored by
+ * the levels of the directory's test (see {@link entryIgnoreTest}).
+ */
 function ignoredBy(
   levels: readonly DirectoryLevel[],
-  path: string,
+  slashed: string,
   name: string,
   isDirectory: boolean,
 ): boolean {
@@ -286,7 +315,7 @@ function ignoredBy(
   for (let level = levels.length - 1; level >= 0; level -= 1) {
     const { rules: file, rest, restRules } = levels[level]!;
     const { under, rules, byName, byExtension } = file;
-    const relativeLength = path.length - under.length;
+    const relativeLength = slashed.length + name.length - under.length;
     // The last name or ending rule that matches, found by lookup; a later rule of the rest may still win.
     let found = -1;
     if (relativeLength <= maximumTestedPathLength) {
@@ -306,7 +335,7 @@ function ignoredBy(
       } else if (rule.nameTexts !== undefined && !holdsTexts(name, rule.nameTexts)) {
         matches = false;
       } else {
-        relative ??= path.slice(under.length);
+        relative ??= `${slashed.slice(under.length)}${name}`;
         matches = rule.test(relative);
       }
       if (matches) return !rule.negated;
@@ -365,16 +394,13 @@ function holdsTexts(name: string, texts: readonly string[]): boolean {
   return true;
 }
 
-/** True when each `/NAME` of `segments` is a whole segment of `path` at or after `from`. */
-function holdsSegments(path: string, from: number, segments: readonly string[]): boolean {
-  for (const needle of segments) {
-    let at = path.indexOf(needle, from);
-    while (at !== -1) {
-      const end = at + needle.length;
-      if (end === path.length || path[end] === '/') break;
-      at = path.indexOf(needle, at + 1);
-    }
-    if (at === -1) return false;
+/** True when `segment` (`/NAME`) is a whole segment of `path` at or after `from`. */
+function holdsSegment(path: string, from: number, segment: string): boolean {
+  for (let at = path.indexOf(segment, from); at !== -1; at = path.indexOf(segment, at + 1)) {
+    const end = at + segment.length;
+    if (end === path.length || path.charCodeAt(end) === 0x2f) return true;
   }
-  return true;
+  return false;
 }
+
+const noSegments: readonly string[] = [];

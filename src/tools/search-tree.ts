@@ -71,6 +71,9 @@ const readElsewhereBytes = 256 * 1024;
 /** Milliseconds this thread reads and searches before it lets the event loop serve others. */
 const yieldEveryMs = 10;
 
+/** What a file without a matching line, not passed over, gives: one answer for all (its path is never read). */
+const nothingFound: FileMatches = { path: '', lines: [] };
+
 /** 128 taken files of the walk, searched here or read by the worker. */
 interface Chunk {
   /** The files, when the worker reads them (until its answers come). */
@@ -119,7 +122,7 @@ export async function searchTree(tree: TreeReading, search: TreeSearch): Promise
   /** A file the worker answered, decided as a read here would decide it. */
   const searchAnswered = (path: string, entry: ParallelEntry | undefined): FileMatches => {
     if (entry === undefined) return search.searchHere(path, search.fullRoom);
-    if (entry.notKept === 'lacking') return { path, lines: [] };
+    if (entry.notKept === 'lacking') return nothingFound;
     if (entry.notKept === 'binary') {
       return search.writtenAsText(path)
         ? search.searchHere(path, search.fullRoom)

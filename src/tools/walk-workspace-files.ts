@@ -142,10 +142,10 @@ export async function* walkWorkspaceFiles(
     const subdirectories: string[] = [];
     // Made from the parent's test: only the rules that concern the parent's tree are looked at.
     const ignored = entryIgnoreTest(chain, directory, stack[stack.length - 1]?.ignored);
-    for (const entry of entries) {
+    // Listed ahead (not through a tree reading, which lists each directory when the walk enters it).
+    for (const entry of tree === undefined ? entries : []) {
       if (entry.kind !== 'directory' || entry.name === '.git') continue;
-      const path = childPath(directory, entry.name);
-      if (!ignored(path, true)) subdirectories.push(path);
+      if (!ignored(entry.name, true)) subdirectories.push(childPath(directory, entry.name));
     }
     stack.push({
       directory,
@@ -170,17 +170,17 @@ export async function* walkWorkspaceFiles(
     }
     chain.length = frame.chainLength;
     if (entry.name === '.git') continue;
-    const path = childPath(frame.directory, entry.name);
     if (entry.kind === 'symlink') {
       report.links += 1;
       continue;
     }
     if (entry.kind === 'other') continue;
     const directory = entry.kind === 'directory';
-    if (frame.ignored(path, directory)) {
+    if (frame.ignored(entry.name, directory)) {
       report.ignored += 1;
       continue;
     }
+    const path = childPath(frame.directory, entry.name);
     if (!directory) {
       run.push(path);
       continue;

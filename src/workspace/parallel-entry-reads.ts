@@ -217,15 +217,19 @@ function fileAnswersOf(
     return directory.names.map(() => {
       const at = index++ * 4;
       const status = answer.facts[at];
-      const described = { size: answer.facts[at + 1]!, modifiedMs: answer.facts[at + 2]! };
-      if (status === 1) return described;
-      if (status === 3) return { ...described, notKept: 'binary' };
-      if (status === 4) return { ...described, notKept: 'lacking' };
+      const size = answer.facts[at + 1]!;
+      const modifiedMs = answer.facts[at + 2]!;
+      // One object per entry, every field present: one shape, nothing copied.
+      if (status === 1) return { size, modifiedMs, bytes: undefined, notKept: undefined };
+      if (status === 3) return { size, modifiedMs, bytes: undefined, notKept: 'binary' };
+      if (status === 4) return { size, modifiedMs, bytes: undefined, notKept: 'lacking' };
       if (status !== 2) return undefined;
       const length = answer.facts[at + 3]!;
       const entry: ParallelEntry = {
-        ...described,
+        size,
+        modifiedMs,
         bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset + offset, length),
+        notKept: undefined,
       };
       offset += length;
       return entry;
