@@ -297,6 +297,16 @@ export function searchFilesTool(
                 return searchFile(path, read, pattern, room);
               },
               searchRead: (path, read) => searchFile(path, read, pattern, maxMatches + 1),
+              searchLines: (path, held) => ({
+                path,
+                lines: matchingScannedLines(
+                  held,
+                  pattern,
+                  maxMatches + 1,
+                  maxMatchChars,
+                  toLabel(workspace, path),
+                ),
+              }),
               writtenAsText: (path) => wasWrittenAsText(workspace, path),
               maxFileBytes,
               holding: pattern.literalBytes,

@@ -2,6 +2,7 @@ import { eventLoopTurns } from '../shared/event-loop-turns.js';
 import type {
   FileAnswers,
   FileReads,
+  HeldLine,
   HoldingNeighbours,
   ParallelEntry,
 } from '../workspace/parallel-entry-reads.js';
@@ -44,6 +45,11 @@ export interface TreeSearch {
   searchHere(path: string, room: number): FileMatches;
   /** Search a file read elsewhere with {@link fullRoom} (the caller keeps only what fits). */
   searchRead(path: string, read: ReadFileResult): FileMatches;
+  /**
+   * Search the lines of a file read elsewhere that hold `holding` (as its search would find them),
+   * with {@link fullRoom}.
+   */
+  searchLines(path: string, lines: readonly HeldLine[]): FileMatches;
   /** Whether a file with a NUL byte early was written as text by this session (then searched all the same). */
   writtenAsText(path: string): boolean;
   /** Files larger than this are passed over as `large`. */
@@ -94,7 +100,8 @@ interface Chunk {
  * or, when the reading offers a worker thread (`TreeReading.readElsewhere`: a core likely spare),
  * 128 files at a time by the worker while this thread walks on and searches the next chunks itself.
  * The worker reads whole files of up to 256 KiB and keeps only those that are not binary and hold
- * the pattern's literal at a place whose ASCII neighbours the pattern allows; this thread searches what it keeps and reads here anything it could not
+ * the pattern's literal at a place whose ASCII neighbours the pattern allows, and answers only the
+ * lines that hold it; this thread searches what it keeps and reads here anything it could not
  * answer plainly, so every file is decided as a read here would decide it. The matches are kept in
  * walk order whatever answered first, so the output is the same either way. Returns the walk's counts
  * at the end of the chunk where the search stopped (see {@link chunkFiles}), `undefined` when it
@@ -112,6 +119,8 @@ export async function searchTree(tree: TreeReading, search: TreeSearch): Promise
     binaryProbeBytes,
     ...(search.holding === undefined ? {} : { holding: search.holding }),
     ...(search.holdingNeighbours === undefined ? {} : { holdingNeighbours: search.holdingNeighbours }),
+    // Only the lines that can match come back: the worker finds them, this thread decides them.
+    holdingLines: search.holding !== undefined,
   };
   const counts = (): WalkedCounts => ({
     links: report.links,
@@ -128,6 +137,7 @@ export async function searchTree(tree: TreeReading, search: TreeSearch): Promise
         ? search.searchHere(path, search.fullRoom)
         : { path, lines: [], skipped: 'binary' };
     }
+    if (entry.lines !== undefined) return search.searchLines(path, entry.lines);
     if (entry.bytes === undefined) {
       // Larger than the worker reads: passed over, or read here whole.
       return entry.size > search.maxFileBytes

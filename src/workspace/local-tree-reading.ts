@@ -153,7 +153,7 @@ function openLocalTreeReading(
         closeSync(descriptor);
       }
     },
-    readElsewhere(files, { maxBytes, binaryProbeBytes, holding, holdingNeighbours }) {
+    readElsewhere(files, { maxBytes, binaryProbeBytes, holding, holdingNeighbours, holdingLines }) {
       if (closed || !secondCoreExists() || !parallelReadersReady()) return undefined;
       const directories: Array<{ real: string; names: readonly string[] }> = [];
       for (const { directory, names } of files) {
@@ -171,6 +171,7 @@ function openLocalTreeReading(
         ...(binaryProbeBytes === undefined ? {} : { binaryProbeBytes }),
         ...(holding === undefined ? {} : { holding }),
         ...(holdingNeighbours === undefined ? {} : { holdingNeighbours }),
+        ...(holdingLines === undefined ? {} : { holdingLines }),
       });
     },
     close() {

@@ -4,6 +4,7 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../test/support/seeded-random.js';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
 import { listDirectoriesWith, singleCallPrimitives } from './list-directories.js';
 import { localWorkspace } from './local-workspace.js';
@@ -238,5 +239,61 @@ describe.skipIf(!linux)("a search's reads on the worker", () => {
     let taken = again.take();
     while (taken === undefined && Date.now() < until) taken = again.take();
     expect(taken?.[0]?.[0]?.bytes?.toString()).toBe('a needle here\n');
+  });
+});
+
+describe.skipIf(!linux)("the lines a search's worker answers", () => {
+  it('are the lines holding the bytes at a place the neighbours allow, numbered as the file is', async () => {
+    const root = path.join(await useTemporaryDirectory(), 'repo');
+    await mkdir(root, { recursive: true });
+    const random = seededRandom(40);
+    const pieces = ['-', '-', '1', '9', 'a', ' ', '\n', '\r\n', '\u00e9', '\ufeff', '12-34'];
+    const names: string[] = [];
+    const files: Buffer[] = [];
+    for (let index = 0; index < 60; index += 1) {
+      let text = '';
+      const length = Math.floor(random() * 80);
+      for (let piece = 0; piece < length; piece += 1) text += pieces[Math.floor(random() * pieces.length)];
+      const bytes = Buffer.from(text);
+      names.push(`file-${index}.txt`);
+      files.push(bytes);
+      await writeFile(path.join(root, names[index]!), bytes);
+    }
+    const digits = new Uint8Array(128);
+    digits.fill(1, 0x30, 0x3a);
+    const [answers] = await readFilesInParallel([{ real: root, names }], {
+      realRoot: root,
+      maxBytes: 4096,
+      refuseHardLinks: false,
+      holding: Buffer.from('-'),
+      holdingNeighbours: { before: digits, after: digits },
+      holdingLines: true,
+    });
+    /** A place counts when each neighbour is a digit or a byte from 128 up (not a line's edge). */
+    const allowed = (code: number | undefined) =>
+      code !== undefined && (code >= 0x80 || (code >= 0x30 && code <= 0x39));
+    let kept = 0;
+    for (const [index, bytes] of files.entries()) {
+      const expected: Array<[number, string]> = [];
+      let start = 0;
+      for (let number = 1; start <= bytes.length; number += 1) {
+        let end = bytes.indexOf(0x0a, start);
+        if (end === -1) end = bytes.length;
+        const line = bytes.subarray(start, end);
+        const holds = [...line.entries()].some(
+          ([at, code]) => code === 0x2d && allowed(line[at - 1]) && allowed(line[at + 1]),
+        );
+        if (holds) expected.push([number, line.toString('latin1')]);
+        start = end + 1;
+      }
+      const entry = answers![index];
+      const found =
+        entry?.lines?.map((line): [number, string] => [line.number, line.bytes.toString('latin1')]) ?? [];
+      expect(found, names[index]).toEqual(expected);
+      expect(entry?.notKept, names[index]).toBe(expected.length === 0 ? 'lacking' : undefined);
+      if (expected.length > 0) kept += 1;
+    }
+    // Not an empty comparison.
+    expect(kept).toBeGreaterThan(10);
   });
 });

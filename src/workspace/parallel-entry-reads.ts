@@ -16,6 +16,18 @@ export interface ParallelEntry {
    * the bytes `holding`.
    */
   notKept?: 'binary' | 'lacking';
+  /**
+   * With `holdingLines`, for a file kept: only its lines that hold the bytes `holding` (at a place
+   * the neighbours allow), in order, each with its 1-based number and its bytes without the `\n`;
+   * `bytes` is then unset.
+   */
+  lines?: HeldLine[];
+}
+
+/** One line of a file that holds the bytes asked for (see {@link ParallelEntry.lines}). */
+export interface HeldLine {
+  number: number;
+  bytes: Buffer;
 }
 
 /** Entries of one directory answered by the workers, by name, as their answers come. */
@@ -121,6 +133,8 @@ export interface FileReadOptions {
   holding?: Uint8Array;
   /** With `holding`: the bytes allowed next to a place of it, or that place does not count (see {@link HoldingNeighbours}). */
   holdingNeighbours?: HoldingNeighbours;
+  /** With `holding`: answer a kept file's lines that hold it, not its bytes (see {@link ParallelEntry.lines}). */
+  holdingLines?: boolean;
 }
 
 /**
@@ -209,6 +223,7 @@ function fileAnswersOf(
 ): FileAnswers {
   let index = 0;
   let offset = 0;
+  let lineCursor = 0;
   return directories.map((directory, position) => {
     if (answer === undefined || answer.failed[position] === 1) {
       index += directory.names.length;
@@ -220,17 +235,36 @@ function fileAnswersOf(
       const size = answer.facts[at + 1]!;
       const modifiedMs = answer.facts[at + 2]!;
       // One object per entry, every field present: one shape, nothing copied.
-      if (status === 1) return { size, modifiedMs, bytes: undefined, notKept: undefined };
-      if (status === 3) return { size, modifiedMs, bytes: undefined, notKept: 'binary' };
-      if (status === 4) return { size, modifiedMs, bytes: undefined, notKept: 'lacking' };
+      if (status === 1) return { size, modifiedMs, bytes: undefined, notKept: undefined, lines: undefined };
+      if (status === 3) return { size, modifiedMs, bytes: undefined, notKept: 'binary', lines: undefined };
+      if (status === 4) return { size, modifiedMs, bytes: undefined, notKept: 'lacking', lines: undefined };
       if (status !== 2) return undefined;
       const length = answer.facts[at + 3]!;
-      const entry: ParallelEntry = {
-        size,
-        modifiedMs,
-        bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset + offset, length),
-        notKept: undefined,
-      };
+      const { lineFacts } = answer;
+      let entry: ParallelEntry;
+      if (lineFacts === undefined) {
+        entry = {
+          size,
+          modifiedMs,
+          bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset + offset, length),
+          notKept: undefined,
+          lines: undefined,
+        };
+      } else {
+        // Per kept file: the count of its lines, then each line's number and length.
+        const lines: HeldLine[] = [];
+        let lineOffset = offset;
+        for (let count = lineFacts[lineCursor++]!; count > 0; count -= 1) {
+          const number = lineFacts[lineCursor++]!;
+          const lineLength = lineFacts[lineCursor++]!;
+          lines.push({
+            number,
+            bytes: Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset + lineOffset, lineLength),
+          });
+          lineOffset += lineLength;
+        }
+        entry = { size, modifiedMs, bytes: undefined, notKept: undefined, lines };
+      }
       offset += length;
       return entry;
     });
@@ -297,6 +331,8 @@ export function overrideSpareCore(value: boolean | undefined): void {
 interface PartAnswer {
   facts: Float64Array;
   bytes: Uint8Array;
+  /** With `holdingLines`: per kept file, its count of lines, then each line's number and length. */
+  lineFacts?: Float64Array;
 }
 
 /** Where each read file starts in its part's bytes (the read files are in order), per part. */
@@ -452,7 +488,8 @@ function startPool(size: number) {
  * blocking), `fstat`, keep it only if it is a regular file (and not hard-linked when refused), read
  * it, close it; one only described is `lstat`ed. Status 1: described, 2: read, 3: read whole and
  * binary, 4: read whole and lacking the bytes asked for at a place their neighbours allow (3 and 4
- * not kept), 0: left to the caller.
+ * not kept), 0: left to the caller. With holdingLines, a kept file's lines that hold those bytes are
+ * kept instead of its bytes.
  * A file larger than the bytes to read is only described when the request reads whole files only.
  * Directories given by real path are opened here the way `openVerifiedFileSync` opens them (no link
  * followed, never blocking, a directory only, the descriptor's own path inside `realRoot`), or
@@ -475,24 +512,46 @@ const openDirectory = (real, realRoot) => {
   if (descriptor !== -1) closeSync(descriptor);
   return -1;
 };
-/** Whether bytes[start, end) hold the needle at a place whose neighbours the tables allow. */
-const holds = (bytes, start, end, needle, neighbours) => {
+/**
+ * The places of the needle in bytes[start, end) whose neighbours the tables allow, as the lines that
+ * hold one: calls found(lineNumber, lineStart, lineEnd) for each, in order (offsets in bytes), and
+ * returns how many; with found undefined, stops at the first (answering 1) or 0.
+ */
+const heldLines = (bytes, start, end, needle, neighbours, found) => {
   const view = bytes.subarray(start, end);
   const before = neighbours === undefined ? undefined : neighbours.before;
   const after = neighbours === undefined ? undefined : neighbours.after;
-  for (let at = view.indexOf(needle); at !== -1; at = view.indexOf(needle, at + 1)) {
+  let count = 0;
+  let lineNumber = 1;
+  let counted = 0;
+  for (let at = view.indexOf(needle); at !== -1; ) {
     if (before !== undefined) {
       const code = at === 0 ? 0x0a : view[at - 1];
-      if (code === 0x0a || (code < 0x80 && before[code] !== 1)) continue;
+      if (code === 0x0a || (code < 0x80 && before[code] !== 1)) {
+        at = view.indexOf(needle, at + 1);
+        continue;
+      }
     }
     if (after !== undefined) {
       const next = at + needle.length;
       const code = next >= view.length ? 0x0a : view[next];
-      if (code === 0x0a || (code < 0x80 && after[code] !== 1)) continue;
+      if (code === 0x0a || (code < 0x80 && after[code] !== 1)) {
+        at = view.indexOf(needle, at + 1);
+        continue;
+      }
     }
-    return true;
+    if (found === undefined) return 1;
+    const lineStart = at === 0 ? 0 : view.lastIndexOf(0x0a, at - 1) + 1;
+    let lineEnd = view.indexOf(0x0a, at);
+    if (lineEnd === -1) lineEnd = view.length;
+    for (let index = view.indexOf(0x0a, counted); index !== -1 && index < lineStart; index = view.indexOf(0x0a, index + 1)) lineNumber += 1;
+    counted = lineStart;
+    found(lineNumber, start + lineStart, start + lineEnd);
+    count += 1;
+    if (lineEnd === view.length) break;
+    at = view.indexOf(needle, lineEnd + 1);
   }
-  return false;
+  return count;
 };
 // Requests come from the parent; answers go to the port it gave, where it can also take them at once.
 parentPort.on('message', (request) => {
@@ -515,6 +574,8 @@ parentPort.on('message', (request) => {
   }
   let bytes = Buffer.allocUnsafeSlow(maxBytes === undefined ? 0 : 64 * 1024);
   let total = 0;
+  /** With holdingLines: per kept file, its count of lines, then each line's number and length. */
+  const lineFacts = [];
   try {
     for (let index = 0; index < names.length; index += 1) {
       let descriptor = -1;
@@ -554,6 +615,8 @@ parentPort.on('message', (request) => {
           if (read === 0) break;
           filled += read;
         }
+        // A file that changed while it was read is left to the caller when only lines are asked for.
+        if (request.holdingLines && filled !== stats.size) continue;
         if (filled === stats.size) {
           // Read whole: not kept when it is binary, or lacks the bytes asked for.
           const probe = request.binaryProbeBytes;
@@ -561,7 +624,28 @@ parentPort.on('message', (request) => {
             facts[index * 4] = 3;
             continue;
           }
-          if (holding !== undefined && !holds(bytes, total, total + filled, holding, request.holdingNeighbours)) {
+          if (holding !== undefined && request.holdingLines) {
+            // Only the lines that hold it are kept, moved down to where the file starts.
+            const countAt = lineFacts.length;
+            lineFacts.push(0);
+            let written = total;
+            const count = heldLines(bytes, total, total + filled, holding, request.holdingNeighbours, (number, lineStart, lineEnd) => {
+              bytes.copy(bytes, written, lineStart, lineEnd);
+              lineFacts.push(number, lineEnd - lineStart);
+              written += lineEnd - lineStart;
+            });
+            if (count === 0) {
+              lineFacts.length = countAt;
+              facts[index * 4] = 4;
+              continue;
+            }
+            lineFacts[countAt] = count;
+            facts[index * 4] = 2;
+            facts[index * 4 + 3] = written - total;
+            total = written;
+            continue;
+          }
+          if (holding !== undefined && heldLines(bytes, total, total + filled, holding, request.holdingNeighbours) === 0) {
             facts[index * 4] = 4;
             continue;
           }
@@ -579,8 +663,10 @@ parentPort.on('message', (request) => {
     for (const descriptor of opened) closeSync(descriptor);
   }
   const answer = new Uint8Array(bytes.buffer, bytes.byteOffset, total);
+  const lines = request.holdingLines ? Float64Array.from(lineFacts) : undefined;
   const transfer = [facts.buffer, bytes.buffer];
   if (failed !== undefined) transfer.push(failed.buffer);
-  answers.postMessage({ id, facts, bytes: answer, failed }, transfer);
+  if (lines !== undefined) transfer.push(lines.buffer);
+  answers.postMessage({ id, facts, bytes: answer, failed, lineFacts: lines }, transfer);
 });
 `;

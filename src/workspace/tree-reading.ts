@@ -50,6 +50,8 @@ export interface ElsewhereReadOptions {
   holding?: Uint8Array;
   /** With `holding`: the bytes allowed next to a place of it, or that place does not count. */
   holdingNeighbours?: HoldingNeighbours;
+  /** With `holding`: a kept file is answered by its lines that hold it (`lines`), not its bytes. */
+  holdingLines?: boolean;
 }
 
 /** Opens {@link TreeReading}s of one workspace. */
