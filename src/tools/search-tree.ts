@@ -97,7 +97,7 @@ interface Chunk {
 
 /**
  * Search the files of a tree reading's walk, in walk order, each file read once: synchronously here,
- * or, when the reading offers a worker thread (`TreeReading.readElsewhere`: a core likely spare),
+ * or, when the reading offers a worker thread (`TreeReading.readElsewhere`: a second core),
  * 128 files at a time by the worker while this thread walks on and searches the next chunks itself.
  * The worker reads whole files of up to 256 KiB and keeps only those that are not binary and hold
  * the pattern's literal at a place whose ASCII neighbours the pattern allows, and answers only the
@@ -218,7 +218,7 @@ export async function searchTree(tree: TreeReading, search: TreeSearch): Promise
     if (chunk.files === undefined) return keepReady();
     chunk.reads = tree.readElsewhere?.(groupsOf(chunk.files), options);
     if (chunk.reads === undefined) {
-      // No worker can take it now (no core spare, none started yet): searched here, as the next ones.
+      // No worker can take it now (one core only, none started yet): searched here, as the next ones.
       elsewhere = false;
       chunk.matches = chunk.files.map((path) => search.searchHere(path, search.fullRoom));
       chunk.files = undefined;

@@ -515,7 +515,10 @@ const openDirectory = (real, realRoot) => {
 /**
  * The places of the needle in bytes[start, end) whose neighbours the tables allow, as the lines that
  * hold one: calls found(lineNumber, lineStart, lineEnd) for each, in order (offsets in bytes), and
- * returns how many; with found undefined, stops at the first (answering 1) or 0.
+ * returns how many; with found undefined, stops at the first (answering 1) or 0. The same rule as
+ * the search's own (linesHoldingBytes in search-files-tool.ts; this code runs in the worker, which
+ * loads nothing of the library). Each is held to a plain reference by its tests, and
+ * search-tree-reading.test.ts compares the searches that use them.
  */
 const heldLines = (bytes, start, end, needle, neighbours, found) => {
   const view = bytes.subarray(start, end);
