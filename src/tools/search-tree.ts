@@ -2,13 +2,12 @@ import { eventLoopTurns } from '../shared/event-loop-turns.js';
 import type {
   FileAnswers,
   FileReads,
-  HeldLine,
   HoldingNeighbours,
   ParallelEntry,
 } from '../workspace/parallel-entry-reads.js';
 import { binaryProbeBytes } from '../workspace/read-text-file.js';
 import type { TreeReading } from '../workspace/tree-reading.js';
-import type { ReadFileResult } from '../workspace/workspace.js';
+import type { FoundLine, ReadFileResult } from '../workspace/workspace.js';
 import type { WalkReport } from './walk-workspace-files.js';
 
 /** What a search found in one file: its matching lines (`LABEL:LINE: text`), or why it was passed over. */
@@ -49,7 +48,7 @@ export interface TreeSearch {
    * Search the lines of a file read elsewhere that hold `holding` (as its search would find them),
    * with {@link fullRoom}.
    */
-  searchLines(path: string, lines: readonly HeldLine[]): FileMatches;
+  searchLines(path: string, lines: readonly FoundLine[]): FileMatches;
   /** Whether a file with a NUL byte early was written as text by this session (then searched all the same). */
   writtenAsText(path: string): boolean;
   /** Files larger than this are passed over as `large`. */
@@ -80,10 +79,19 @@ const yieldEveryMs = 10;
 /** What a file without a matching line, not passed over, gives: one answer for all (its path is never read). */
 const nothingFound: FileMatches = { path: '', lines: [] };
 
+/** Files of one directory, consecutive in a chunk: their names (as the worker is asked) and paths. */
+interface FileGroup {
+  directory: string;
+  names: string[];
+  paths: string[];
+}
+
 /** 128 taken files of the walk, searched here or read by the worker. */
 interface Chunk {
   /** The files, when the worker reads them (until its answers come). */
   files?: string[];
+  /** `files` by directory, as the worker was asked for them (set when the chunk is sent). */
+  groups?: FileGroup[];
   /** The worker's reads of `files`, once the chunk is full. */
   reads?: FileReads;
   /** True once `matches` holds every file searched so far (always, for a chunk searched here). */
@@ -149,38 +157,37 @@ export async function searchTree(tree: TreeReading, search: TreeSearch): Promise
   };
 
   /** The chunk's files by directory, in runs, as the worker is asked for them. */
-  const groupsOf = (files: readonly string[]) => {
-    const groups: Array<{ directory: string; names: string[] }> = [];
+  const groupsOf = (files: readonly string[]): FileGroup[] => {
+    const groups: FileGroup[] = [];
     for (const path of files) {
-      const directory = directoryOf(path);
-      const name = path.slice(path.lastIndexOf('/') + 1);
+      const slash = path.lastIndexOf('/');
+      const directory = slash === 0 ? '/' : path.slice(0, slash);
+      const name = path.slice(slash + 1);
       const last = groups[groups.length - 1];
-      if (last?.directory === directory) last.names.push(name);
-      else groups.push({ directory, names: [name] });
+      if (last?.directory === directory) {
+        last.names.push(name);
+        last.paths.push(path);
+      } else {
+        groups.push({ directory, names: [name], paths: [path] });
+      }
     }
     return groups;
   };
-  const searchAnswers = (files: readonly string[], answers: FileAnswers): FileMatches[] => {
+  /** The worker's answers searched, group by group, in the chunk's order. */
+  const searchAnswers = (groups: readonly FileGroup[], answers: FileAnswers): FileMatches[] => {
     const matches: FileMatches[] = [];
-    let group = -1;
-    let index = 0;
-    let previous: string | undefined;
-    for (const path of files) {
-      const directory = directoryOf(path);
-      if (directory !== previous) {
-        group += 1;
-        index = 0;
-        previous = directory;
-      }
-      matches.push(searchAnswered(path, answers[group]?.[index++]));
+    for (const [group, { paths }] of groups.entries()) {
+      for (const [index, path] of paths.entries())
+        matches.push(searchAnswered(path, answers[group]?.[index]));
     }
     return matches;
   };
 
   /** Search a chunk the worker answered. */
   const answered = (chunk: Chunk, answers: FileAnswers) => {
-    chunk.matches = searchAnswers(chunk.files!, answers);
+    chunk.matches = searchAnswers(chunk.groups!, answers);
     chunk.files = undefined;
+    chunk.groups = undefined;
     chunk.answered = true;
   };
   /** Keep what is ready, oldest chunk first, up to a chunk whose answers have not come. */
@@ -216,12 +223,14 @@ export async function searchTree(tree: TreeReading, search: TreeSearch): Promise
   const close = (chunk: Chunk) => {
     chunk.walked = counts();
     if (chunk.files === undefined) return keepReady();
-    chunk.reads = tree.readElsewhere?.(groupsOf(chunk.files), options);
+    chunk.groups = groupsOf(chunk.files);
+    chunk.reads = tree.readElsewhere?.(chunk.groups, options);
     if (chunk.reads === undefined) {
       // No worker can take it now (one core only, none started yet): searched here, as the next ones.
       elsewhere = false;
       chunk.matches = chunk.files.map((path) => search.searchHere(path, search.fullRoom));
       chunk.files = undefined;
+      chunk.groups = undefined;
       chunk.answered = true;
     }
     keepReady();
@@ -270,10 +279,4 @@ export async function searchTree(tree: TreeReading, search: TreeSearch): Promise
   // Reads given to the worker past the stop are let finish (their files closed), unread.
   await Promise.all(chunks.map((unkept) => unkept.reads?.answer));
   return stoppedIn?.walked;
-}
-
-/** The directory of an absolute POSIX path. */
-function directoryOf(path: string): string {
-  const slash = path.lastIndexOf('/');
-  return slash === 0 ? '/' : path.slice(0, slash);
 }

@@ -288,7 +288,10 @@ describe.skipIf(!linux)("the lines a search's worker answers", () => {
       }
       const entry = answers![index];
       const found =
-        entry?.lines?.map((line): [number, string] => [line.number, line.bytes.toString('latin1')]) ?? [];
+        entry?.lines?.map((line): [number, string] => [
+          line.number,
+          Buffer.from(line.bytes).toString('latin1'),
+        ]) ?? [];
       expect(found, names[index]).toEqual(expected);
       expect(entry?.notKept, names[index]).toBe(expected.length === 0 ? 'lacking' : undefined);
       if (expected.length > 0) kept += 1;

@@ -1,5 +1,6 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import type { FoundLine } from './workspace.js';
 
 /**
  * What a worker found of one entry of a directory held open: its size and modification time, and
@@ -21,13 +22,7 @@ export interface ParallelEntry {
    * the neighbours allow), in order, each with its 1-based number and its bytes without the `\n`;
    * `bytes` is then unset.
    */
-  lines?: HeldLine[];
-}
-
-/** One line of a file that holds the bytes asked for (see {@link ParallelEntry.lines}). */
-export interface HeldLine {
-  number: number;
-  bytes: Buffer;
+  lines?: FoundLine[];
 }
 
 /** Entries of one directory answered by the workers, by name, as their answers come. */
@@ -252,7 +247,7 @@ function fileAnswersOf(
         };
       } else {
         // Per kept file: the count of its lines, then each line's number and length.
-        const lines: HeldLine[] = [];
+        const lines: FoundLine[] = [];
         let lineOffset = offset;
         for (let count = lineFacts[lineCursor++]!; count > 0; count -= 1) {
           const number = lineFacts[lineCursor++]!;

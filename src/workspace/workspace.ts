@@ -138,7 +138,13 @@ export interface ScannedFile {
    * the line's `\n` left out. `undefined` when the scan did not look at the file's lines (over
    * `maxBytes`, a NUL byte when every line was asked for, not asked for): read the file.
    */
-  lines?: ReadonlyArray<{ number: number; bytes: Uint8Array }>;
+  lines?: readonly FoundLine[];
+}
+
+/** A line of a file found by what it holds: its 1-based number and its bytes, the `\n` left out. */
+export interface FoundLine {
+  number: number;
+  bytes: Uint8Array;
 }
 
 /** The answer of {@link Workspace.scanTree}. */
