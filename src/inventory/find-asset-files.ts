@@ -31,6 +31,8 @@ export interface AssetLocation {
 export interface FoundAssetFiles {
   locations: AssetLocation[];
   diagnostics: Diagnostic[];
+  /** The real path of every folder walked, each once. */
+  folders: string[];
 }
 
 /** Options of {@link findAssetFiles}. */
@@ -72,7 +74,11 @@ export async function findAssetFiles(
   try {
     realStart = await workspace.realpath(assetDirectory);
   } catch (error) {
-    return { locations, diagnostics: [diagnosticFromError(error, label(assetDirectory), 'directory')] };
+    return {
+      locations,
+      diagnostics: [diagnosticFromError(error, label(assetDirectory), 'directory')],
+      folders: [],
+    };
   }
 
   /**
@@ -196,7 +202,7 @@ export async function findAssetFiles(
     }
   }
 
-  return { locations, diagnostics };
+  return { locations, diagnostics, folders: [...visited] };
 }
 
 interface Folder {

@@ -41,6 +41,34 @@ describe('a root whose folder links to another root’s', () => {
     expect(tree).not.toContain('(no skills, agents, commands or hooks)');
   });
 
+  it('lists each command once when two roots’ command folders are one real folder of files', async () => {
+    // A folder of files only is taken as its listing answered it: the real folder is still compared.
+    const { workspace } = await makeTestRepository(
+      {
+        '.git/HEAD': '',
+        '.claude/commands/build.md': '---\ndescription: Build it.\n---\n',
+        '.claude/commands/ship.md': '---\ndescription: Ship it.\n---\n',
+      },
+      { '.agents/commands': '../.claude/commands' },
+    );
+    const [claude, agents] = (await scanInventory({ workspace })).roots;
+    expect(claude?.commands.map((command) => [command.path, command.reachableFrom])).toEqual([
+      ['.claude/commands/build.md', ['.claude', '.agents']],
+      ['.claude/commands/ship.md', ['.claude', '.agents']],
+    ]);
+    expect(agents).toMatchObject({ root: '.agents', exists: true, commands: [] });
+    expect(agents?.listedUnder).toEqual([{ kind: 'commands', root: '.claude', count: 2 }]);
+  });
+
+  it('lists a command once when a file of its folder links to another file of the same folder', async () => {
+    const { workspace } = await makeTestRepository(
+      { '.git/HEAD': '', '.claude/commands/deploy.md': '---\ndescription: Deploy it.\n---\n' },
+      { '.claude/commands/ship.md': 'deploy.md' },
+    );
+    const [claude] = (await scanInventory({ workspace })).roots;
+    expect(claude?.commands.map((command) => command.path)).toEqual(['.claude/commands/deploy.md']);
+  });
+
   it('shows the link in inspect and inventory, not an empty root', async () => {
     const { root } = await makeLinkedRoots();
     const inspect = await runCliInProcess(root, ['inspect']);

@@ -12,12 +12,13 @@ const kinds = ['skills', 'agents', 'commands'] as const;
  * given, changed in place.
  */
 export function mergeLinkedFiles(roots: ScannedRoot[]): ScannedRoot[] {
+  if (!mayShareRealPaths(roots)) return roots;
   for (const kind of kinds) {
     const first = new Map<string, { entry: Listed; root: string }>();
     for (const { result, realPaths } of roots) {
       const entries = result[kind] as Listed[];
       const kept = entries.filter((entry) => {
-        const realPath = realPaths.get(entry);
+        const realPath = realPaths.byEntry.get(entry);
         if (realPath === undefined) return true;
         const earlier = first.get(realPath);
         if (earlier === undefined) {
@@ -37,6 +38,23 @@ export function mergeLinkedFiles(roots: ScannedRoot[]): ScannedRoot[] {
     }
   }
   return roots;
+}
+
+/**
+ * False when no two entries can have one real path, known without comparing them (a big folder's
+ * files are not hashed): no entry's real path was asked (no link to a file), and every folder walked,
+ * in every root, is a different real folder.
+ */
+function mayShareRealPaths(roots: readonly ScannedRoot[]): boolean {
+  const folders = new Set<string>();
+  for (const { realPaths } of roots) {
+    if (realPaths.asked > 0) return true;
+    for (const folder of realPaths.folders) {
+      if (folders.has(folder)) return true;
+      folders.add(folder);
+    }
+  }
+  return false;
 }
 
 /** Count one entry of `result` that `root` lists (`InventoryRoot.listedUnder`), in first-seen order. */

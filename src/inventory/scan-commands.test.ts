@@ -215,4 +215,48 @@ describe('the commands of scanInventory', () => {
       expect(JSON.stringify(entry)).toBe(JSON.stringify(alone));
     }
   });
+
+  it('takes a big folder of regular files as its listing answered it: the same commands as a walk, labelled from a working directory below', async () => {
+    // One folder, files only (its listing is taken as it is), in every shape of the test above and
+    // with names that sort by code point, files that are not commands and one over the byte limit.
+    const shapes = [
+      (index: number) => `---\ndescription: Command number ${index}.\n---\nDo step ${index}.\n`,
+      (index: number) => `---\nmodel: haiku\ndescription: Part ${index}.\n---\nBody.\n`,
+      (index: number) => `---\nargument-hint: file ${index}\n---\nNo description: this line is it.\n`,
+      (index: number) => `---\r\ndescription: Windows line ends ${index}.\r\n---\r\n`,
+      (index: number) => `# Heading\n\nNo frontmatter ${index}.\n`,
+      (index: number) => `---\ndescription: unclosed ${index}\n`,
+      (index: number) => `---\ndescription: binary ${index}\n---\n\u0000`,
+      () => '',
+    ];
+    const files: Record<string, string> = {
+      'web/src/index.ts': '',
+      '.claude/commands/README.md': '# The commands\n',
+      '.claude/commands/notes.txt': 'not a command',
+      '.claude/commands/.md': 'no name',
+      '.claude/commands/Zeta.md': command('Upper case sorts first.'),
+      '.claude/commands/\u00e9t\u00e9.md': command('Accented.'),
+      '.claude/commands/\u{1f680}.md': command('Beyond the basic plane.'),
+      '.claude/commands/\uff5e.md': command('Below the surrogates in code points.'),
+      '.claude/commands/large.md': command(`Large ${'x'.repeat(3000)}`),
+    };
+    for (let index = 0; index < 700; index += 1)
+      files[`.claude/commands/c${index}.md`] = shapes[index % shapes.length]!(index);
+    const { root } = await makeRepository(files);
+    const options = { roots: ['.claude'], stopAt: root, maxFileBytes: 2048 };
+    const listed = await scanInventory({ ...options, workspace: localWorkspace(root, { cwd: 'web/src' }) });
+    const walked = await scanInventory({
+      ...options,
+      workspace: withoutBatches(localWorkspace(root, { cwd: 'web/src' })),
+    });
+    expect(listed).toEqual(walked);
+    expect(JSON.stringify(listed)).toBe(JSON.stringify(walked));
+    const commands = listed.roots.find((scanned) => scanned.root === '../../.claude')?.commands ?? [];
+    expect(commands).toHaveLength(705);
+    // Sorted by code point: U+FF5E before U+1F680, whose first UTF-16 unit is the smaller.
+    expect(commands.slice(-3).map((entry) => entry.name)).toEqual(['\u00e9t\u00e9', '\uff5e', '\u{1f680}']);
+    expect(commands.find((entry) => entry.name === 'large')?.diagnostics).toEqual([
+      expect.objectContaining({ code: 'frontmatter-too-large', path: '../../.claude/commands/large.md' }),
+    ]);
+  });
 });

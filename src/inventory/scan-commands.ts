@@ -1,11 +1,14 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { readPlainFrontmatter } from '../frontmatter/read-plain-frontmatter.js';
+import { eventLoopTurns } from '../shared/event-loop-turns.js';
 import { mapWithLimit } from '../shared/map-with-limit.js';
-import { entryLabels, toLabel } from '../workspace/labels.js';
+import { directoryEntryLabels, entryLabels, toLabel } from '../workspace/labels.js';
+import { listedFilesOf } from '../workspace/listed-files.js';
 import { compareCodePoints } from '../workspace/paths.js';
-import type { Workspace } from '../workspace/workspace.js';
+import type { BatchOutcome, ReadFileResult, Workspace } from '../workspace/workspace.js';
 import { workspaceBatches } from '../workspace/workspace-batches.js';
-import type { CommandFolder } from './command-folders.js';
+import { type CommandFolder, commandFileName } from './command-folders.js';
+import type { EntryRealPaths } from './entry-real-paths.js';
 import { type AssetLocation, findAssetFiles } from './find-asset-files.js';
 import type { InventoryCommand } from './inventory-result.js';
 import { frontmatterFileOf } from './read-asset-file.js';
@@ -31,23 +34,18 @@ export function isCommandFile(name: string): boolean {
  * bound `maxDepth`, each real folder once, a linked folder leaving the workspace listed at its link
  * path (`name: null`) with nothing behind it read. Problems of the walk itself (depth bound, loops,
  * unreadable folders) are pushed to `diagnostics`; problems of a file sit on its entry. With
- * `realPaths`, the real path of each command read is recorded there.
+ * `realPaths`, the real path of each command read is recorded there, with the folders walked.
  */
 export async function scanCommands(
   workspace: Workspace,
   commandsDirectory: string,
   settings: { maxDepth: number; maxBytes: number },
   diagnostics: Diagnostic[],
-  realPaths?: Map<object, string>,
+  realPaths?: EntryRealPaths,
   folder?: CommandFolder,
 ): Promise<InventoryCommand[]> {
   const label = toLabel(workspace, commandsDirectory);
   if ((await statKind(workspace, commandsDirectory, label, diagnostics)) !== 'directory') return [];
-  const found = await findAssetFiles(workspace, commandsDirectory, {
-    accepts: folder?.accepts ?? isCommandFile,
-    maxDepth: settings.maxDepth,
-  });
-  diagnostics.push(...found.diagnostics);
   const nameOf = (path: string) => {
     if (folder === undefined) return commandName(commandsDirectory, path);
     // Most commands sit in the folder itself: one part, nothing to split.
@@ -56,14 +54,14 @@ export async function scanCommands(
   };
   /** Record the command's real path; a promise only when it must be asked (a link to a file). */
   const record = (command: InventoryCommand, location: AssetLocation): Promise<void> | undefined => {
-    if (realPaths === undefined || command.diagnostics.some((diagnostic) => diagnostic.severity === 'error'))
-      return undefined;
+    if (realPaths === undefined || hasError(command)) return undefined;
     if (location.realPath !== undefined) {
-      realPaths.set(command, location.realPath);
+      realPaths.byEntry.set(command, location.realPath);
       return undefined;
     }
+    realPaths.asked += 1;
     return workspace.realpath(location.path).then(
-      (real) => void realPaths.set(command, real),
+      (real) => void realPaths.byEntry.set(command, real),
       () => undefined,
     );
   };
@@ -74,6 +72,60 @@ export async function scanCommands(
     attributes: {},
     diagnostics: [refused],
   });
+  /** The command of a Markdown file: a plain file (most of a big folder) from its bytes, the rest decoded and parsed. */
+  const markdownCommand = (label: string, name: string, read: BatchOutcome<ReadFileResult>) => {
+    const plain = read.ok ? readPlainFrontmatter(read.value.bytes) : undefined;
+    return (
+      (plain === undefined ? undefined : plainCommandOf(label, name, plain, folder?.nameKey)) ??
+      commandOf(
+        label,
+        name,
+        frontmatterFileOf(assetTextOf(label, read, 'Markdown'), settings.maxBytes),
+        folder?.nameKey,
+      )
+    );
+  };
+  // A folder a listing answered whole, holding only regular files (a big folder of commands): its
+  // entries are the walk's locations, taken as they are.
+  const listed = folder?.file === 'toml' ? undefined : listedFilesOf(workspace, commandsDirectory);
+  if (listed !== undefined) {
+    if (realPaths !== undefined) {
+      try {
+        realPaths.folders.push(await workspace.realpath(commandsDirectory));
+      } catch {
+        // Not known: counted as a path asked, so the merge compares every one (it never fails here).
+        realPaths.asked += 1;
+      }
+    }
+    const commands: InventoryCommand[] = [];
+    const accepts = folder?.accepts ?? isCommandFile;
+    const labelOf = directoryEntryLabels(workspace, commandsDirectory);
+    const turn = eventLoopTurns(yieldEveryMs);
+    const { entries, nameStart } = listed;
+    for (let index = 0; index < entries.length; index += 1) {
+      const entry = entries[index]!;
+      const fileName = entry.path.slice(nameStart);
+      if (!accepts(fileName)) continue;
+      const pause = index % filesPerClockReading === 0 ? turn() : undefined;
+      if (pause !== undefined) await pause;
+      const answer = listed.read(index, { maxBytes: settings.maxBytes });
+      const read = answer instanceof Promise ? await answer : answer;
+      const command = markdownCommand(
+        labelOf(fileName),
+        folder === undefined ? commandFileName([fileName]) : folder.nameOf([fileName]),
+        read,
+      );
+      if (realPaths !== undefined && !hasError(command)) realPaths.byEntry.set(command, entry.realPath);
+      commands.push(command);
+    }
+    return commands.sort((left, right) => compareCodePoints(left.path, right.path));
+  }
+  const found = await findAssetFiles(workspace, commandsDirectory, {
+    accepts: folder?.accepts ?? isCommandFile,
+    maxDepth: settings.maxDepth,
+  });
+  diagnostics.push(...found.diagnostics);
+  realPaths?.folders.push(...found.folders);
   let commands: InventoryCommand[];
   if (folder?.file === 'toml') {
     commands = await mapWithLimit(found.locations, readConcurrency, async (location) => {
@@ -105,19 +157,11 @@ export async function scanCommands(
           commands.push(refusedCommand(location, location.refused));
           continue;
         }
-        const label = labels(location.directory, location.path);
-        const name = nameOf(location.path);
-        const read = reads[next++]!;
-        // A plain file (most of a big folder) is read from its bytes; the rest decoded and parsed.
-        const plain = read.ok ? readPlainFrontmatter(read.value.bytes) : undefined;
-        const command =
-          (plain === undefined ? undefined : plainCommandOf(label, name, plain, folder?.nameKey)) ??
-          commandOf(
-            label,
-            name,
-            frontmatterFileOf(assetTextOf(label, read, 'Markdown'), settings.maxBytes),
-            folder?.nameKey,
-          );
+        const command = markdownCommand(
+          labels(location.directory, location.path),
+          nameOf(location.path),
+          reads[next++]!,
+        );
         const recording = record(command, location);
         if (recording !== undefined) await recording;
         commands.push(command);
@@ -126,6 +170,16 @@ export async function scanCommands(
   }
   return commands.sort((left, right) => compareCodePoints(left.path, right.path));
 }
+
+/** True when a command has an error: it is not a command, and has no real path to merge by. */
+function hasError(command: InventoryCommand): boolean {
+  return command.diagnostics.some((diagnostic) => diagnostic.severity === 'error');
+}
+
+/** Milliseconds a scan of a listed folder runs before it lets the event loop serve others. */
+const yieldEveryMs = 20;
+/** Files of a listed folder built between two readings of the clock (see `yieldEveryMs`). */
+const filesPerClockReading = 16;
 
 /**
  * Markdown commands read per batch request: one batch is answered from one listing, so a larger batch

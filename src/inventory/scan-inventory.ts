@@ -17,6 +17,7 @@ import type { ListRequest, Workspace } from '../workspace/workspace.js';
 import { checkRootNames } from './asset-root-names.js';
 import { agentFoldersOf, commandFoldersOf } from './command-folders.js';
 import { diagnosticFromError } from './diagnostic-from-error.js';
+import { type EntryRealPaths, entryRealPaths } from './entry-real-paths.js';
 import { findPluginFolders } from './find-plugin-folders.js';
 import { findSkillFiles } from './find-skill-files.js';
 import { foldUnreadableDirectories } from './fold-unreadable-directories.js';
@@ -275,7 +276,7 @@ async function scanRoot(
     diagnostics: [],
   };
   if (place.plugin !== undefined) result.plugin = place.plugin;
-  const scanned: ScannedRoot = { place, result, realPaths: new Map() };
+  const scanned: ScannedRoot = { place, result, realPaths: entryRealPaths() };
   const kind = await statKind(workspace, directory, label, result.diagnostics);
   if (kind === undefined) {
     if (place.plugin !== undefined) {
@@ -361,12 +362,13 @@ async function scanSkills(
   skillsDirectory: string,
   settings: { maxDepth: number; maxBytes: number },
   diagnostics: Diagnostic[],
-  realPaths: Map<object, string>,
+  realPaths: EntryRealPaths,
 ): Promise<InventorySkill[]> {
   const kind = await statKind(workspace, skillsDirectory, toLabel(workspace, skillsDirectory), diagnostics);
   if (kind !== 'directory') return [];
   const found = await findSkillFiles(workspace, skillsDirectory, settings.maxDepth);
   diagnostics.push(...found.diagnostics);
+  realPaths.folders.push(...found.folders);
   const skills = await mapWithLimit(found.locations, readConcurrency, async (location) => {
     const directory = toLabel(workspace, location.directory);
     const folderName = location.directory.slice(location.directory.lastIndexOf('/') + 1);
@@ -389,8 +391,9 @@ async function scanSkills(
       diagnostics,
     };
     if (!location.refused) {
+      if (location.realPath === undefined) realPaths.asked += 1;
       const realPath = location.realPath ?? (await realPathQuietly(workspace, location.path));
-      if (realPath !== undefined) realPaths.set(skill, realPath);
+      if (realPath !== undefined) realPaths.byEntry.set(skill, realPath);
     }
     return skill;
   });
@@ -402,7 +405,7 @@ async function scanAgents(
   agentsDirectory: string,
   maxBytes: number,
   diagnostics: Diagnostic[],
-  realPaths: Map<object, string>,
+  realPaths: EntryRealPaths,
 ): Promise<InventoryAgent[]> {
   const kind = await statKind(workspace, agentsDirectory, toLabel(workspace, agentsDirectory), diagnostics);
   if (kind !== 'directory') return [];
@@ -422,16 +425,16 @@ async function scanAgents(
         (codex && isCodexAgentFileName(entry.name))),
   );
   const realDirectory = await realPathQuietly(workspace, agentsDirectory);
+  if (realDirectory !== undefined) realPaths.folders.push(realDirectory);
   const agents = await mapWithLimit(files, readConcurrency, async (entry) => {
     const path = `${agentsDirectory}/${entry.name}`;
     const agent = isCodexAgentFileName(entry.name)
       ? await readCodexAgentFile(workspace, path, maxBytes)
       : await readAssetFile(workspace, path, { kind: 'agent', maxBytes });
-    const realPath =
-      entry.kind === 'file' && realDirectory !== undefined
-        ? `${realDirectory}/${entry.name}`
-        : await realPathQuietly(workspace, path);
-    if (realPath !== undefined) realPaths.set(agent, realPath);
+    const plain = entry.kind === 'file' && realDirectory !== undefined;
+    if (!plain) realPaths.asked += 1;
+    const realPath = plain ? `${realDirectory}/${entry.name}` : await realPathQuietly(workspace, path);
+    if (realPath !== undefined) realPaths.byEntry.set(agent, realPath);
     return agent;
   });
   return agents.sort((left, right) => compareCodePoints(left.path, right.path));

@@ -1,3 +1,4 @@
+import type { EntryRealPaths } from './entry-real-paths.js';
 import type { InventoryRoot } from './inventory-result.js';
 
 /** Where one root is looked for. */
@@ -21,5 +22,5 @@ export interface RootPlace {
 export interface ScannedRoot {
   place: RootPlace;
   result: InventoryRoot;
-  realPaths: Map<object, string>;
+  realPaths: EntryRealPaths;
 }

@@ -39,13 +39,7 @@ export function entryLabels(
   return (directory, path) => {
     if (directory !== lastDirectory) {
       lastDirectory = directory;
-      const { root, cwd } = workspace;
-      prefix =
-        isNormalized(directory) && isInside(root, directory) && isInside(cwd, directory)
-          ? directory === cwd
-            ? ''
-            : `${directory.slice(cwd === '/' ? 1 : cwd.length + 1)}/`
-          : undefined;
+      prefix = labelPrefix(workspace, directory);
     }
     const nameStart = directory === '/' ? 1 : directory.length + 1;
     if (
@@ -62,6 +56,31 @@ export function entryLabels(
 }
 
 const slash = 0x2f;
+
+/**
+ * {@link toLabel} of the entries of one directory, by name (a plain name: no `/`, not `.` or `..`):
+ * the directory's label is computed once. The same labels as {@link entryLabels}, without a path
+ * built per entry when the directory is plainly below the working directory.
+ */
+export function directoryEntryLabels(
+  workspace: Pick<Workspace, 'root' | 'cwd'>,
+  directory: string,
+): (name: string) => string {
+  const prefix = labelPrefix(workspace, directory);
+  if (prefix !== undefined) return (name) => prefix + name;
+  const under = directory === '/' ? '/' : `${directory}/`;
+  return (name) => toLabel(workspace, under + name);
+}
+
+/**
+ * What the labels of the entries of `directory` start with (`''` for the working directory), or
+ * `undefined` when the directory is not plainly below the working directory (ask {@link toLabel}).
+ */
+function labelPrefix(workspace: Pick<Workspace, 'root' | 'cwd'>, directory: string): string | undefined {
+  const { root, cwd } = workspace;
+  if (!(isNormalized(directory) && isInside(root, directory) && isInside(cwd, directory))) return undefined;
+  return directory === cwd ? '' : `${directory.slice(cwd === '/' ? 1 : cwd.length + 1)}/`;
+}
 
 /** `../` once per segment of `below`, without the last slash: the label of an ancestor. */
 function upTo(below: string): string {

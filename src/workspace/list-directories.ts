@@ -95,6 +95,15 @@ export interface OpenedDirectory {
   close(): void;
 }
 
+/**
+ * The regular files of a directory held open whose reads come after its listing is answered (see
+ * `readLater`): their entries, and their names at the same places (no object per file).
+ */
+interface UnreadFiles {
+  entries: ListedEntry[];
+  names: string[];
+}
+
 /** The deepest listing allowed, whatever a request asks (rule folders are walked to depth 8). */
 const maximumDepth = 64;
 
@@ -341,13 +350,18 @@ async function listOne(
   const readLater = async (
     recorder: ReadsUnderWayRecorder,
     opened: OpenedDirectory,
-    files: ReadonlyArray<{ listed: ListedEntry; name: string; absolute: string }>,
+    directoryAbsolute: string,
+    files: UnreadFiles,
     bytes: number,
   ): Promise<void> => {
     try {
-      for (const { listed, name, absolute } of files) {
+      const { entries: listedFiles, names } = files;
+      for (let index = 0; index < listedFiles.length; index += 1) {
+        const listed = listedFiles[index]!;
+        const name = names[index]!;
         try {
-          let read = opened.read(name, absolute, bytes);
+          // The file's path is made here, not kept per file while the listing is under way.
+          let read = opened.read(name, join(directoryAbsolute, name), bytes);
           if (read instanceof Promise) {
             recorder.progressed();
             read = await read;
@@ -375,7 +389,9 @@ async function listOne(
     if (levels <= 0) return;
     const opened = primitives.openDirectory?.(directoryAbsolute, directoryReal);
     /** With `later`, the regular files to read after the listing is answered (see `readLater`). */
-    const unread: Array<{ listed: ListedEntry; name: string; absolute: string }> = [];
+    const unread: UnreadFiles = { entries: [], names: [] };
+    // Made once per directory: each entry's real path is then one string joined, not two.
+    const realPrefix = directoryReal === '/' ? '/' : `${directoryReal}/`;
     try {
       // An opened directory's entries come sorted; the others are sorted here.
       const listing =
@@ -395,8 +411,7 @@ async function listOne(
         // The clock is read every few entries: most cost microseconds.
         const pause = index % entriesPerClockReading === 0 ? yieldNow() : undefined;
         if (pause !== undefined) await pause;
-        const childAbsolute = join(directoryAbsolute, entry.name);
-        const childReal = join(directoryReal, entry.name);
+        const childReal = realPrefix + entry.name;
         const path = prefix + entry.name;
         if (
           later !== undefined &&
@@ -406,10 +421,12 @@ async function listOne(
           wanted(entry.name)
         ) {
           const listed: ListedEntry = { path, kind: 'file', symlink: false, realPath: childReal };
-          unread.push({ listed, name: entry.name, absolute: childAbsolute });
+          unread.entries.push(listed);
+          unread.names.push(entry.name);
           entries.push(listed);
           continue;
         }
+        const childAbsolute = join(directoryAbsolute, entry.name);
         const described =
           opened === undefined
             ? describe(childAbsolute, childReal, path, entry)
@@ -427,8 +444,8 @@ async function listOne(
         }
       }
     } finally {
-      if (opened !== undefined && later !== undefined && unread.length > 0) {
-        later.track(readLater(later, opened, unread, maxBytes ?? 0));
+      if (opened !== undefined && later !== undefined && unread.entries.length > 0) {
+        later.track(readLater(later, opened, directoryAbsolute, unread, maxBytes ?? 0));
       } else {
         opened?.close();
       }

@@ -30,6 +30,8 @@ describe('listedChildren', () => {
     const visited: unknown[] = [];
     children.each((name, listed) => visited.push([name, listed]));
     expect(visited).toEqual(names.map((name, index) => [name, entries[index]]));
+    // Looked up out of order, still one listing's entries in its order.
+    expect(children.inOrder()).toEqual({ entries, nameStart: 'dir/'.length });
   });
 
   it('keeps one entry per name across listings, as `keepLater` decides', () => {
@@ -46,5 +48,6 @@ describe('listedChildren', () => {
     const visited: string[] = [];
     children.each((name) => visited.push(name));
     expect(visited).toEqual(['x.md', 'y.md', 'z.md']);
+    expect(children.inOrder()).toBeUndefined();
   });
 });

@@ -25,6 +25,11 @@ export interface ListedChildren {
   find(absolute: string, nameStart: number): ListedEntry | undefined;
   /** Call `visit` with every entry and its name, in the order kept. */
   each(visit: (name: string, entry: ListedEntry) => void): void;
+  /**
+   * The entries and where their names start, when one listing reported them all (in its order,
+   * sorted by code point), however they were looked up; `undefined` once a second listing added to them.
+   */
+  inOrder(): { entries: readonly ListedEntry[]; nameStart: number } | undefined;
 }
 
 /** An empty {@link ListedChildren}. */
@@ -33,6 +38,8 @@ export function listedChildren(): ListedChildren {
   let first: { listing: number; pathStart: number; nameStart: number } | undefined;
   const ordered: ListedEntry[] = [];
   let cursor = 0;
+  /** False once an entry of a second listing was added. */
+  let oneListing = true;
   let byName: Map<string, ListedEntry> | undefined;
   const names = (): Map<string, ListedEntry> => {
     if (byName === undefined) {
@@ -49,9 +56,11 @@ export function listedChildren(): ListedChildren {
   return {
     add(entry, listing, pathStart, nameStart, keepLater) {
       if (first === undefined) first = { listing, pathStart, nameStart };
-      if (byName === undefined && listing === first.listing) {
+      if (listing === first.listing) {
         ordered.push(entry);
-        return;
+        if (byName === undefined) return;
+      } else {
+        oneListing = false;
       }
       const map = names();
       const name = entry.path.slice(nameStart);
@@ -77,6 +86,10 @@ export function listedChildren(): ListedChildren {
         return;
       }
       for (const entry of ordered) visit(entry.path.slice(first!.nameStart), entry);
+    },
+    inOrder() {
+      if (!oneListing || first === undefined) return undefined;
+      return { entries: ordered, nameStart: first.nameStart };
     },
   };
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { AgentContextError } from '../errors.js';
 import { eventLoopTurns } from '../shared/event-loop-turns.js';
 import { type ListedChildren, listedChildren } from './listed-children.js';
+import { type ListedFiles, offerListedFiles } from './listed-files.js';
 import { compareCodePoints } from './paths.js';
 import type { ReadsUnderWay } from './reads-under-way.js';
 import type {
@@ -158,7 +159,50 @@ export function listedWorkspace(
     const whole = reads.whenWhole(known);
     return whole === undefined ? known : whole.then(() => known);
   };
-  return {
+
+  /** The regular files of a directory listed whole (see {@link ListedFiles}). */
+  const listedFiles = (requested: string): ListedFiles | undefined => {
+    let directory: string;
+    try {
+      directory = inner.resolve(requested);
+    } catch {
+      return undefined;
+    }
+    if (!wholeDirectories.has(directory)) return undefined;
+    const children = childEntries.get(directory);
+    const ordered = children === undefined ? { entries: [], nameStart: 0 } : children.inOrder();
+    if (ordered === undefined) return undefined;
+    const { entries, nameStart } = ordered;
+    for (let index = 0; index < entries.length; index += 1) {
+      const entry = entries[index]!;
+      if (entry.kind !== 'file' || entry.symlink) return undefined;
+    }
+    const pathOf = (entry: ListedEntry) => joinAbsolute(directory, entry.path.slice(nameStart));
+    /** As `readFiles` answers one path: from the entry, else asked of the workspace. */
+    const answer = (entry: ListedEntry, options: ReadFileOptions) => {
+      try {
+        const read = entryRead(entry, options);
+        if (read !== undefined) return { ok: true as const, value: read };
+      } catch (error) {
+        return { ok: false as const, error: error instanceof Error ? error : new Error(String(error)) };
+      }
+      return workspaceBatches(inner)
+        .readFiles([pathOf(entry)], options)
+        .then((answers) => answers[0]!);
+    };
+    return {
+      entries,
+      nameStart,
+      read(index, options) {
+        const entry = entries[index]!;
+        // A file still being read is waited for, as `readFiles` waits for it.
+        const whole = reads?.whenWhole(entry);
+        return whole === undefined ? answer(entry, options) : whole.then(() => answer(entry, options));
+      },
+    };
+  };
+
+  const listed: Workspace = {
     ...(inner.listDirectories === undefined
       ? {}
       : {
@@ -261,6 +305,8 @@ export function listedWorkspace(
       return outcomes;
     },
   };
+  offerListedFiles(listed, listedFiles);
+  return listed;
 
   /**
    * `readFile` answered from what the listing knows of `requested` (`known`, whole); `undefined`
@@ -272,22 +318,30 @@ export function listedWorkspace(
     options: ReadFileOptions,
   ): ReadFileResult | undefined {
     if (known === 'missing') throw notFound(requested);
-    if (known !== undefined && known.error !== undefined && known.kind === 'other') throw known.error;
-    if (known === undefined || known.kind !== 'file' || options.start !== undefined) return undefined;
-    if (known.error !== undefined) throw known.error;
-    const contents = known.contents;
-    if (contents === undefined) return undefined;
-    const { maxBytes } = options;
-    const whole = !contents.truncated;
-    if (!whole && (maxBytes === undefined || maxBytes > contents.bytes.byteLength)) return undefined;
-    const length =
-      maxBytes === undefined ? contents.bytes.byteLength : Math.min(maxBytes, contents.bytes.byteLength);
-    return {
-      bytes: length === contents.bytes.byteLength ? contents.bytes : contents.bytes.subarray(0, length),
-      size: contents.size,
-      truncated: contents.size > length,
-    };
+    return known === undefined ? undefined : entryRead(known, options);
   }
+}
+
+/**
+ * `readFile` answered from the entry a listing reported at the path (whole); `undefined` when it
+ * must be asked of the workspace. Throws as `readFile`.
+ */
+function entryRead(known: ListedEntry, options: ReadFileOptions): ReadFileResult | undefined {
+  if (known.error !== undefined && known.kind === 'other') throw known.error;
+  if (known.kind !== 'file' || options.start !== undefined) return undefined;
+  if (known.error !== undefined) throw known.error;
+  const contents = known.contents;
+  if (contents === undefined) return undefined;
+  const { maxBytes } = options;
+  const whole = !contents.truncated;
+  if (!whole && (maxBytes === undefined || maxBytes > contents.bytes.byteLength)) return undefined;
+  const length =
+    maxBytes === undefined ? contents.bytes.byteLength : Math.min(maxBytes, contents.bytes.byteLength);
+  return {
+    bytes: length === contents.bytes.byteLength ? contents.bytes : contents.bytes.subarray(0, length),
+    size: contents.size,
+    truncated: contents.size > length,
+  };
 }
 
 /**

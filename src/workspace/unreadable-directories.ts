@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { AgentContextError, isAgentContextError } from '../errors.js';
 import { toLabel } from './labels.js';
+import { listedFilesReaderOf, offerListedFiles } from './listed-files.js';
 import { isInside } from './paths.js';
 import type { Workspace } from './workspace.js';
 
@@ -112,7 +113,8 @@ const guarded = new WeakMap<Workspace, UnreadableDirectories>();
  * closed, and every later call below it is refused at once with no I/O (`read-failed`, naming the
  * directory); a directory that can be entered but not listed refuses only its own listing. What is
  * found is shared by the current operation (see {@link withUnreadableDirectories}). Batch calls are
- * passed through. Writes are not offered.
+ * passed through, and so are a listing's files (`listedFilesOf`) until a directory is found
+ * unreadable. Writes are not offered.
  */
 export function guardUnreadableDirectories(workspace: Workspace): Workspace {
   const found = unreadableDirectoriesOf(workspace.root);
@@ -192,6 +194,11 @@ export function guardUnreadableDirectories(workspace: Workspace): Workspace {
   if (workspace.statPaths) result.statPaths = workspace.statPaths.bind(workspace);
   if (workspace.readFiles) result.readFiles = workspace.readFiles.bind(workspace);
   if (workspace.listDirectories) result.listDirectories = workspace.listDirectories.bind(workspace);
+  // A listing's files are taken as they are while no directory is known to be unreadable (the
+  // listing read them); after a refusal, the single calls are asked, and checked.
+  const listedFiles = listedFilesReaderOf(workspace);
+  if (listedFiles !== undefined)
+    offerListedFiles(result, (requested) => (found.isEmpty() ? listedFiles(requested) : undefined));
   guarded.set(result, found);
   return result;
 }
