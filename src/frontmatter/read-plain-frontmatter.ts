@@ -98,9 +98,11 @@ const byteClasses = (() => {
   return classes;
 })();
 
-/** ASCII bytes `start` to `end` as text. */
+/** ASCII bytes `start` to `end` as text; of a `Buffer` (what a local read gives), without a view of them made first. */
 function asciiText(bytes: Uint8Array, start: number, end: number): string {
-  return latin1.decode(bytes.subarray(start, end));
+  return bytes instanceof Buffer
+    ? bytes.toString('latin1', start, end)
+    : latin1.decode(bytes.subarray(start, end));
 }
 
 // Windows-1252 under this name, which equals ASCII on the printable bytes this reads.

@@ -3,8 +3,10 @@
  * lists every real file once, and what tells it, without comparing them, that no two can be the same.
  */
 export interface EntryRealPaths {
-  /** Of each entry whose real path is known, that path. */
-  readonly byEntry: Map<object, string>;
+  /** Record `realPath` as the real path of `entry` (a later record of one entry replaces the earlier). */
+  set(entry: object, realPath: string): void;
+  /** The real path recorded for `entry`, if any. */
+  get(entry: object): string | undefined;
   /**
    * The real paths of the folders walked. The real path of a regular file found in one is the
    * folder's followed by the file's name, so files of folders that differ have real paths that differ.
@@ -14,7 +16,33 @@ export interface EntryRealPaths {
   asked: number;
 }
 
-/** An empty {@link EntryRealPaths}. */
+/**
+ * An empty {@link EntryRealPaths}. Records are kept in the order made, and put in a map by entry only
+ * when one is first looked up: a big folder whose paths are never compared costs no map.
+ */
 export function entryRealPaths(): EntryRealPaths {
-  return { byEntry: new Map(), folders: [], asked: 0 };
+  const entries: object[] = [];
+  const paths: string[] = [];
+  let byEntry: Map<object, string> | undefined;
+  return {
+    folders: [],
+    asked: 0,
+    set(entry, realPath) {
+      if (byEntry !== undefined) {
+        byEntry.set(entry, realPath);
+        return;
+      }
+      entries.push(entry);
+      paths.push(realPath);
+    },
+    get(entry) {
+      if (byEntry === undefined) {
+        byEntry = new Map();
+        for (let index = 0; index < entries.length; index += 1) byEntry.set(entries[index]!, paths[index]!);
+        entries.length = 0;
+        paths.length = 0;
+      }
+      return byEntry.get(entry);
+    },
+  };
 }

@@ -18,7 +18,9 @@ export function markShadowedCommands(roots: ScannedRoot[]): void {
       first = new Map();
       firstByPlugin.set(place.plugin, first);
     }
-    for (const command of result.commands) {
+    const { commands } = result;
+    for (let index = 0; index < commands.length; index += 1) {
+      const command = commands[index]!;
       if (command.name === null) continue;
       const winner = first.get(command.name);
       if (winner === undefined) {

@@ -18,7 +18,7 @@ export function mergeLinkedFiles(roots: ScannedRoot[]): ScannedRoot[] {
     for (const { result, realPaths } of roots) {
       const entries = result[kind] as Listed[];
       const kept = entries.filter((entry) => {
-        const realPath = realPaths.byEntry.get(entry);
+        const realPath = realPaths.get(entry);
         if (realPath === undefined) return true;
         const earlier = first.get(realPath);
         if (earlier === undefined) {

@@ -56,12 +56,12 @@ export async function scanCommands(
   const record = (command: InventoryCommand, location: AssetLocation): Promise<void> | undefined => {
     if (realPaths === undefined || hasError(command)) return undefined;
     if (location.realPath !== undefined) {
-      realPaths.byEntry.set(command, location.realPath);
+      realPaths.set(command, location.realPath);
       return undefined;
     }
     realPaths.asked += 1;
     return workspace.realpath(location.path).then(
-      (real) => void realPaths.byEntry.set(command, real),
+      (real) => void realPaths.set(command, real),
       () => undefined,
     );
   };
@@ -115,10 +115,12 @@ export async function scanCommands(
         folder === undefined ? commandFileName([fileName]) : folder.nameOf([fileName]),
         read,
       );
-      if (realPaths !== undefined && !hasError(command)) realPaths.byEntry.set(command, entry.realPath);
+      if (realPaths !== undefined && !hasError(command)) realPaths.set(command, entry.realPath);
       commands.push(command);
     }
-    return commands.sort((left, right) => compareCodePoints(left.path, right.path));
+    // Already sorted by path: the listing's names are in code point order, and every label is the
+    // folder's label followed by the name.
+    return commands;
   }
   const found = await findAssetFiles(workspace, commandsDirectory, {
     accepts: folder?.accepts ?? isCommandFile,

@@ -393,7 +393,7 @@ async function scanSkills(
     if (!location.refused) {
       if (location.realPath === undefined) realPaths.asked += 1;
       const realPath = location.realPath ?? (await realPathQuietly(workspace, location.path));
-      if (realPath !== undefined) realPaths.byEntry.set(skill, realPath);
+      if (realPath !== undefined) realPaths.set(skill, realPath);
     }
     return skill;
   });
@@ -434,7 +434,7 @@ async function scanAgents(
     const plain = entry.kind === 'file' && realDirectory !== undefined;
     if (!plain) realPaths.asked += 1;
     const realPath = plain ? `${realDirectory}/${entry.name}` : await realPathQuietly(workspace, path);
-    if (realPath !== undefined) realPaths.byEntry.set(agent, realPath);
+    if (realPath !== undefined) realPaths.set(agent, realPath);
     return agent;
   });
   return agents.sort((left, right) => compareCodePoints(left.path, right.path));

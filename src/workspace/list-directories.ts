@@ -73,10 +73,12 @@ export type NamedReads = ReadonlyArray<NamedRead | 'absent' | undefined>;
 export interface OpenedDirectory {
   /** The entries, sorted by code point (as `readdir` gives them). */
   entries: readonly DirectoryEntry[];
-  /** Read the regular file `name` (an entry of `entries`; `absolute` is its path, for errors), as `read` does. */
+  /**
+   * Read the regular file `name` (an entry of `entries`), as `read` does; its path (for errors) is
+   * the directory's opened path and its name, made only when an error needs it.
+   */
   read(
     name: string,
-    absolute: string,
     maxBytes: number,
   ): (ReadFileResult & { modifiedMs: number }) | Promise<ReadFileResult & { modifiedMs: number }>;
   /**
@@ -85,7 +87,6 @@ export interface OpenedDirectory {
    */
   statFile?(
     name: string,
-    absolute: string,
   ): { size: number; modifiedMs: number } | Promise<{ size: number; modifiedMs: number }>;
   /**
    * Optional: told once, before the entries are described, which regular files will be read (at most
@@ -318,7 +319,7 @@ async function listOne(
         return listed;
       };
       try {
-        const stat = opened.statFile(entry.name, childAbsolute);
+        const stat = opened.statFile(entry.name);
         return stat instanceof Promise ? stat.then(fill, fail) : fill(stat);
       } catch (error) {
         return fail(error);
@@ -335,7 +336,7 @@ async function listOne(
       return listed;
     };
     try {
-      const read = opened.read(entry.name, childAbsolute, maxBytes);
+      const read = opened.read(entry.name, maxBytes);
       return read instanceof Promise ? read.then(fill, fail) : fill(read);
     } catch (error) {
       return fail(error);
@@ -350,7 +351,6 @@ async function listOne(
   const readLater = async (
     recorder: ReadsUnderWayRecorder,
     opened: OpenedDirectory,
-    directoryAbsolute: string,
     files: UnreadFiles,
     bytes: number,
   ): Promise<void> => {
@@ -360,8 +360,7 @@ async function listOne(
         const listed = listedFiles[index]!;
         const name = names[index]!;
         try {
-          // The file's path is made here, not kept per file while the listing is under way.
-          let read = opened.read(name, join(directoryAbsolute, name), bytes);
+          let read = opened.read(name, bytes);
           if (read instanceof Promise) {
             recorder.progressed();
             read = await read;
@@ -399,7 +398,8 @@ async function listOne(
       if (opened?.prepare !== undefined) {
         const read: string[] = [];
         const described: string[] = [];
-        for (const entry of listing) {
+        for (let index = 0; index < listing.length; index += 1) {
+          const entry = listing[index]!;
           if (entry.kind !== 'file') continue;
           if (maxBytes !== undefined && wanted(entry.name)) read.push(entry.name);
           else described.push(entry.name);
@@ -445,7 +445,7 @@ async function listOne(
       }
     } finally {
       if (opened !== undefined && later !== undefined && unread.entries.length > 0) {
-        later.track(readLater(later, opened, directoryAbsolute, unread, maxBytes ?? 0));
+        later.track(readLater(later, opened, unread, maxBytes ?? 0));
       } else {
         opened?.close();
       }

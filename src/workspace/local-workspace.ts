@@ -273,7 +273,8 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
   const recordCheckedDirectories = (absolute: string, real: string, entries: readonly DirectoryEntry[]) => {
     const checked = contained ? checkedDirectoriesOf(realRoot) : undefined;
     if (checked === undefined) return;
-    for (const entry of entries) {
+    for (let index = 0; index < entries.length; index += 1) {
+      const entry = entries[index]!;
       if (entry.kind === 'directory') checked.set(`${absolute}/${entry.name}`, `${real}/${entry.name}`);
     }
   };
@@ -340,16 +341,18 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
               if (count >= parallelReadsAtLeast) parallelReadersReady();
             });
             recordCheckedDirectories(absolute, real, entries);
-            const readHere = (name: string, childAbsolute: string, maxBytes: number) =>
+            // An entry's path is made only when it is read or described here (a worker's answer needs none).
+            const under = absolute === '/' ? '/' : `${absolute}/`;
+            const readHere = (name: string, maxBytes: number) =>
               readEntryFile(
                 descriptor,
                 name,
-                { realRoot: contained ? realRoot : '/', requested: childAbsolute },
+                { realRoot: contained ? realRoot : '/', requested: under + name },
                 maxBytes,
                 refuseHardLinks,
               );
-            const statHere = (childAbsolute: string, childReal: string) =>
-              primitives.statFile(childAbsolute, childReal);
+            const statHere = (name: string) =>
+              primitives.statFile(under + name, `${real === '/' ? '' : real}/${name}`);
             // A big directory's files are read (or described) by worker threads, on every core,
             // through this descriptor; what they cannot answer plainly is asked here, which says why.
             let parallel: { entries: ParallelEntries; maxBytes: number } | undefined;
@@ -370,11 +373,10 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
                   // No worker can start here (a permission model without --allow-worker): read here.
                 }
               },
-              read(name, childAbsolute, maxBytes) {
-                if (parallel === undefined || maxBytes !== parallel.maxBytes)
-                  return readHere(name, childAbsolute, maxBytes);
+              read(name, maxBytes) {
+                if (parallel === undefined || maxBytes !== parallel.maxBytes) return readHere(name, maxBytes);
                 const fill = (entry: ParallelEntry | undefined) => {
-                  if (entry?.bytes === undefined) return readHere(name, childAbsolute, maxBytes);
+                  if (entry?.bytes === undefined) return readHere(name, maxBytes);
                   return {
                     bytes: entry.bytes,
                     size: entry.size,
@@ -385,12 +387,11 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
                 const entry = parallel.entries.get(name);
                 return entry instanceof Promise ? entry.then(fill) : fill(entry);
               },
-              statFile(name, childAbsolute) {
-                const childReal = `${real === '/' ? '' : real}/${name}`;
-                if (parallel === undefined) return statHere(childAbsolute, childReal);
+              statFile(name) {
+                if (parallel === undefined) return statHere(name);
                 const fill = (entry: ParallelEntry | undefined) =>
                   entry === undefined || entry.bytes !== undefined
-                    ? statHere(childAbsolute, childReal)
+                    ? statHere(name)
                     : { size: entry.size, modifiedMs: entry.modifiedMs };
                 const entry = parallel.entries.get(name);
                 return entry instanceof Promise ? entry.then(fill) : fill(entry);
