@@ -102,13 +102,16 @@ export async function scanCommands(
     const labelOf = directoryEntryLabels(workspace, commandsDirectory);
     const turn = eventLoopTurns(yieldEveryMs);
     const { entries, nameStart } = listed;
+    const reading = { maxBytes: settings.maxBytes };
     for (let index = 0; index < entries.length; index += 1) {
       const entry = entries[index]!;
       const fileName = entry.path.slice(nameStart);
       if (!accepts(fileName)) continue;
       const pause = index % filesPerClockReading === 0 ? turn() : undefined;
       if (pause !== undefined) await pause;
-      const answer = listed.read(index, { maxBytes: settings.maxBytes });
+      // A file still being read: wait for the reads' next step, as every file after it would.
+      for (let step = listed.waitFor(index); step !== undefined; step = listed.waitFor(index)) await step;
+      const answer = listed.read(index, reading);
       const read = answer instanceof Promise ? await answer : answer;
       const command = markdownCommand(
         labelOf(fileName),
@@ -175,7 +178,8 @@ export async function scanCommands(
 
 /** True when a command has an error: it is not a command, and has no real path to merge by. */
 function hasError(command: InventoryCommand): boolean {
-  return command.diagnostics.some((diagnostic) => diagnostic.severity === 'error');
+  for (const diagnostic of command.diagnostics) if (diagnostic.severity === 'error') return true;
+  return false;
 }
 
 /** Milliseconds a scan of a listed folder runs before it lets the event loop serve others. */

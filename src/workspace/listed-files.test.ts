@@ -96,17 +96,23 @@ describe('listedFilesOf', () => {
         resolve();
       };
     });
+    const underWay = (entry: object) => entry === waiting && waiting.size === undefined;
     const reads = {
-      isUnderWay: (entry: object) => entry === waiting && waiting.size === undefined,
-      whenWhole: (entry: object) => (entry === waiting && waiting.size === undefined ? filled : undefined),
+      isUnderWay: underWay,
+      whenWhole: (entry: object) => (underWay(entry) ? filled : undefined),
+      nextStep: (entry: object) => (underWay(entry) ? filled : undefined),
       settled: filled,
     };
     const listed = listedFilesOf(listedWorkspace(inner, requests, outcomes, reads), 'files')!;
     const index = listed.entries.indexOf(waiting);
+    expect(listed.waitFor(index)).toBe(filled);
+    expect(listed.waitFor(index === 0 ? 1 : 0)).toBeUndefined();
+    // Read before it is whole: the answer waits for it.
     const answer = listed.read(index, { maxBytes: 64 });
     setTimeout(fill, 10);
     const read = await answer;
     expect(read.ok && new TextDecoder().decode(read.value.bytes)).toBe('filled in\n');
+    expect(listed.waitFor(index)).toBeUndefined();
   });
 
   it('gives nothing for a folder holding a folder or a link, one not listed whole, or a workspace not listed', async () => {

@@ -13,8 +13,14 @@ export interface ListedFiles {
   /** Where each entry's name starts in its `path`. */
   readonly nameStart: number;
   /**
-   * `entries[index]` as `readFiles` answers it with `options`: from the listing when it read enough
-   * of the file (once its read under way is done), else asked of the workspace.
+   * While the read of `entries[index]` is under way (a listing answered ahead of its reads), a
+   * promise of the next step of the reads, shared by every file waiting for it: await it and ask
+   * again. `undefined` once the file is whole.
+   */
+  waitFor(index: number): Promise<void> | undefined;
+  /**
+   * `entries[index]`, once whole (see {@link waitFor}), as `readFiles` answers it with `options`:
+   * from the listing when it read enough of the file, else asked of the workspace (a promise).
    */
   read(
     index: number,

@@ -194,6 +194,7 @@ export function listedWorkspace(
     return {
       entries,
       nameStart,
+      waitFor: (index) => reads?.nextStep(entries[index]!),
       read(index, options) {
         const entry = entries[index]!;
         // A file still being read is waited for, as `readFiles` waits for it.

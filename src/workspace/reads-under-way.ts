@@ -11,6 +11,12 @@ export interface ReadsUnderWay {
   isUnderWay(entry: ListedEntry): boolean;
   /** Resolves once `entry` is whole; `undefined` when it already is (or never waited). Never rejects. */
   whenWhole(entry: ListedEntry): Promise<void> | undefined;
+  /**
+   * While `entry` waits for its read: the next step of the reads, one promise shared by every caller
+   * of that step (ask again once it resolves); `undefined` once the entry is whole. Never rejects.
+   * A caller going through many entries in order waits once per step, not once per entry.
+   */
+  nextStep(entry: ListedEntry): Promise<void> | undefined;
   /** Resolves once every read is done and every directory held open for them is closed. Never rejects. */
   readonly settled: Promise<void>;
 }
@@ -70,6 +76,7 @@ export function recordReadsUnderWay(): ReadsUnderWayRecorder {
     reads: {
       isUnderWay,
       whenWhole: (entry) => (isUnderWay(entry) ? until(entry) : undefined),
+      nextStep: (entry) => (isUnderWay(entry) ? nextStep() : undefined),
       get settled() {
         return Promise.all(work).then(() => undefined);
       },
