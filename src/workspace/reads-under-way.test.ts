@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { recordReadsUnderWay } from './reads-under-way.js';
 import type { ListedEntry } from './workspace.js';
 
-const file = (path: string): ListedEntry => ({ path, kind: 'file', symlink: false, realPath: `/real/${path}` });
+const file = (path: string): ListedEntry => ({
+  path,
+  kind: 'file',
+  symlink: false,
+  realPath: `/real/${path}`,
+});
 
 describe('recordReadsUnderWay', () => {
   it('gives the entries waiting for their reads one promise per step, and none once they are whole', async () => {
