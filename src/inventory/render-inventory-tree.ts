@@ -30,8 +30,20 @@ export interface RenderInventoryOptions {
 
 interface TreeNode {
   label: string;
-  children: TreeNode[];
+  children: TreeNodes;
 }
+
+/**
+ * Nodes as the tree renders them, one after the other: an array, or the nodes of a section's entries
+ * made as each is rendered (a section can hold 100,000 entries, whose nodes then never all live at once).
+ */
+interface TreeNodes {
+  readonly length: number;
+  at(index: number): TreeNode | undefined;
+}
+
+/** No nodes (an entry without diagnostics). */
+const noNodes: TreeNodes = [];
 
 /** What the tree shows of a skill, an agent or a command. */
 interface AssetEntry {
@@ -76,7 +88,7 @@ export function renderInventoryTree(full: InventoryResult, options: RenderInvent
     // Each diagnostic sits under the entry it concerns, which names the file: not repeated on its line.
     diagnostics.map(({ path: _entryPath, ...diagnostic }) => ({
       label: formatDiagnostic(diagnostic, paint),
-      children: [],
+      children: noNodes,
     }));
   const asset = (entry: AssetEntry, prefix: string): TreeNode => {
     const description =
@@ -87,11 +99,11 @@ export function renderInventoryTree(full: InventoryResult, options: RenderInvent
       : '';
     return {
       label: `${title}${description === '' ? '' : `: ${description}`} ${paint.dim(`(${entry.path})`)}${via}`,
-      children: diagnosticNodes(entry.diagnostics),
+      children: entry.diagnostics.length === 0 ? noNodes : diagnosticNodes(entry.diagnostics),
     };
   };
 
-  const lines: string[] = [];
+  const lines = shownLines();
   for (const root of result.roots) {
     const title =
       paint.bold(root.root) + (root.plugin === undefined ? '' : ` ${paint.dim(`(plugin ${root.plugin})`)}`);
@@ -103,7 +115,10 @@ export function renderInventoryTree(full: InventoryResult, options: RenderInvent
     const sections: TreeNode[] = [];
     const branch = (label: string, entries: AssetEntry[], prefix = '') => {
       if (entries.length > 0)
-        sections.push({ label, children: entries.map((entry) => asset(entry, prefix)) });
+        sections.push({
+          label,
+          children: { length: entries.length, at: (index) => asset(entries[index]!, prefix) },
+        });
     };
     branch('skills', root.skills);
     branch('agents', root.agents);
@@ -112,19 +127,19 @@ export function renderInventoryTree(full: InventoryResult, options: RenderInvent
     if ((root.contextFiles ?? []).length > 0)
       sections.push({
         label: 'context files',
-        children: (root.contextFiles ?? []).map((file) => ({ label: file, children: [] })),
+        children: (root.contextFiles ?? []).map((file) => ({ label: file, children: noNodes })),
       });
     for (const listed of root.listedUnder ?? []) {
       const noun = listed.kind.slice(0, -1);
       sections.push({
         label: `${listed.kind}: ${plural(listed.count, noun)} listed under ${paint.bold(listed.root)} ${paint.dim('(the same files, through a link)')}`,
-        children: [],
+        children: noNodes,
       });
     }
     for (const file of hookFilesOf(root)) {
       const hooks = file.hooks.map((hook) => ({
         label: `${hook.event}${hook.matcher === null ? '' : ` [${hook.matcher}]`} ${paint.dim(`(${plural(hook.handlers, 'handler')})`)}`,
-        children: [],
+        children: noNodes,
       }));
       const none = file.hooks.length === 0 ? ': none' : '';
       sections.push({
@@ -153,9 +168,41 @@ export function renderInventoryTree(full: InventoryResult, options: RenderInvent
     lines.push(`${paint.bold('rules')}${children.length === 0 ? ` ${paint.dim('(none found)')}` : ''}`);
     renderChildren(lines, children, '');
   }
-  lines.unshift(...diagnosticNodes(result.diagnostics ?? []).map((node) => node.label));
   lines.push(summaryLine(full));
-  return `${joinShownLines(lines)}\n`;
+  const top = diagnosticNodes(result.diagnostics ?? []).map((node) => node.label);
+  return `${top.length === 0 ? '' : `${joinShownLines(top)}\n`}${lines.text()}\n`;
+}
+
+/** Lines folded into chunks as they come (see {@link shownLines}). */
+interface ShownLines {
+  push(line: string): void;
+  /** Every line pushed, each through `showLineBreaks`, joined with `\n`. */
+  text(): string;
+}
+
+/** Lines per chunk of {@link shownLines}. */
+const linesPerChunk = 4_096;
+
+/**
+ * Lines that are joined (as `joinShownLines` joins them) a chunk at a time while they are pushed:
+ * a tree of 100,000 entries keeps its text, not 100,000 strings made of parts, until it is printed.
+ */
+function shownLines(): ShownLines {
+  const chunks: string[] = [];
+  let pending: string[] = [];
+  return {
+    push(line) {
+      pending.push(line);
+      if (pending.length < linesPerChunk) return;
+      chunks.push(joinShownLines(pending));
+      pending = [];
+    },
+    text() {
+      if (pending.length > 0 || chunks.length === 0) chunks.push(joinShownLines(pending));
+      pending = [];
+      return chunks.join('\n');
+    },
+  };
 }
 
 /** The scopes in the order the tree lists them. */
@@ -219,11 +266,11 @@ export function hookFilesOf(root: InventoryRoot): InventorySettings[] {
  * and its branch. Pushed one by one: a section can hold 100,000 entries, too many to spread as
  * arguments, and an array per entry would only be copied into the next.
  */
-function renderChildren(lines: string[], nodes: readonly TreeNode[], prefix: string): void {
+function renderChildren(lines: ShownLines, nodes: TreeNodes, prefix: string): void {
   const branch = `${prefix}├── `;
   const below = `${prefix}│   `;
   for (let index = 0; index < nodes.length; index += 1) {
-    const node = nodes[index]!;
+    const node = nodes.at(index)!;
     const last = index === nodes.length - 1;
     lines.push(`${last ? `${prefix}└── ` : branch}${node.label}`);
     if (node.children.length > 0) renderChildren(lines, node.children, last ? `${prefix}    ` : below);
