@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InventoryResult } from './inventory-result.js';
+import type { InventoryCommand, InventoryResult } from './inventory-result.js';
 import { renderInventorySummary } from './render-inventory-summary.js';
 import { renderInventoryTree } from './render-inventory-tree.js';
 
@@ -211,7 +211,7 @@ describe('renderInventoryTree', () => {
   });
 
   it('renders a section of 10,000 entries line by line, breaks shown wherever they fall, the result’s own diagnostics first', () => {
-    const commands = Array.from({ length: 10_000 }, (_, index) => ({
+    const commands: InventoryCommand[] = Array.from({ length: 10_000 }, (_, index) => ({
       path: `.claude/commands/c${index}.md`,
       // Two names hold a line break (in the first chunk of lines and in the last); one entry has a diagnostic.
       name: index === 100 || index === 9_000 ? `c\u2028${index}` : `c${index}`,
@@ -222,7 +222,7 @@ describe('renderInventoryTree', () => {
           ? [
               {
                 severity: 'warning' as const,
-                code: 'odd',
+                code: 'invalid-name' as const,
                 message: 'Odd\rone.',
                 path: '.claude/commands/c5000.md',
               },
@@ -233,18 +233,18 @@ describe('renderInventoryTree', () => {
       roots: [
         { root: '.claude', exists: true, skills: [], agents: [], commands, settings: null, diagnostics: [] },
       ],
-      diagnostics: [{ severity: 'info', code: 'first', message: 'Before\nthe tree.' }],
+      diagnostics: [{ severity: 'info', code: 'depth-limit', message: 'Before\nthe tree.' }],
     };
     const lines = renderInventoryTree(big).split('\n');
     expect(lines).toHaveLength(1 + 2 + 10_000 + 1 + 1 + 1);
     expect(lines.slice(0, 4)).toEqual([
-      'info: Before the tree. [first]',
+      'info: Before the tree. [depth-limit]',
       '.claude',
       '└── commands',
       '    ├── /c0: Command 0. (.claude/commands/c0.md)',
     ]);
     expect(lines).toContain('    ├── /c5000: Command 5000. (.claude/commands/c5000.md)');
-    expect(lines).toContain('    │   └── warning: Odd one. [odd]');
+    expect(lines).toContain('    │   └── warning: Odd one. [invalid-name]');
     expect(lines).toContain('    ├── /c\\n100: Command 100. (.claude/commands/c100.md)');
     expect(lines).toContain('    ├── /c\\n9000: Command 9000. (.claude/commands/c9000.md)');
     expect(lines.at(-3)).toBe('    └── /c9999: Command 9999. (.claude/commands/c9999.md)');

@@ -84,9 +84,10 @@ export function readEntriesInParallel(
     const at = (index % namesPerPart) * 4;
     const status = answer.facts[at];
     if (status !== 1 && status !== 2) return undefined;
-    const entry: ParallelEntry = { size: answer.facts[at + 1]!, modifiedMs: answer.facts[at + 2]! };
-    if (status === 2) entry.bytes = bytesOf(answer, at);
-    return entry;
+    const size = answer.facts[at + 1]!;
+    const modifiedMs = answer.facts[at + 2]!;
+    // Made whole at once (a field added afterwards would cost each entry a second object).
+    return status === 2 ? { size, modifiedMs, bytes: bytesOf(answer, at) } : { size, modifiedMs };
   };
   // Entries are asked for in the order given, mostly: a cursor finds them without a map of names.
   let cursor = 0;
