@@ -63,7 +63,11 @@ export {
 
 export { capInventoryReport } from './inventory/cap-inventory-report.js';
 export { renderInventorySummary } from './inventory/render-inventory-summary.js';
-export { type RenderInventoryOptions, renderInventoryTree } from './inventory/render-inventory-tree.js';
+export {
+  type RenderInventoryOptions,
+  renderInventoryTree,
+  writeInventoryTree,
+} from './inventory/render-inventory-tree.js';
 
 // Capability creation: the lines of `agent-context capabilities`.
 

@@ -150,6 +150,7 @@ const surface = {
       'testHooks',
       'toolRoles',
       'unreadableWorkingDirectory',
+      'writeInventoryTree',
     ],
     types: [
       'AssistantReading',

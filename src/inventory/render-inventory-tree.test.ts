@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InventoryCommand, InventoryResult } from './inventory-result.js';
 import { renderInventorySummary } from './render-inventory-summary.js';
-import { renderInventoryTree } from './render-inventory-tree.js';
+import { renderInventoryTree, writeInventoryTree } from './render-inventory-tree.js';
 
 const result: InventoryResult = {
   roots: [
@@ -249,6 +249,12 @@ describe('renderInventoryTree', () => {
     expect(lines).toContain('    ├── /c\\n9000: Command 9000. (.claude/commands/c9000.md)');
     expect(lines.at(-3)).toBe('    └── /c9999: Command 9999. (.claude/commands/c9999.md)');
     expect(lines.at(-1)).toBe('');
+    // Written a part at a time: whole lines each, the same text in all.
+    const parts: string[] = [];
+    writeInventoryTree(big, {}, (part) => parts.push(part));
+    expect(parts.length).toBe(3);
+    expect(parts.every((part) => part.endsWith('\n'))).toBe(true);
+    expect(parts.join('')).toBe(lines.join('\n'));
   });
 
   it('colours only when asked', () => {

@@ -78,6 +78,21 @@ interface AssetEntry {
  *     └── .cursor/rules/react.mdc (cursor): web/**\/*.tsx (base .)
  */
 export function renderInventoryTree(full: InventoryResult, options: RenderInventoryOptions = {}): string {
+  const parts: string[] = [];
+  writeInventoryTree(full, options, (part) => parts.push(part));
+  return parts.join('');
+}
+
+/**
+ * {@link renderInventoryTree}, given to `write` a part at a time as it is made (each part whole
+ * lines, each ending with a newline): the command line prints a tree of 100,000 entries without
+ * holding all of its text at once. Internal.
+ */
+export function writeInventoryTree(
+  full: InventoryResult,
+  options: RenderInventoryOptions,
+  write: (part: string) => void,
+): void {
   const result = options.allDiagnostics ? full : capInventoryReport(full);
   // The tree lists no `alsoIn`, so the count of its paths left out is not a line of it.
   const rootDiagnostics = (root: InventoryRoot) =>
@@ -103,7 +118,8 @@ export function renderInventoryTree(full: InventoryResult, options: RenderInvent
     };
   };
 
-  const lines = shownLines();
+  const lines = shownLines(write);
+  for (const node of diagnosticNodes(result.diagnostics ?? [])) lines.push(node.label);
   for (const root of result.roots) {
     const title =
       paint.bold(root.root) + (root.plugin === undefined ? '' : ` ${paint.dim(`(plugin ${root.plugin})`)}`);
@@ -169,39 +185,37 @@ export function renderInventoryTree(full: InventoryResult, options: RenderInvent
     renderChildren(lines, children, '');
   }
   lines.push(summaryLine(full));
-  const top = diagnosticNodes(result.diagnostics ?? []).map((node) => node.label);
-  return `${top.length === 0 ? '' : `${joinShownLines(top)}\n`}${lines.text()}\n`;
+  lines.end();
 }
 
-/** Lines folded into chunks as they come (see {@link shownLines}). */
+/** Lines given out a part at a time (see {@link shownLines}). */
 interface ShownLines {
   push(line: string): void;
-  /** Every line pushed, each through `showLineBreaks`, joined with `\n`. */
-  text(): string;
+  /** Give out the lines still held. */
+  end(): void;
 }
 
-/** Lines per chunk of {@link shownLines}. */
-const linesPerChunk = 4_096;
+/** Lines per part of {@link shownLines}. */
+const linesPerPart = 4_096;
 
 /**
- * Lines that are joined (as `joinShownLines` joins them) a chunk at a time while they are pushed:
- * a tree of 100,000 entries keeps its text, not 100,000 strings made of parts, until it is printed.
+ * Lines joined as `joinShownLines` joins them (each ended by a newline), a part of 4,096 at a time,
+ * given to `write` as each part is full: a tree of 100,000 entries never holds them all as strings
+ * made of parts.
  */
-function shownLines(): ShownLines {
-  const chunks: string[] = [];
+function shownLines(write: (part: string) => void): ShownLines {
   let pending: string[] = [];
+  const flush = () => {
+    if (pending.length === 0) return;
+    write(`${joinShownLines(pending)}\n`);
+    pending = [];
+  };
   return {
     push(line) {
       pending.push(line);
-      if (pending.length < linesPerChunk) return;
-      chunks.push(joinShownLines(pending));
-      pending = [];
+      if (pending.length >= linesPerPart) flush();
     },
-    text() {
-      if (pending.length > 0 || chunks.length === 0) chunks.push(joinShownLines(pending));
-      pending = [];
-      return chunks.join('\n');
-    },
+    end: flush,
   };
 }
 

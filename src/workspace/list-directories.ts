@@ -425,7 +425,17 @@ async function listOne(
           maxBytes !== undefined &&
           wanted(entry.name)
         ) {
-          const listed: ListedEntry = { path, kind: 'file', symlink: false, realPath: childReal };
+          // Its fields to come are there from the start (left undefined until its read ends): one
+          // object per file, with no second one for the fields added later.
+          const listed: ListedEntry = {
+            path,
+            kind: 'file',
+            symlink: false,
+            realPath: childReal,
+            size: undefined,
+            modifiedMs: undefined,
+            contents: undefined,
+          };
           unread.entries.push(listed);
           unread.names.push(entry.name);
           entries.push(listed);

@@ -10,9 +10,9 @@ import {
   assistantNames,
   capInventoryReport,
   listInventoryDiagnostics,
-  renderInventoryTree,
   resolveLocalProject,
   ruleFormatNames,
+  writeInventoryTree,
 } from '../../inspect.js';
 import { type CliCommand, type CliOutput, CliUsageError, exitCodeFor } from '../command.js';
 import { parseCommandArguments } from '../parse-command-arguments.js';
@@ -75,12 +75,11 @@ export const inventoryCommand: CliCommand = {
       ...(assistant === undefined ? {} : { assistant }),
       ...(userDirectory === undefined ? {} : { userDirectory }),
     });
-    // The tree caps the diagnostics itself; the JSON is capped here (only when printed).
-    output.stdout(
-      json
-        ? `${JSON.stringify(allDiagnostics ? result : capInventoryReport(result), null, 2)}\n`
-        : renderInventoryTree(result, { color: output.color, allDiagnostics }),
-    );
+    // The tree caps the diagnostics itself, and is printed a part at a time as it is made; the JSON
+    // is capped here (only when printed).
+    if (json)
+      output.stdout(`${JSON.stringify(allDiagnostics ? result : capInventoryReport(result), null, 2)}\n`);
+    else writeInventoryTree(result, { color: output.color, allDiagnostics }, (part) => output.stdout(part));
     // The exit code counts every diagnostic, shown or not.
     return exitCodeFor(listInventoryDiagnostics(result));
   },
