@@ -223,14 +223,28 @@ export function listInventoryDiagnostics(result: InventoryResult): Diagnostic[] 
     diagnostics.push(...root.diagnostics);
     if (root.settings) diagnostics.push(...root.settings.diagnostics);
     for (const file of root.hookFiles ?? []) diagnostics.push(...file.diagnostics);
-    for (const skill of root.skills) diagnostics.push(...skill.diagnostics);
-    for (const agent of root.agents) diagnostics.push(...agent.diagnostics);
-    for (const command of root.commands) diagnostics.push(...command.diagnostics);
-    for (const style of root.outputStyles ?? []) diagnostics.push(...style.diagnostics);
+    pushDiagnosticsOf(diagnostics, root.skills);
+    pushDiagnosticsOf(diagnostics, root.agents);
+    pushDiagnosticsOf(diagnostics, root.commands);
+    pushDiagnosticsOf(diagnostics, root.outputStyles ?? []);
   }
   diagnostics.push(...(result.ruleDiagnostics ?? []));
-  for (const rule of result.rules ?? []) diagnostics.push(...rule.diagnostics);
+  pushDiagnosticsOf(diagnostics, result.rules ?? []);
   return diagnostics;
+}
+
+/**
+ * Push the diagnostics of every entry onto `diagnostics`, in order: by index, one at a time (a
+ * folder's 100,000 entries mostly have none, and a spread per entry would cost each a call).
+ */
+function pushDiagnosticsOf(
+  diagnostics: Diagnostic[],
+  entries: ReadonlyArray<{ diagnostics: Diagnostic[] }>,
+): void {
+  for (let index = 0; index < entries.length; index += 1) {
+    const own = entries[index]!.diagnostics;
+    for (let at = 0; at < own.length; at += 1) diagnostics.push(own[at]!);
+  }
 }
 
 /**

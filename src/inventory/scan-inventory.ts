@@ -327,7 +327,8 @@ async function scanRoot(
   result.diagnostics.push(...parts.skills, ...parts.agents, ...parts.commands, ...parts.settings);
   result.skills = skills;
   result.agents = agentLists.flat();
-  result.commands = commandLists.flat();
+  // One folder's list as it is (a copy of 100,000 commands would cost their time again).
+  result.commands = commandLists.length === 1 ? commandLists[0]! : commandLists.flat();
   // A plugin's command is typed with its plugin's name, as Claude Code and `commands()` type it.
   if (place.plugin !== undefined) {
     for (const command of result.commands) {
