@@ -3,7 +3,7 @@ import { readPlainFrontmatter } from '../frontmatter/read-plain-frontmatter.js';
 import { eventLoopTurns } from '../shared/event-loop-turns.js';
 import { mapWithLimit } from '../shared/map-with-limit.js';
 import { directoryEntryLabels, entryLabels, toLabel } from '../workspace/labels.js';
-import { listedFilesOf } from '../workspace/listed-files.js';
+import { type ListedFiles, listedFilesOf } from '../workspace/listed-files.js';
 import { compareCodePoints } from '../workspace/paths.js';
 import type { BatchOutcome, ReadFileResult, Workspace } from '../workspace/workspace.js';
 import { workspaceBatches } from '../workspace/workspace-batches.js';
@@ -72,59 +72,11 @@ export async function scanCommands(
     attributes: {},
     diagnostics: [refused],
   });
-  /** The command of a Markdown file: a plain file (most of a big folder) from its bytes, the rest decoded and parsed. */
-  const markdownCommand = (label: string, name: string, read: BatchOutcome<ReadFileResult>) => {
-    const plain = read.ok ? readPlainFrontmatter(read.value.bytes) : undefined;
-    return (
-      (plain === undefined ? undefined : plainCommandOf(label, name, plain, folder?.nameKey)) ??
-      commandOf(
-        label,
-        name,
-        frontmatterFileOf(assetTextOf(label, read, 'Markdown'), settings.maxBytes),
-        folder?.nameKey,
-      )
-    );
-  };
   // A folder a listing answered whole, holding only regular files (a big folder of commands): its
   // entries are the walk's locations, taken as they are.
   const listed = folder?.file === 'toml' ? undefined : listedFilesOf(workspace, commandsDirectory);
-  if (listed !== undefined) {
-    if (realPaths !== undefined) {
-      try {
-        realPaths.folders.push(await workspace.realpath(commandsDirectory));
-      } catch {
-        // Not known: counted as a path asked, so the merge compares every one (it never fails here).
-        realPaths.asked += 1;
-      }
-    }
-    const commands: InventoryCommand[] = [];
-    const accepts = folder?.accepts ?? isCommandFile;
-    const labelOf = directoryEntryLabels(workspace, commandsDirectory);
-    const turn = eventLoopTurns(yieldEveryMs);
-    const { entries, nameStart } = listed;
-    const reading = { maxBytes: settings.maxBytes };
-    for (let index = 0; index < entries.length; index += 1) {
-      const entry = entries[index]!;
-      const fileName = entry.path.slice(nameStart);
-      if (!accepts(fileName)) continue;
-      const pause = index % filesPerClockReading === 0 ? turn() : undefined;
-      if (pause !== undefined) await pause;
-      // A file still being read: wait for the reads' next step, as every file after it would.
-      for (let step = listed.waitFor(index); step !== undefined; step = listed.waitFor(index)) await step;
-      const answer = listed.read(index, reading);
-      const read = answer instanceof Promise ? await answer : answer;
-      const command = markdownCommand(
-        labelOf(fileName),
-        folder === undefined ? commandFileName([fileName]) : folder.nameOf([fileName]),
-        read,
-      );
-      if (realPaths !== undefined && !hasError(command)) realPaths.set(command, entry.realPath);
-      commands.push(command);
-    }
-    // Already sorted by path: the listing's names are in code point order, and every label is the
-    // folder's label followed by the name.
-    return commands;
-  }
+  if (listed !== undefined)
+    return listedFolderCommands(workspace, commandsDirectory, listed, settings, realPaths, folder);
   const found = await findAssetFiles(workspace, commandsDirectory, {
     accepts: folder?.accepts ?? isCommandFile,
     maxDepth: settings.maxDepth,
@@ -166,6 +118,8 @@ export async function scanCommands(
           labels(location.directory, location.path),
           nameOf(location.path),
           reads[next++]!,
+          settings.maxBytes,
+          folder,
         );
         const recording = record(command, location);
         if (recording !== undefined) await recording;
@@ -174,6 +128,72 @@ export async function scanCommands(
     }
   }
   return commands.sort((left, right) => compareCodePoints(left.path, right.path));
+}
+
+/**
+ * The commands of a folder that a listing answered whole, holding regular files only (see
+ * `listedFilesOf`): what the walk would find there, in the listing's order, each file read as the
+ * listing read it (waited for once per step of the reads). Already sorted by path: the names are in
+ * code point order, and every label is the folder's label followed by the name.
+ */
+async function listedFolderCommands(
+  workspace: Workspace,
+  commandsDirectory: string,
+  listed: ListedFiles,
+  settings: { maxBytes: number },
+  realPaths: EntryRealPaths | undefined,
+  folder: CommandFolder | undefined,
+): Promise<InventoryCommand[]> {
+  if (realPaths !== undefined) {
+    try {
+      realPaths.folders.push(await workspace.realpath(commandsDirectory));
+    } catch {
+      // Not known: counted as a path asked, so the merge compares every real path.
+      realPaths.asked += 1;
+    }
+  }
+  const commands: InventoryCommand[] = [];
+  const accepts = folder?.accepts ?? isCommandFile;
+  const labelOf = directoryEntryLabels(workspace, commandsDirectory);
+  const turn = eventLoopTurns(yieldEveryMs);
+  const { entries, nameStart } = listed;
+  const reading = { maxBytes: settings.maxBytes };
+  for (let index = 0; index < entries.length; index += 1) {
+    const entry = entries[index]!;
+    const fileName = entry.path.slice(nameStart);
+    if (!accepts(fileName)) continue;
+    const pause = index % filesPerClockReading === 0 ? turn() : undefined;
+    if (pause !== undefined) await pause;
+    // A file still being read: wait for the reads' next step, as every file after it would.
+    for (let step = listed.waitFor(index); step !== undefined; step = listed.waitFor(index)) await step;
+    const answer = listed.read(index, reading);
+    const read = answer instanceof Promise ? await answer : answer;
+    const command = markdownCommand(
+      labelOf(fileName),
+      folder === undefined ? commandFileName([fileName]) : folder.nameOf([fileName]),
+      read,
+      settings.maxBytes,
+      folder,
+    );
+    if (realPaths !== undefined && !hasError(command)) realPaths.set(command, entry.realPath);
+    commands.push(command);
+  }
+  return commands;
+}
+
+/** The command of a Markdown file: a plain file (most of a big folder) from its bytes, the rest decoded and parsed. */
+function markdownCommand(
+  label: string,
+  name: string,
+  read: BatchOutcome<ReadFileResult>,
+  maxBytes: number,
+  folder: CommandFolder | undefined,
+): InventoryCommand {
+  const plain = read.ok ? readPlainFrontmatter(read.value.bytes) : undefined;
+  return (
+    (plain === undefined ? undefined : plainCommandOf(label, name, plain, folder?.nameKey)) ??
+    commandOf(label, name, frontmatterFileOf(assetTextOf(label, read, 'Markdown'), maxBytes), folder?.nameKey)
+  );
 }
 
 /** True when a command has an error: it is not a command, and has no real path to merge by. */

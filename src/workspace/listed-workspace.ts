@@ -40,7 +40,8 @@ type Knowledge = ListedEntry | 'missing' | undefined;
  * start reading the same plugin folders cost one round trip). The answers are as old as the listing.
  * With `reads`, the listing was answered ahead of some reads (see `listDirectoriesAheadWith`): a
  * file still being read is answered once its read ends, and a request of the listing is replayed
- * once they all have.
+ * once they all have. The files of a directory listed whole, when it holds regular files only, are
+ * also offered as the listing reported them (`listedFilesOf`).
  */
 export function listedWorkspace(
   inner: Workspace,
