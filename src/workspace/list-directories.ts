@@ -39,9 +39,10 @@ export interface ListingPrimitives {
   read(absolute: string, real: string, maxBytes: number): Promise<ReadFileResult & { modifiedMs: number }>;
   /**
    * Optional: hold a checked directory open while it is listed whole, and read its regular files
-   * through it (see {@link OpenedDirectory}). Without it, `entries` lists and `read` reads.
+   * through it (see {@link OpenedDirectory}). Without it, `entries` lists and `read` reads. With
+   * `plan`, it is told which files will be read, so it can start on them as soon as they are listed.
    */
-  openDirectory?(absolute: string, real: string): OpenedDirectory;
+  openDirectory?(absolute: string, real: string, plan?: ReadPlan): OpenedDirectory;
   /**
    * Optional: read the regular files `names` (plain entry names, sorted) of checked directories, at
    * most `maxBytes` each, without listing them (a search reads the files its walk just listed), all
@@ -88,12 +89,17 @@ export interface OpenedDirectory {
   statFile?(
     name: string,
   ): { size: number; modifiedMs: number } | Promise<{ size: number; modifiedMs: number }>;
-  /**
-   * Optional: told once, before the entries are described, which regular files will be read (at most
-   * `maxBytes` each) and which only described, so it can start on them all at once.
-   */
-  prepare?(plan: { read: readonly string[]; described: readonly string[]; maxBytes: number }): void;
   close(): void;
+}
+
+/**
+ * What a listing will do with the regular files of a directory it opens (see
+ * {@link ListingPrimitives.openDirectory}): read those `wanted` (by name), at most `maxBytes` each,
+ * and only describe the others; with `maxBytes` undefined, describe them all.
+ */
+export interface ReadPlan {
+  maxBytes: number | undefined;
+  wanted(name: string): boolean;
 }
 
 /**
@@ -264,6 +270,7 @@ async function listOne(
     for (let index = 0; index < endings.length; index += 1) if (name.endsWith(endings[index]!)) return true;
     return false;
   };
+  const plan: ReadPlan = { maxBytes, wanted };
 
   const describe = async (childAbsolute: string, childReal: string, path: string, entry: DirectoryEntry) => {
     const listed: ListedEntry = {
@@ -391,7 +398,7 @@ async function listOne(
     levels: number,
   ) => {
     if (levels <= 0) return;
-    const opened = primitives.openDirectory?.(directoryAbsolute, directoryReal);
+    const opened = primitives.openDirectory?.(directoryAbsolute, directoryReal, plan);
     /** With `later`, the regular files to read after the listing is answered (see `readLater`). */
     const unread: UnreadFiles = { entries: [], names: [] };
     // Made once per directory: each entry's real path is then one string joined, not two.
@@ -400,17 +407,6 @@ async function listOne(
       // An opened directory's entries come sorted; the others are sorted here.
       const listing =
         opened?.entries ?? sorted(await primitives.entries(directoryAbsolute, directoryReal, false));
-      if (opened?.prepare !== undefined) {
-        const read: string[] = [];
-        const described: string[] = [];
-        for (let index = 0; index < listing.length; index += 1) {
-          const entry = listing[index]!;
-          if (entry.kind !== 'file') continue;
-          if (maxBytes !== undefined && wanted(entry.name)) read.push(entry.name);
-          else described.push(entry.name);
-        }
-        opened.prepare({ read, described, maxBytes: maxBytes ?? 0 });
-      }
       for (let index = 0; index < listing.length; index += 1) {
         const entry = listing[index]!;
         // The clock is read every few entries: most cost microseconds.

@@ -140,6 +140,20 @@ describe('localWorkspace', () => {
     expect(entries.find((entry) => entry.name === 'c.md')?.kind).toBe('symlink');
   });
 
+  it('sorts a directory of regular files only by code point too', async () => {
+    const { root } = await setUp();
+    const names = ['b.md', 'B.md', '\u{1F600}.md', '\uFF5E.md', '\uE000.md', 'a.md'];
+    await mkdir(path.join(root, 'flat'));
+    for (const name of names) await writeFile(path.join(root, 'flat', name), '');
+    const entries = await localWorkspace(root).readdir('flat');
+    expect(entries).toEqual(
+      ['B.md', 'a.md', 'b.md', '\uE000.md', '\uFF5E.md', '\u{1F600}.md'].map((name) => ({
+        name,
+        kind: 'file',
+      })),
+    );
+  });
+
   it('writes files creating parents, and refuses to overwrite in exclusive mode', async () => {
     const { root } = await setUp();
     const workspace = localWorkspace(root);

@@ -1,5 +1,6 @@
 import {
   closeSync,
+  type Dirent,
   existsSync,
   lstatSync,
   read,
@@ -21,6 +22,7 @@ import {
   type NamedRead,
   type NamedReads,
   type OpenedDirectory,
+  type ReadPlan,
 } from './list-directories.js';
 import { offerListingAhead } from './listing-ahead.js';
 import { kindOf, refuseHardLinked, translateError } from './local-disk.js';
@@ -42,7 +44,14 @@ import {
   readFilesInParallel,
   spareCoreLikely,
 } from './parallel-entry-reads.js';
-import { compareCodePoints, isInside, outsideWorkspaceError, resolvePosix, toPosixPath } from './paths.js';
+import {
+  compareCodePoints,
+  isInside,
+  outsideWorkspaceError,
+  resolvePosix,
+  sortByCodePoints,
+  toPosixPath,
+} from './paths.js';
 import { realDirectory, realPathOrSelf } from './real-directory.js';
 import { resolveRealPath, type SegmentInfo } from './resolve-real-path.js';
 import { registerTreeReader } from './tree-reading.js';
@@ -215,13 +224,7 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
       },
     );
     try {
-      const entries = await fs.readdir(opened.path, { withFileTypes: true });
-      return entries
-        .map((entry) => ({
-          name: entry.name,
-          kind: entry.isSymbolicLink() ? ('symlink' as const) : kindOf(entry),
-        }))
-        .sort((left, right) => compareCodePoints(left.name, right.name));
+      return sortedListing(await fs.readdir(opened.path, { withFileTypes: true })).entries;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') throw notADirectory(requested, error);
       throw translateError(error, requested, 'read-failed');
@@ -243,7 +246,8 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
 
   /**
    * {@link listVerifiedSync} with the directory left open (close `descriptor`); `listed`, when given,
-   * is told how many entries it has as soon as they are read, before they are sorted.
+   * is told how many entries it has as soon as they are read, before they are sorted. `files`: when
+   * every entry is a regular file, their names in the same order (see {@link sortedListing}).
    */
   const openListedSync = (realPath: string, requested: string, listed?: (count: number) => void) => {
     let descriptor: number;
@@ -255,17 +259,37 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
     try {
       const found = readdirSync(`/proc/self/fd/${descriptor}`, { withFileTypes: true });
       listed?.(found.length);
-      const entries = found
-        .map((entry) => ({
-          name: entry.name,
-          kind: entry.isSymbolicLink() ? ('symlink' as const) : kindOf(entry),
-        }))
-        .sort((left, right) => compareCodePoints(left.name, right.name));
-      return { descriptor, entries };
+      return { descriptor, ...sortedListing(found) };
     } catch (error) {
       closeSync(descriptor);
       if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') throw notADirectory(requested, error);
       throw translateError(error, requested, 'read-failed');
+    }
+  };
+
+  /**
+   * The reads (or descriptions) of the regular files `files` of a big directory held open, started on
+   * a worker as `plan` says: those it wants read, at most `plan.maxBytes` each, or when it wants none
+   * read, all of them described. `undefined` when they are left to this thread: too few, reads too
+   * large for a worker, or no worker can start (a permission model without `--allow-worker`).
+   */
+  const startParallelReads = (
+    descriptor: number,
+    files: readonly string[],
+    plan: ReadPlan,
+  ): { entries: ParallelEntries; maxBytes: number } | undefined => {
+    const maxBytes = plan.maxBytes ?? 0;
+    const read = plan.maxBytes === undefined ? [] : files.filter(plan.wanted);
+    const names = read.length > 0 ? read : files;
+    if (names.length < parallelReadsAtLeast || maxBytes > parallelReadBytes) return undefined;
+    try {
+      const entries = readEntriesInParallel(descriptor, names, {
+        maxBytes: read.length > 0 ? maxBytes : undefined,
+        refuseHardLinks,
+      });
+      return { entries, maxBytes };
+    } catch {
+      return undefined;
     }
   };
 
@@ -335,11 +359,18 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
     // it (see `openEntrySync`): one open, fstat, read and close per file, no path check of its own.
     ...(platformVerification === 'descriptor-path'
       ? {
-          openDirectory(absolute: string, real: string): OpenedDirectory {
-            // A big directory's read workers start while its entries are sorted and described.
-            const { descriptor, entries } = openListedSync(real, absolute, (count) => {
+          openDirectory(absolute: string, real: string, plan?: ReadPlan): OpenedDirectory {
+            // A big directory's read workers start while its entries are sorted.
+            const { descriptor, entries, files } = openListedSync(real, absolute, (count) => {
               if (count >= parallelReadsAtLeast) parallelReadersReady();
             });
+            // A big directory's files are read (or described) by worker threads, on every core,
+            // through this descriptor, from the moment they are listed; what they cannot answer
+            // plainly is asked here, which says why.
+            const parallel =
+              plan === undefined || entries.length < parallelReadsAtLeast
+                ? undefined
+                : startParallelReads(descriptor, files ?? fileNamesOf(entries), plan);
             recordCheckedDirectories(absolute, real, entries);
             // An entry's path is made only when it is read or described here (a worker's answer needs none).
             const under = absolute === '/' ? '/' : `${absolute}/`;
@@ -353,26 +384,8 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
               );
             const statHere = (name: string) =>
               primitives.statFile(under + name, `${real === '/' ? '' : real}/${name}`);
-            // A big directory's files are read (or described) by worker threads, on every core,
-            // through this descriptor; what they cannot answer plainly is asked here, which says why.
-            let parallel: { entries: ParallelEntries; maxBytes: number } | undefined;
             return {
               entries,
-              prepare({ read, described, maxBytes }) {
-                const names = read.length > 0 ? read : described;
-                if (names.length < parallelReadsAtLeast || maxBytes > parallelReadBytes) return;
-                try {
-                  parallel = {
-                    entries: readEntriesInParallel(descriptor, names, {
-                      maxBytes: read.length > 0 ? maxBytes : undefined,
-                      refuseHardLinks,
-                    }),
-                    maxBytes,
-                  };
-                } catch {
-                  // No worker can start here (a permission model without --allow-worker): read here.
-                }
-              },
               read(name, maxBytes) {
                 if (parallel === undefined || maxBytes !== parallel.maxBytes) return readHere(name, maxBytes);
                 const fill = (entry: ParallelEntry | undefined) => {
@@ -812,6 +825,43 @@ function readDescriptor(
       error ? reject(error) : resolve(bytesRead),
     );
   });
+}
+
+/**
+ * A directory's entries from `readdir`, sorted by code point, and with them, when every entry is a
+ * regular file (a big folder of commands, notes or logs), the same names as an array. Such a folder
+ * is sorted by its names alone, by the engine's sort ({@link sortByCodePoints}); any other is sorted
+ * by its entries.
+ */
+function sortedListing(found: readonly Dirent[]): { entries: DirectoryEntry[]; files?: string[] } {
+  const names = new Array<string>(found.length);
+  let regularOnly = true;
+  for (let index = 0; index < found.length; index += 1) {
+    const entry = found[index]!;
+    names[index] = entry.name;
+    if (!entry.isFile()) regularOnly = false;
+  }
+  if (regularOnly) {
+    sortByCodePoints(names);
+    return { entries: names.map((name) => ({ name, kind: 'file' as const })), files: names };
+  }
+  const entries = found
+    .map((entry) => ({
+      name: entry.name,
+      kind: entry.isSymbolicLink() ? ('symlink' as const) : kindOf(entry),
+    }))
+    .sort((left, right) => compareCodePoints(left.name, right.name));
+  return { entries };
+}
+
+/** The names of the regular files among `entries`, in order. */
+function fileNamesOf(entries: readonly DirectoryEntry[]): string[] {
+  const names: string[] = [];
+  for (let index = 0; index < entries.length; index += 1) {
+    const entry = entries[index]!;
+    if (entry.kind === 'file') names.push(entry.name);
+  }
+  return names;
 }
 
 function notADirectory(requested: string, cause?: unknown): AgentContextError {
