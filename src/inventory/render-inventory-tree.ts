@@ -207,7 +207,9 @@ function shownLines(write: (part: string) => void): ShownLines {
   let pending: string[] = [];
   const flush = () => {
     if (pending.length === 0) return;
-    write(`${joinShownLines(pending)}\n`);
+    // An empty last line: the part ends with a newline, made in the join (no second string of it).
+    pending.push('');
+    write(joinShownLines(pending));
     pending = [];
   };
   return {

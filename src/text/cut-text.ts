@@ -29,6 +29,8 @@ export function omittedBytes(size: number, shown: string): { bytes: number } {
  */
 export function cutWithEllipsis(text: string, maxChars: number): string {
   if (maxChars <= 0) return '';
+  // No more code units than the limit: no more code points either (most descriptions of a report).
+  if (text.length <= maxChars) return text;
   let index = 0;
   for (let points = 0; index < text.length; points += 1) {
     if (points === maxChars) {
