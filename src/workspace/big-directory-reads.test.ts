@@ -1,21 +1,36 @@
+import { readdirSync, statSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
 import { localWorkspace } from './local-workspace.js';
-import { readEntriesInParallel } from './parallel-entry-reads.js';
+import { parallelReadersReady, readEntriesInParallel } from './parallel-entry-reads.js';
 import { compareCodePoints } from './paths.js';
+
+// The directory reads as they are, watched: when each directory is read.
+vi.mock('node:fs', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:fs')>();
+  return { ...actual, readdirSync: vi.fn(actual.readdirSync) };
+});
 
 // The worker's reads as they are, watched: which names of a listing reach it, and when.
 vi.mock('./parallel-entry-reads.js', async (importOriginal) => {
   const actual = await importOriginal<typeof import('./parallel-entry-reads.js')>();
-  return { ...actual, readEntriesInParallel: vi.fn(actual.readEntriesInParallel) };
+  return {
+    ...actual,
+    parallelReadersReady: vi.fn(actual.parallelReadersReady),
+    readEntriesInParallel: vi.fn(actual.readEntriesInParallel),
+  };
 });
 
 const watched = vi.mocked(readEntriesInParallel);
+const started = vi.mocked(parallelReadersReady);
+const directoryReads = vi.mocked(readdirSync);
 
 afterEach(() => {
   watched.mockClear();
+  started.mockClear();
+  directoryReads.mockClear();
 });
 
 /** `flat/`: 600 commands only; `mixed/`: 600 commands, 20 notes, a folder and a link. */
@@ -70,6 +85,27 @@ describe('a big directory listed whole', () => {
     const [, names, options] = watched.mock.calls[0]!;
     expect(names).toEqual(namesOf(read).filter((name) => name !== 'link.md'));
     expect(options.maxBytes).toBe(64);
+  });
+
+  it('starts the worker before its files are given to it, and none for a small folder', async () => {
+    const root = await setUp();
+    await mkdir(path.join(root, 'small'));
+    for (let index = 0; index < 100; index += 1)
+      await writeFile(path.join(root, 'small', `c${index}.md`), 'c\n');
+    const workspace = localWorkspace(root);
+    await workspace.listDirectories!([{ path: 'small', read: { maxBytes: 64 } }]);
+    expect(started).not.toHaveBeenCalled();
+    expect(watched).not.toHaveBeenCalled();
+    await workspace.listDirectories!([{ path: 'flat', read: { maxBytes: 64 } }]);
+    expect(started).toHaveBeenCalled();
+    const firstStart = started.mock.invocationCallOrder[0]!;
+    expect(firstStart).toBeLessThan(watched.mock.invocationCallOrder[0]!);
+    // Where the folder's own size says it is big (ext4, XFS, Btrfs: 16 KiB or more for 602 files), the
+    // worker starts before the folder is read; elsewhere (tmpfs) once its entries are counted.
+    if (statSync(path.join(root, 'flat')).size >= 16 * 1024) {
+      const read = directoryReads.mock.invocationCallOrder.at(-1)!;
+      expect(firstStart).toBeLessThan(read);
+    }
   });
 
   it('gives the worker every regular file to describe when none is read', async () => {
