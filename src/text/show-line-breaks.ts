@@ -19,11 +19,17 @@ const anyLineBreak = /[\n\r\u2028\u2029]/;
  */
 export function joinShownLines(lines: readonly string[]): string {
   const joined = lines.join('\n');
-  if (otherLineBreak.test(joined)) return lines.map(showLineBreaks).join('\n');
+  if (holdsOtherLineBreak(joined)) return lines.map(showLineBreaks).join('\n');
   // Only the joins' line feeds: no line holds one of its own.
   let feeds = 0;
   for (let at = joined.indexOf('\n'); at !== -1; at = joined.indexOf('\n', at + 1)) feeds += 1;
   return feeds === Math.max(0, lines.length - 1) ? joined : lines.map(showLineBreaks).join('\n');
 }
 
-const otherLineBreak = /[\r\u2028\u2029]/;
+/**
+ * True when `text` holds a carriage return or a line or paragraph separator. Three searches for one
+ * character each: on a report's text they take a third of the time of one search for any of them.
+ */
+function holdsOtherLineBreak(text: string): boolean {
+  return text.includes('\r') || text.includes('\u2028') || text.includes('\u2029');
+}

@@ -60,12 +60,20 @@ export function readEntriesInParallel(
   directoryDescriptor: number,
   names: readonly string[],
   options: ParallelReadOptions,
+  ahead?: { read: ReadAheadAnswer | undefined; worker: number },
 ): ParallelEntries {
   const pool = workerPool();
-  const worker = pool.next();
+  const worker = ahead?.worker ?? pool.next();
+  // The files read ahead are answered from what was read; only the others are asked for.
+  const early = ahead?.read;
+  const earlyAt =
+    early === undefined || early.names.length === 0
+      ? undefined
+      : new Map(early.names.map((name, index) => [name, index]));
+  const asked = earlyAt === undefined ? names : names.filter((name) => !earlyAt.has(name));
   const parts: Array<Promise<PartAnswer | undefined>> = [];
-  for (let start = 0; start < names.length; start += namesPerPart) {
-    const part = names.slice(start, start + namesPerPart);
+  for (let start = 0; start < asked.length; start += namesPerPart) {
+    const part = asked.slice(start, start + namesPerPart);
     parts.push(
       pool.ask({ directoryDescriptor, names: part, ...options }, worker).answer.then(
         (answer) => answer,
@@ -79,9 +87,10 @@ export function readEntriesInParallel(
       answered[index] = answer ?? null;
     });
   }
-  const entryOf = (index: number, answer: PartAnswer | null | undefined): ParallelEntry | undefined => {
-    if (answer == null) return undefined;
-    const at = (index % namesPerPart) * 4;
+  const entryOf = (index: number, answer: PartAnswer | null | undefined): ParallelEntry | undefined =>
+    answer == null ? undefined : entryAt(answer, (index % namesPerPart) * 4);
+  /** The entry whose facts start at `at` in `answer`. */
+  const entryAt = (answer: PartAnswer, at: number): ParallelEntry | undefined => {
     const status = answer.facts[at];
     if (status !== 1 && status !== 2) return undefined;
     const size = answer.facts[at + 1]!;
@@ -93,12 +102,16 @@ export function readEntriesInParallel(
   let cursor = 0;
   let positions: Map<string, number> | undefined;
   const indexOf = (name: string): number | undefined => {
-    if (names[cursor] === name) return cursor++;
-    positions ??= new Map(names.map((known, index) => [known, index]));
+    if (asked[cursor] === name) return cursor++;
+    positions ??= new Map(asked.map((known, index) => [known, index]));
     return positions.get(name);
   };
   return {
     get(name) {
+      if (earlyAt !== undefined) {
+        const at = earlyAt.get(name);
+        if (at !== undefined) return entryAt(early!, at * 4);
+      }
       const index = indexOf(name);
       if (index === undefined) return undefined;
       const part = Math.floor(index / namesPerPart);
@@ -109,6 +122,97 @@ export function readEntriesInParallel(
     settled: Promise.all(parts).then(() => undefined),
   };
 }
+
+/** What a worker read ahead (see {@link readAheadInParallel}): the names it read, in its order, and their facts and bytes. */
+export interface ReadAheadAnswer {
+  names: string[];
+  /** Per name, `[status, size, modifiedMs, length]`, as a part's answer. */
+  facts: Float64Array;
+  /** The bytes of the names read, one after the other. */
+  bytes: Uint8Array;
+}
+
+/** Reads ahead under way on a worker (see {@link readAheadInParallel}). */
+export interface ReadAhead {
+  /** The worker reading ahead: the one to give the directory's other files to. */
+  readonly worker: number;
+  /**
+   * Stop the reads ahead and take what they read, waiting (synchronously, the worker only finishing
+   * the file it is reading) for the worker's answer: `undefined` when it read nothing (it had not
+   * begun, it did not answer within a second, or it is gone).
+   */
+  stop(): ReadAheadAnswer | undefined;
+  /** How many files the worker has read ahead so far. */
+  count(): number;
+  /** Resolves once the worker no longer reads through the directory for them (close it then, not before). */
+  readonly settled: Promise<void>;
+}
+
+/**
+ * Start reading, on a worker, the regular files of the directory held open as `directoryDescriptor`
+ * in the order the directory itself gives them (whose names end with one of `endings`, when given),
+ * at most `maxBytes` each and {@link readAheadBytes} in all, opened as {@link readEntriesInParallel}
+ * opens them, until {@link ReadAhead.stop}: while this thread lists and sorts a big directory, the
+ * worker, idle until then, reads. Give what was read to `readEntriesInParallel`, which asks only for
+ * the other files. `undefined` when no worker can start.
+ */
+export function readAheadInParallel(
+  directoryDescriptor: number,
+  options: { maxBytes: number; refuseHardLinks: boolean; endings: readonly string[] | undefined },
+): ReadAhead | undefined {
+  let asked: Asked;
+  let worker: number;
+  // First 0: not begun, 1: reading, 2: asked to stop, 3: answered (set by the worker once it has
+  // posted); second the files read so far.
+  const state = new Int32Array(new SharedArrayBuffer(8));
+  try {
+    const pool = workerPool();
+    worker = pool.next();
+    asked = pool.ask(
+      {
+        directoryDescriptor,
+        names: [],
+        maxBytes: options.maxBytes,
+        refuseHardLinks: options.refuseHardLinks,
+        ahead: {
+          state: state.buffer as SharedArrayBuffer,
+          endings: options.endings,
+          maxTotalBytes: readAheadBytes,
+        },
+      },
+      worker,
+    );
+  } catch {
+    return undefined;
+  }
+  return {
+    worker,
+    stop() {
+      // Not begun yet: it never will (its answer, empty, is not waited for).
+      if (Atomics.compareExchange(state, 0, 0, 2) === 0) return undefined;
+      Atomics.compareExchange(state, 0, 1, 2);
+      while (Atomics.load(state, 0) !== 3) {
+        if (Atomics.wait(state, 0, 2, stopWaitMs) === 'timed-out') return undefined;
+      }
+      const answer = asked.take();
+      return answer === undefined || answer === 'failed' ? undefined : (answer as ReadAheadAnswer);
+    },
+    count: () => Atomics.load(state, 1),
+    settled: asked.answer.then(
+      () => undefined,
+      () => undefined,
+    ),
+  };
+}
+
+/**
+ * Bytes read ahead at most (see {@link readAheadInParallel}): the reads ahead last while a directory
+ * is listed and sorted (about 100 ms for 100,000 entries), and a folder of large files does not fill
+ * memory meanwhile.
+ */
+const readAheadBytes = 16 * 1024 * 1024;
+/** Milliseconds {@link ReadAhead.stop} waits for the worker's answer before it reads nothing ahead. */
+const stopWaitMs = 1_000;
 
 /** Options of {@link readFilesInParallel}. */
 export interface FileReadOptions {
@@ -354,9 +458,19 @@ function bytesOf(answer: PartAnswer, at: number): Buffer {
  * directories it opens itself by real path (`directories`, inside `realRoot`).
  */
 type PartRequest = ParallelReadOptions & { names: readonly string[] } & (
-    | { directoryDescriptor: number }
+    | { directoryDescriptor: number; ahead?: AheadRequest }
     | ({ directories: readonly string[]; counts: readonly number[] } & FileReadOptions)
   );
+
+/**
+ * Read ahead instead of reading `names` (see {@link readAheadInParallel}): the shared `state`, the
+ * endings of the names wanted (`undefined`: every name), and the bytes to stop at.
+ */
+interface AheadRequest {
+  state: SharedArrayBuffer;
+  endings: readonly string[] | undefined;
+  maxTotalBytes: number;
+}
 
 /** A request asked of a worker: its answer, looked for at once or awaited. */
 interface Asked {
@@ -494,7 +608,7 @@ function startPool(size: number) {
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const answers = workerData.answers;
-const { openSync, fstatSync, lstatSync, readSync, closeSync, readlinkSync, constants } = require('node:fs');
+const { openSync, opendirSync, fstatSync, lstatSync, readSync, closeSync, readlinkSync, constants } = require('node:fs');
 const flags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
 const directoryFlags = flags | constants.O_DIRECTORY;
 const inside = (root, path) => path === root || path.startsWith(root.endsWith('/') ? root : root + '/');
@@ -552,8 +666,88 @@ const heldLines = (bytes, start, end, needle, neighbours, found) => {
   }
   return count;
 };
+/**
+ * Reads ahead: the regular files of the directory held open, in its own order, whose names end with
+ * one of the endings asked, read as below, until the parent asks to stop (state 2) or the bytes
+ * reach the limit. The state goes 0 (not begun) to 1 (reading; its second place counts the files
+ * read); once the answer is posted, 3. A stop asked before it began (2) reads nothing.
+ */
+const readAhead = (request) => {
+  const { id, directoryDescriptor, maxBytes, refuseHardLinks } = request;
+  const { endings, maxTotalBytes } = request.ahead;
+  const state = new Int32Array(request.ahead.state);
+  const names = [];
+  let facts = new Float64Array(4096);
+  let bytes = Buffer.allocUnsafeSlow(64 * 1024);
+  let total = 0;
+  if (Atomics.compareExchange(state, 0, 0, 1) === 0) {
+    let directory;
+    try {
+      directory = opendirSync('/proc/self/fd/' + directoryDescriptor, { bufferSize: 256 });
+      for (let entry = directory.readSync(); entry !== null; entry = directory.readSync()) {
+        if (Atomics.load(state, 0) !== 1 || total >= maxTotalBytes) break;
+        const name = entry.name;
+        if (!entry.isFile()) continue;
+        if (endings !== undefined) {
+          let wanted = false;
+          for (let index = 0; index < endings.length && !wanted; index += 1) wanted = name.endsWith(endings[index]);
+          if (!wanted) continue;
+        }
+        const at = names.length * 4;
+        if (at + 4 > facts.length) {
+          const grown = new Float64Array(facts.length * 2);
+          grown.set(facts);
+          facts = grown;
+        }
+        names.push(name);
+        let descriptor = -1;
+        try {
+          descriptor = openSync('/proc/self/fd/' + directoryDescriptor + '/' + name, flags);
+          const stats = fstatSync(descriptor);
+          if (!stats.isFile() || (refuseHardLinks && stats.nlink > 1)) continue;
+          const limit = Math.max(0, Math.min(maxBytes, stats.size));
+          if (total + limit > bytes.length) {
+            const grown = Buffer.allocUnsafeSlow(Math.max(bytes.length * 2, total + limit));
+            bytes.copy(grown, 0, 0, total);
+            bytes = grown;
+          }
+          let filled = 0;
+          while (filled < limit) {
+            const read = readSync(descriptor, bytes, total + filled, limit - filled, filled);
+            if (read === 0) break;
+            filled += read;
+          }
+          total += filled;
+          facts[at] = 2;
+          facts[at + 1] = stats.size;
+          facts[at + 2] = stats.mtimeMs;
+          facts[at + 3] = filled;
+          Atomics.add(state, 1, 1);
+        } catch {
+          facts[at] = 0;
+        } finally {
+          if (descriptor !== -1) closeSync(descriptor);
+        }
+      }
+    } catch {
+      // A directory that cannot be read here is read in order, as if nothing had been read ahead.
+    } finally {
+      if (directory !== undefined) {
+        try {
+          directory.closeSync();
+        } catch {}
+      }
+    }
+  }
+  const kept = facts.slice(0, names.length * 4);
+  const answer = new Uint8Array(bytes.buffer, bytes.byteOffset, total);
+  answers.postMessage({ id, names, facts: kept, bytes: answer }, [kept.buffer, bytes.buffer]);
+  Atomics.store(state, 0, 3);
+  Atomics.notify(state, 0);
+};
 // Requests come from the parent; answers go to the port it gave, where it can also take them at once.
 parentPort.on('message', (request) => {
+  if (request.ahead !== undefined) return readAhead(request);
   const { id, names, maxBytes, refuseHardLinks, holding } = request;
   const facts = new Float64Array(names.length * 4);
   let descriptors;
