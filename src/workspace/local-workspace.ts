@@ -287,8 +287,8 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
    * a worker as `plan` says: those it wants read, at most `plan.maxBytes` each, or when it wants none
    * read, all of them described. `undefined` when they are left to this thread: too few, reads too
    * large for a worker, or no worker can start (a permission model without `--allow-worker`).
-   * `ahead`, the directory's reads ahead (see `readAheadInParallel`), is stopped here first: the files
-   * it read are answered from what it read, and only the others are given to the worker.
+   * `ahead`, the directory's reads ahead (see `readAheadInParallel`), is stopped here: the files it
+   * read are answered from what it read, and the worker reads only the others.
    */
   const startParallelReads = (
     descriptor: number,
@@ -296,18 +296,20 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
     plan: ReadPlan,
     ahead: ReadAhead | undefined,
   ): { entries: ParallelEntries; maxBytes: number } | undefined => {
-    // Stopped first, whatever follows: what was read ahead is taken, and the worker reads no more.
-    const early = ahead?.stop();
     const maxBytes = plan.maxBytes ?? 0;
     const read = plan.maxBytes === undefined ? [] : files.filter(plan.wanted);
     const names = read.length > 0 ? read : files;
-    if (names.length < parallelReadsAtLeast || maxBytes > parallelReadBytes) return undefined;
+    const fits = names.length >= parallelReadsAtLeast && maxBytes <= parallelReadBytes;
+    // What was read ahead goes with the files to read; else the worker is only told to stop.
+    const withAhead = fits && read.length > 0 ? ahead : undefined;
+    if (withAhead === undefined) ahead?.stop();
+    if (!fits) return undefined;
     try {
       const entries = readEntriesInParallel(
         descriptor,
         names,
         { maxBytes: read.length > 0 ? maxBytes : undefined, refuseHardLinks },
-        ahead === undefined || read.length === 0 ? undefined : { read: early, worker: ahead.worker },
+        withAhead,
       );
       return { entries, maxBytes };
     } catch {
@@ -407,7 +409,7 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
                       if (count >= parallelReadsAtLeast) parallelReadersReady();
                     },
                     release: (failed) => {
-                      // The worker reads through the descriptor: closed once it has stopped.
+                      // The worker reads through the descriptor: closed once it has answered.
                       ahead?.stop();
                       if (ahead === undefined) closeSync(failed);
                       else void ahead.settled.then(() => closeSync(failed));
