@@ -1,10 +1,10 @@
 import { readdirSync, statSync } from 'node:fs';
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTemporaryDirectory } from '../../test/support/temporary-directory.js';
 import { localWorkspace } from './local-workspace.js';
-import { parallelReadersReady, readAheadInParallel, readEntriesInParallel } from './parallel-entry-reads.js';
+import { parallelReadersReady, readEntriesInParallel } from './parallel-entry-reads.js';
 import { compareCodePoints } from './paths.js';
 
 // The directory reads as they are, watched: when each directory is read.
@@ -19,27 +19,19 @@ vi.mock('./parallel-entry-reads.js', async (importOriginal) => {
   return {
     ...actual,
     parallelReadersReady: vi.fn(actual.parallelReadersReady),
-    readAheadInParallel: vi.fn(actual.readAheadInParallel),
     readEntriesInParallel: vi.fn(actual.readEntriesInParallel),
   };
 });
 
 const watched = vi.mocked(readEntriesInParallel);
 const started = vi.mocked(parallelReadersReady);
-const readsAhead = vi.mocked(readAheadInParallel);
 const directoryReads = vi.mocked(readdirSync);
 
 afterEach(() => {
   watched.mockClear();
   started.mockClear();
-  readsAhead.mockClear();
   directoryReads.mockClear();
 });
-
-/** True where a folder of 602 entries says it is big by its own size (ext4, XFS, Btrfs; not tmpfs). */
-function bigBySize(folder: string): boolean {
-  return statSync(folder).size >= 16 * 1024;
-}
 
 /** `flat/`: 600 commands only; `mixed/`: 600 commands, 20 notes, a folder and a link. */
 async function setUp() {
@@ -110,7 +102,7 @@ describe('a big directory listed whole', () => {
     expect(firstStart).toBeLessThan(watched.mock.invocationCallOrder[0]!);
     // Where the folder's own size says it is big (ext4, XFS, Btrfs: 16 KiB or more for 602 files), the
     // worker starts before the folder is read; elsewhere (tmpfs) once its entries are counted.
-    if (bigBySize(path.join(root, 'flat'))) {
+    if (statSync(path.join(root, 'flat')).size >= 16 * 1024) {
       const read = directoryReads.mock.invocationCallOrder.at(-1)!;
       expect(firstStart).toBeLessThan(read);
     }
@@ -126,54 +118,5 @@ describe('a big directory listed whole', () => {
     const [, names, options] = watched.mock.calls[0]!;
     expect(names).toEqual(namesOf(files));
     expect(options.maxBytes).toBeUndefined();
-  });
-
-  it('is read ahead while it is listed, where its size says it is big, and what was read is given with its files', async () => {
-    const root = await setUp();
-    const flat = path.join(root, 'flat');
-    const [outcome] = await localWorkspace(root).listDirectories!([
-      { path: 'flat', read: { maxBytes: 64, endings: ['.md'] } },
-    ]);
-    if (outcome?.ok !== true) throw new Error('listing failed');
-    for (const entry of outcome.value.entries)
-      expect(Buffer.from(entry.contents!.bytes).toString(), entry.path).toBe(
-        await readFile(path.join(flat, entry.path), 'utf8'),
-      );
-    if (!bigBySize(flat)) return;
-    expect(readsAhead).toHaveBeenCalledTimes(1);
-    const [, options] = readsAhead.mock.calls[0]!;
-    expect(options).toEqual({ maxBytes: 64, refuseHardLinks: false, endings: ['.md'] });
-    // Started before the folder is read; what it read goes with the folder's files, to the same worker.
-    expect(readsAhead.mock.invocationCallOrder[0]).toBeLessThan(
-      directoryReads.mock.invocationCallOrder.at(-1)!,
-    );
-    const ahead = readsAhead.mock.results[0]!.value as ReturnType<typeof readAheadInParallel>;
-    expect(watched.mock.calls[0]![3]).toBe(ahead);
-  });
-
-  it('is not read ahead when its files are only described', async () => {
-    const root = await setUp();
-    await localWorkspace(root).listDirectories!([{ path: 'flat' }]);
-    expect(readsAhead).not.toHaveBeenCalled();
-    expect(watched.mock.calls[0]![3]).toBeUndefined();
-  });
-
-  it('stops reading ahead when it cannot be read, and is closed once the worker is done with it', async () => {
-    const root = await setUp();
-    if (!bigBySize(path.join(root, 'flat'))) return;
-    const descriptors = () => readdirSync('/proc/self/fd').length;
-    const before = descriptors();
-    // The folder opens, then its reading fails.
-    directoryReads.mockImplementationOnce(() => {
-      throw Object.assign(new Error('EIO: i/o error, scandir'), { code: 'EIO' });
-    });
-    const [outcome] = await localWorkspace(root).listDirectories!([{ path: 'flat', read: { maxBytes: 64 } }]);
-    expect(outcome?.ok).toBe(false);
-    expect(readsAhead).toHaveBeenCalledTimes(1);
-    const ahead = readsAhead.mock.results[0]!.value as ReturnType<typeof readAheadInParallel>;
-    await ahead!.settled;
-    // Closed after the worker's answer: let the close run.
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(descriptors()).toBe(before);
   });
 });

@@ -100,8 +100,6 @@ export interface OpenedDirectory {
 export interface ReadPlan {
   maxBytes: number | undefined;
   wanted(name: string): boolean;
-  /** What `wanted` asks of a name, as data a worker can be given: it ends with one of these (`undefined`: every name is wanted). */
-  endings: readonly string[] | undefined;
 }
 
 /**
@@ -272,7 +270,7 @@ async function listOne(
     for (let index = 0; index < endings.length; index += 1) if (name.endsWith(endings[index]!)) return true;
     return false;
   };
-  const plan: ReadPlan = { maxBytes, wanted, endings };
+  const plan: ReadPlan = { maxBytes, wanted };
 
   const describe = async (childAbsolute: string, childReal: string, path: string, entry: DirectoryEntry) => {
     const listed: ListedEntry = {

@@ -40,8 +40,6 @@ import {
   type ParallelEntries,
   type ParallelEntry,
   parallelReadersReady,
-  type ReadAhead,
-  readAheadInParallel,
   readEntriesInParallel,
   readFilesInParallel,
   spareCoreLikely,
@@ -247,36 +245,30 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
   };
 
   /**
-   * {@link listVerifiedSync} with the directory left open (close `descriptor`). `watch`, when given,
-   * is told the directory's own size in bytes and its descriptor once it is opened, before it is read
-   * (`opened`), and how many entries it has as soon as they are read, before they are sorted
-   * (`listed`); when the directory cannot be read, it is given the descriptor to close (`release`)
-   * instead of it being closed here. Its listing is sorted as {@link sortedListing} sorts it.
+   * {@link listVerifiedSync} with the directory left open (close `descriptor`). `sizes`, when given,
+   * is told the directory's own size in bytes once it is opened, before it is read (`opened`), and
+   * how many entries it has as soon as they are read, before they are sorted (`listed`). Its
+   * listing is sorted as {@link sortedListing} sorts it.
    */
   const openListedSync = (
     realPath: string,
     requested: string,
-    watch?: {
-      opened(directoryBytes: number, descriptor: number): void;
-      listed(entries: number): void;
-      release(descriptor: number): void;
-    },
+    sizes?: { opened(directoryBytes: number): void; listed(entries: number): void },
   ) => {
     let descriptor: number;
     try {
       const opened = openVerifiedFileSync(realPath, openContext(requested), 'directory');
       descriptor = opened.descriptor;
-      watch?.opened(opened.stats.size, descriptor);
+      sizes?.opened(opened.stats.size);
     } catch (error) {
       throw translateError(error, requested, 'read-failed');
     }
     try {
       const found = readdirSync(`/proc/self/fd/${descriptor}`, { withFileTypes: true });
-      watch?.listed(found.length);
+      sizes?.listed(found.length);
       return { descriptor, ...sortedListing(found) };
     } catch (error) {
-      if (watch === undefined) closeSync(descriptor);
-      else watch.release(descriptor);
+      closeSync(descriptor);
       if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') throw notADirectory(requested, error);
       throw translateError(error, requested, 'read-failed');
     }
@@ -287,30 +279,21 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
    * a worker as `plan` says: those it wants read, at most `plan.maxBytes` each, or when it wants none
    * read, all of them described. `undefined` when they are left to this thread: too few, reads too
    * large for a worker, or no worker can start (a permission model without `--allow-worker`).
-   * `ahead`, the directory's reads ahead (see `readAheadInParallel`), is stopped here: the files it
-   * read are answered from what it read, and the worker reads only the others.
    */
   const startParallelReads = (
     descriptor: number,
     files: readonly string[],
     plan: ReadPlan,
-    ahead: ReadAhead | undefined,
   ): { entries: ParallelEntries; maxBytes: number } | undefined => {
     const maxBytes = plan.maxBytes ?? 0;
     const read = plan.maxBytes === undefined ? [] : files.filter(plan.wanted);
     const names = read.length > 0 ? read : files;
-    const fits = names.length >= parallelReadsAtLeast && maxBytes <= parallelReadBytes;
-    // What was read ahead goes with the files to read; else the worker is only told to stop.
-    const withAhead = fits && read.length > 0 ? ahead : undefined;
-    if (withAhead === undefined) ahead?.stop();
-    if (!fits) return undefined;
+    if (names.length < parallelReadsAtLeast || maxBytes > parallelReadBytes) return undefined;
     try {
-      const entries = readEntriesInParallel(
-        descriptor,
-        names,
-        { maxBytes: read.length > 0 ? maxBytes : undefined, refuseHardLinks },
-        withAhead,
-      );
+      const entries = readEntriesInParallel(descriptor, names, {
+        maxBytes: read.length > 0 ? maxBytes : undefined,
+        refuseHardLinks,
+      });
       return { entries, maxBytes };
     } catch {
       return undefined;
@@ -386,46 +369,28 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
           openDirectory(absolute: string, real: string, plan?: ReadPlan): OpenedDirectory {
             // A big directory's read worker starts while it is read (when its own size says it is
             // big) or while its entries are sorted (when their count does): by the time its files are
-            // given to the worker, the worker runs. Started while it is read, the worker reads its
-            // files ahead meanwhile, in the directory's own order (when they are to be read).
-            let ahead: ReadAhead | undefined;
+            // given to the worker, the worker runs.
             const { descriptor, ...listing } = openListedSync(
               real,
               absolute,
               plan === undefined
                 ? undefined
                 : {
-                    opened: (directoryBytes, opened) => {
-                      if (directoryBytes < bigDirectoryBytes) return;
-                      parallelReadersReady();
-                      if (plan.maxBytes !== undefined && plan.maxBytes <= parallelReadBytes)
-                        ahead = readAheadInParallel(opened, {
-                          maxBytes: plan.maxBytes,
-                          refuseHardLinks,
-                          endings: plan.endings,
-                        });
+                    opened: (directoryBytes) => {
+                      if (directoryBytes >= bigDirectoryBytes) parallelReadersReady();
                     },
                     listed: (count) => {
                       if (count >= parallelReadsAtLeast) parallelReadersReady();
-                    },
-                    release: (failed) => {
-                      // The worker reads through the descriptor: closed once it has answered.
-                      ahead?.stop();
-                      if (ahead === undefined) closeSync(failed);
-                      else void ahead.settled.then(() => closeSync(failed));
                     },
                   },
             );
             // A big directory's files are read (or described) by worker threads, on every core,
             // through this descriptor, from the moment they are listed and sorted (before their
             // entries are made); what they cannot answer plainly is asked here, which says why.
-            const few =
-              plan === undefined || (listing.files ?? listing.entries).length < parallelReadsAtLeast;
-            // Too few files for the worker: what it read ahead is left, and the files are read here.
-            if (few) ahead?.stop();
-            const parallel = few
-              ? undefined
-              : startParallelReads(descriptor, listing.files ?? fileNamesOf(listing.entries), plan, ahead);
+            const parallel =
+              plan === undefined || (listing.files ?? listing.entries).length < parallelReadsAtLeast
+                ? undefined
+                : startParallelReads(descriptor, listing.files ?? fileNamesOf(listing.entries), plan);
             const entries = entriesOf(listing);
             recordCheckedDirectories(absolute, real, entries);
             // An entry's path is made only when it is read or described here (a worker's answer needs none).
@@ -467,11 +432,8 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
               },
               close: () => {
                 // The workers read through the descriptor: it is closed once they are done with it.
-                const busy = [parallel?.entries.settled, ahead?.settled].filter(
-                  (settled) => settled !== undefined,
-                );
-                if (busy.length === 0) closeSync(descriptor);
-                else void Promise.all(busy).then(() => closeSync(descriptor));
+                if (parallel === undefined) closeSync(descriptor);
+                else void parallel.entries.settled.then(() => closeSync(descriptor));
               },
             };
           },

@@ -1,14 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import {
-  closeSync,
-  constants,
-  link,
-  opendirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-} from 'node:fs';
+import { closeSync, constants, link, openSync, statSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -19,9 +10,6 @@ import { listDirectoriesWith, singleCallPrimitives } from './list-directories.js
 import { localWorkspace } from './local-workspace.js';
 import {
   overrideSpareCore,
-  type ParallelEntry,
-  type ReadAheadAnswer,
-  readAheadInParallel,
   readEntriesInParallel,
   readFilesInParallel,
   startFileReads,
@@ -310,109 +298,5 @@ describe.skipIf(!linux)("the lines a search's worker answers", () => {
     }
     // Not an empty comparison.
     expect(kept).toBeGreaterThan(10);
-  });
-});
-
-/** Every name's entry from `reads`, waited for, its bytes as text. */
-async function entriesOf(reads: { get(name: string): unknown }, names: readonly string[]) {
-  const entries = (await Promise.all(names.map((name) => reads.get(name)))) as Array<
-    ParallelEntry | undefined
-  >;
-  return { entries: entries.map((entry) => entry && { ...entry, bytes: entry.bytes?.toString('latin1') }) };
-}
-
-describe.skipIf(!linux)('reads ahead of a big folder', () => {
-  it('read its wanted regular files in its own order; the files given after are answered from them, not read again', async () => {
-    const { folder } = await bigFolder();
-    await writeFile(path.join(folder, 'notes.txt'), 'not wanted\n');
-    const descriptor = openSync(folder, constants.O_RDONLY | constants.O_DIRECTORY);
-    try {
-      const options = { maxBytes: 30, refuseHardLinks: true };
-      const regular: string[] = [];
-      const listing = opendirSync(folder);
-      for (let entry = listing.readSync(); entry !== null; entry = listing.readSync())
-        if (entry.isFile() && entry.name.endsWith('.md')) regular.push(entry.name);
-      listing.closeSync();
-      const names = [...regular, 'queue.md', 'link.md', 'sub', 'missing.md'].sort();
-      const before = await entriesOf(readEntriesInParallel(descriptor, names, options), names);
-
-      const ahead = readAheadInParallel(descriptor, { ...options, endings: ['.md'] });
-      if (ahead === undefined) throw new Error('no worker');
-      // Never stopped: the worker reads the whole folder, then answers.
-      await ahead.settled;
-      const read = ahead.take();
-      // The folder's own order (`readdirSync` sorts), regular files ending in `.md` only (no FIFO,
-      // link, folder or note).
-      expect(read?.names).toEqual(regular);
-      const statusOf = (answer: ReadAheadAnswer, name: string) =>
-        answer.facts[answer.names.indexOf(name) * 4];
-      // Hard-linked (refused here): left to the caller, as in order.
-      expect(statusOf(read!, 'hard.md')).toBe(0);
-      expect(statusOf(read!, 'file-2.md')).toBe(0);
-      expect(statusOf(read!, 'file-3.md')).toBe(2);
-
-      // Changed after it was read ahead: the answer is the one read ahead (the worker does not read
-      // it again), where a read now gives the change.
-      await writeFile(path.join(folder, 'file-7.md'), 'changed since\n');
-      const combined = await entriesOf(readEntriesInParallel(descriptor, names, options, ahead), names);
-      expect(combined.entries).toEqual(before.entries);
-      const now = await entriesOf(readEntriesInParallel(descriptor, names, options), names);
-      expect(now.entries[names.indexOf('file-7.md')]?.bytes).toBe('changed since\n');
-    } finally {
-      closeSync(descriptor);
-    }
-  });
-
-  it('stopped at once or after a few files, leave every file answered the same', async () => {
-    const { folder } = await bigFolder();
-    const descriptor = openSync(folder, constants.O_RDONLY | constants.O_DIRECTORY);
-    try {
-      const options = { maxBytes: 12, refuseHardLinks: false };
-      const names = readdirSync(folder).sort();
-      const plain = await entriesOf(readEntriesInParallel(descriptor, names, options), names);
-      const readCounts: number[] = [];
-      for (let round = 0; round < 10; round += 1) {
-        const ahead = readAheadInParallel(descriptor, { ...options, endings: undefined });
-        if (ahead === undefined) throw new Error('no worker');
-        // Every other round, stopped once the worker has read a few files; else at once.
-        for (let turn = 0; round % 2 === 1 && ahead.count() < 10 && turn < 100_000; turn += 1)
-          await new Promise((resolve) => setImmediate(resolve));
-        const combined = await entriesOf(readEntriesInParallel(descriptor, names, options, ahead), names);
-        expect(combined.entries).toEqual(plain.entries);
-        await ahead.settled;
-        readCounts.push(ahead.take()?.names.length ?? 0);
-      }
-      // The stop is heard: in some round the worker had read some files and did not go on to the end
-      // of the folder (1,502 regular files, read in milliseconds; the stop comes after ten).
-      expect(readCounts.some((count) => count > 0 && count < names.length - 3)).toBe(true);
-    } finally {
-      closeSync(descriptor);
-    }
-  });
-
-  it('stop at 16 MiB read', async () => {
-    const folder = path.join(await useTemporaryDirectory(), 'large');
-    await mkdir(folder);
-    const megabyte = 1024 * 1024;
-    for (let index = 0; index < 20; index += 1)
-      await writeFile(path.join(folder, `large-${index}.bin`), Buffer.alloc(megabyte, 65 + index));
-    const descriptor = openSync(folder, constants.O_RDONLY | constants.O_DIRECTORY);
-    try {
-      const options = { maxBytes: megabyte, refuseHardLinks: false };
-      const ahead = readAheadInParallel(descriptor, { ...options, endings: undefined });
-      if (ahead === undefined) throw new Error('no worker');
-      await ahead.settled;
-      const read = ahead.take();
-      expect(read?.names).toHaveLength(16);
-      expect(read?.bytes.byteLength).toBe(16 * megabyte);
-      const names = readdirSync(folder).sort();
-      const combined = await entriesOf(readEntriesInParallel(descriptor, names, options, ahead), names);
-      expect(combined.entries.map((entry) => entry?.bytes?.length)).toEqual(names.map(() => megabyte));
-      expect(combined.entries.map((entry) => entry?.bytes?.[0])).toEqual(
-        names.map((name) => String.fromCharCode(65 + Number(name.slice(6, -4)))),
-      );
-    } finally {
-      closeSync(descriptor);
-    }
   });
 });

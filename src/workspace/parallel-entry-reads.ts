@@ -60,22 +60,14 @@ export function readEntriesInParallel(
   directoryDescriptor: number,
   names: readonly string[],
   options: ParallelReadOptions,
-  ahead?: ReadAhead,
 ): ParallelEntries {
   const pool = workerPool();
-  // Stopped as the others are asked for: the worker answers what it read ahead first, then skips
-  // those names in the parts (status 5), which are answered from what it read ahead.
-  ahead?.stop();
-  const worker = ahead?.worker ?? pool.next();
+  const worker = pool.next();
   const parts: Array<Promise<PartAnswer | undefined>> = [];
   for (let start = 0; start < names.length; start += namesPerPart) {
     const part = names.slice(start, start + namesPerPart);
-    const skipping =
-      ahead === undefined
-        ? {}
-        : { afterAhead: { key: ahead.key, last: start + namesPerPart >= names.length } };
     parts.push(
-      pool.ask({ directoryDescriptor, names: part, ...options, ...skipping }, worker).answer.then(
+      pool.ask({ directoryDescriptor, names: part, ...options }, worker).answer.then(
         (answer) => answer,
         () => undefined,
       ),
@@ -87,21 +79,9 @@ export function readEntriesInParallel(
       answered[index] = answer ?? null;
     });
   }
-  /** Where each name read ahead is in what was read ahead, once a part says one was. */
-  let aheadAt: Map<string, number> | undefined;
   const entryOf = (index: number, answer: PartAnswer | null | undefined): ParallelEntry | undefined => {
     if (answer == null) return undefined;
     const at = (index % namesPerPart) * 4;
-    if (answer.facts[at] !== 5) return entryAt(answer, at);
-    // Read ahead: that answer came before this part's (one worker answers in order).
-    const early = ahead?.take();
-    if (early === undefined) return undefined;
-    aheadAt ??= new Map(early.names.map((name, position) => [name, position]));
-    const position = aheadAt.get(names[index]!);
-    return position === undefined ? undefined : entryAt(early, position * 4);
-  };
-  /** The entry whose facts start at `at` in `answer`. */
-  const entryAt = (answer: PartAnswer, at: number): ParallelEntry | undefined => {
     const status = answer.facts[at];
     if (status !== 1 && status !== 2) return undefined;
     const size = answer.facts[at + 1]!;
@@ -129,99 +109,6 @@ export function readEntriesInParallel(
     settled: Promise.all(parts).then(() => undefined),
   };
 }
-
-/** What a worker read ahead (see {@link readAheadInParallel}): the names it read, in its order, and their facts and bytes. */
-export interface ReadAheadAnswer {
-  names: string[];
-  /** Per name, `[status, size, modifiedMs, length]`, as a part's answer. */
-  facts: Float64Array;
-  /** The bytes of the names read, one after the other. */
-  bytes: Uint8Array;
-}
-
-/** Reads ahead under way on a worker (see {@link readAheadInParallel}). */
-export interface ReadAhead {
-  /** The worker reading ahead: the one the directory's files are given to. */
-  readonly worker: number;
-  /** What the worker knows these reads by, to skip the names they read. */
-  readonly key: number;
-  /** Ask the worker to stop (it finishes the file it is reading, then answers); never waits. */
-  stop(): void;
-  /** What was read ahead, if the worker has answered (looked for at once); `undefined` before, or when it is gone. */
-  take(): ReadAheadAnswer | undefined;
-  /** How many files the worker has read ahead so far. */
-  count(): number;
-  /** Resolves once the worker has answered, or is gone: it no longer reads through the directory for them. */
-  readonly settled: Promise<void>;
-}
-
-/**
- * Start reading, on a worker, the regular files of the directory held open as `directoryDescriptor`
- * in the order the directory itself gives them (whose names end with one of `endings`, when given),
- * at most `maxBytes` each and {@link readAheadBytes} in all, opened as {@link readEntriesInParallel}
- * opens them: while this thread lists and sorts a big directory, the worker, idle until then, reads.
- * Give them to `readEntriesInParallel` with the directory's files: that stops them, and the worker
- * reads only the files not read ahead. `undefined` when no worker can start.
- */
-export function readAheadInParallel(
-  directoryDescriptor: number,
-  options: { maxBytes: number; refuseHardLinks: boolean; endings: readonly string[] | undefined },
-): ReadAhead | undefined {
-  let asked: Asked;
-  let worker: number;
-  const key = nextReadAhead++;
-  // First 0: not begun, 1: reading, 2: asked to stop, 3: answered (set by the worker once it has
-  // posted); second the files read so far.
-  const state = new Int32Array(new SharedArrayBuffer(8));
-  try {
-    const pool = workerPool();
-    worker = pool.next();
-    asked = pool.ask(
-      {
-        directoryDescriptor,
-        names: [],
-        maxBytes: options.maxBytes,
-        refuseHardLinks: options.refuseHardLinks,
-        ahead: {
-          key,
-          state: state.buffer as SharedArrayBuffer,
-          endings: options.endings,
-          maxTotalBytes: readAheadBytes,
-        },
-      },
-      worker,
-    );
-  } catch {
-    return undefined;
-  }
-  return {
-    worker,
-    key,
-    stop() {
-      // Not begun yet: it never will (it answers nothing read). Reading: it stops at the next file.
-      if (Atomics.compareExchange(state, 0, 0, 2) !== 0) Atomics.compareExchange(state, 0, 1, 2);
-    },
-    take() {
-      const answer = asked.take();
-      return answer === undefined || answer === 'failed' ? undefined : (answer as ReadAheadAnswer);
-    },
-    count: () => Atomics.load(state, 1),
-    settled: asked.answer.then(
-      () => undefined,
-      () => undefined,
-    ),
-  };
-}
-
-/** The key of the next reads ahead (see {@link ReadAhead.key}). */
-let nextReadAhead = 0;
-
-/**
- * Bytes read ahead at most (see {@link readAheadInParallel}): the reads ahead last while a directory
- * is listed and sorted (about 100 ms for 100,000 entries), and a folder of large files does not fill
- * memory meanwhile.
- */
-const readAheadBytes = 16 * 1024 * 1024;
 
 /** Options of {@link readFilesInParallel}. */
 export interface FileReadOptions {
@@ -467,21 +354,9 @@ function bytesOf(answer: PartAnswer, at: number): Buffer {
  * directories it opens itself by real path (`directories`, inside `realRoot`).
  */
 type PartRequest = ParallelReadOptions & { names: readonly string[] } & (
-    | { directoryDescriptor: number; ahead?: AheadRequest; afterAhead?: { key: number; last: boolean } }
+    | { directoryDescriptor: number }
     | ({ directories: readonly string[]; counts: readonly number[] } & FileReadOptions)
   );
-
-/**
- * Read ahead instead of reading `names` (see {@link readAheadInParallel}): the key the parts that
- * follow give (`afterAhead`, the last one saying so), the shared `state`, the endings of the names
- * wanted (`undefined`: every name), and the bytes to stop at.
- */
-interface AheadRequest {
-  key: number;
-  state: SharedArrayBuffer;
-  endings: readonly string[] | undefined;
-  maxTotalBytes: number;
-}
 
 /** A request asked of a worker: its answer, looked for at once or awaited. */
 interface Asked {
@@ -609,8 +484,8 @@ function startPool(size: number) {
  * blocking), `fstat`, keep it only if it is a regular file (and not hard-linked when refused), read
  * it, close it; one only described is `lstat`ed. Status 1: described, 2: read, 3: read whole and
  * binary, 4: read whole and lacking the bytes asked for at a place their neighbours allow (3 and 4
- * not kept), 5: read ahead (see readAhead; not read again), 0: left to the caller. With holdingLines,
- * a kept file's lines that hold those bytes are kept instead of its bytes.
+ * not kept), 0: left to the caller. With holdingLines, a kept file's lines that hold those bytes are
+ * kept instead of its bytes.
  * A file larger than the bytes to read is only described when the request reads whole files only.
  * Directories given by real path are opened here the way `openVerifiedFileSync` opens them (no link
  * followed, never blocking, a directory only, the descriptor's own path inside `realRoot`), or
@@ -619,7 +494,7 @@ function startPool(size: number) {
 const workerSource = `
 const { parentPort, workerData } = require('node:worker_threads');
 const answers = workerData.answers;
-const { openSync, opendirSync, fstatSync, lstatSync, readSync, closeSync, readlinkSync, constants } = require('node:fs');
+const { openSync, fstatSync, lstatSync, readSync, closeSync, readlinkSync, constants } = require('node:fs');
 const flags = constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW;
 const directoryFlags = flags | constants.O_DIRECTORY;
 const inside = (root, path) => path === root || path.startsWith(root.endsWith('/') ? root : root + '/');
@@ -677,99 +552,9 @@ const heldLines = (bytes, start, end, needle, neighbours, found) => {
   }
   return count;
 };
-/**
- * Reads ahead: the regular files of the directory held open, in its own order, whose names end with
- * one of the endings asked, read as below, until the parent asks to stop (state 2) or the bytes
- * reach the limit. The state goes 0 (not begun) to 1 (reading; its second place counts the files
- * read); once the answer is posted, 3. A stop asked before it began (2) reads nothing. The names
- * read are kept by the reads' key until the last part that follows them.
- */
-const readAhead = (request) => {
-  const { id, directoryDescriptor, maxBytes, refuseHardLinks } = request;
-  const { endings, maxTotalBytes } = request.ahead;
-  const state = new Int32Array(request.ahead.state);
-  const names = [];
-  let facts = new Float64Array(4096);
-  let bytes = Buffer.allocUnsafeSlow(64 * 1024);
-  let total = 0;
-  if (Atomics.compareExchange(state, 0, 0, 1) === 0) {
-    let directory;
-    try {
-      directory = opendirSync('/proc/self/fd/' + directoryDescriptor, { bufferSize: 256 });
-      for (let entry = directory.readSync(); entry !== null; entry = directory.readSync()) {
-        if (Atomics.load(state, 0) !== 1 || total >= maxTotalBytes) break;
-        const name = entry.name;
-        if (!entry.isFile()) continue;
-        if (endings !== undefined) {
-          let wanted = false;
-          for (let index = 0; index < endings.length && !wanted; index += 1) wanted = name.endsWith(endings[index]);
-          if (!wanted) continue;
-        }
-        const at = names.length * 4;
-        if (at + 4 > facts.length) {
-          const grown = new Float64Array(facts.length * 2);
-          grown.set(facts);
-          facts = grown;
-        }
-        names.push(name);
-        let descriptor = -1;
-        try {
-          descriptor = openSync('/proc/self/fd/' + directoryDescriptor + '/' + name, flags);
-          const stats = fstatSync(descriptor);
-          if (!stats.isFile() || (refuseHardLinks && stats.nlink > 1)) continue;
-          const limit = Math.max(0, Math.min(maxBytes, stats.size));
-          if (total + limit > bytes.length) {
-            const grown = Buffer.allocUnsafeSlow(Math.max(bytes.length * 2, total + limit));
-            bytes.copy(grown, 0, 0, total);
-            bytes = grown;
-          }
-          let filled = 0;
-          while (filled < limit) {
-            const read = readSync(descriptor, bytes, total + filled, limit - filled, filled);
-            if (read === 0) break;
-            filled += read;
-          }
-          total += filled;
-          facts[at] = 2;
-          facts[at + 1] = stats.size;
-          facts[at + 2] = stats.mtimeMs;
-          facts[at + 3] = filled;
-          Atomics.add(state, 1, 1);
-        } catch {
-          facts[at] = 0;
-        } finally {
-          if (descriptor !== -1) closeSync(descriptor);
-        }
-      }
-    } catch {
-      // A directory that cannot be read here is read in order, as if nothing had been read ahead.
-    } finally {
-      if (directory !== undefined) {
-        try {
-          directory.closeSync();
-        } catch {}
-      }
-    }
-  }
-  // The parts that follow skip these names; the oldest reads ahead are forgotten past a few (their
-  // parts then read every name).
-  readsAhead.set(request.ahead.key, new Set(names));
-  if (readsAhead.size > readsAheadKept) readsAhead.delete(readsAhead.keys().next().value);
-  const kept = facts.slice(0, names.length * 4);
-  const answer = new Uint8Array(bytes.buffer, bytes.byteOffset, total);
-  answers.postMessage({ id, names, facts: kept, bytes: answer }, [kept.buffer, bytes.buffer]);
-  Atomics.store(state, 0, 3);
-};
-/** The names read ahead, by the key of their reads (see readAhead). */
-const readsAhead = new Map();
-const readsAheadKept = 8;
 // Requests come from the parent; answers go to the port it gave, where it can also take them at once.
 parentPort.on('message', (request) => {
-  if (request.ahead !== undefined) return readAhead(request);
   const { id, names, maxBytes, refuseHardLinks, holding } = request;
-  // Names read ahead are not read again (status 5): the parent has them from that answer.
-  const skipped = request.afterAhead === undefined ? undefined : readsAhead.get(request.afterAhead.key);
-  if (request.afterAhead !== undefined && request.afterAhead.last) readsAhead.delete(request.afterAhead.key);
   const facts = new Float64Array(names.length * 4);
   let descriptors;
   let failed;
@@ -798,10 +583,6 @@ parentPort.on('message', (request) => {
         const name = names[index];
         // One plain entry name only, in a directory held open: nothing else is looked up.
         if (directory === -1 || name === '' || name === '.' || name === '..' || name.includes('/') || name.includes('\\0')) continue;
-        if (skipped !== undefined && skipped.has(name)) {
-          facts[index * 4] = 5;
-          continue;
-        }
         const entry = '/proc/self/fd/' + directory + '/' + name;
         if (maxBytes === undefined) {
           // Described only: one lstat (a name that became a link is left to the caller).
