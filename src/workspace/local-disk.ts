@@ -1,7 +1,7 @@
 /** How the local disk's answers become the workspace's: its errors, its refusals, its kinds of object. */
-import type { Stats } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
 import { AgentContextError, describeError } from '../errors.js';
-import type { EntryKind } from './workspace.js';
+import type { DirectoryEntry, EntryKind } from './workspace.js';
 
 /** Wrap an operating-system error in an AgentContextError; pass ours through unchanged. */
 export function translateError(
@@ -83,4 +83,9 @@ export function kindOf(stats: { isFile(): boolean; isDirectory(): boolean }): En
   if (stats.isFile()) return 'file';
   if (stats.isDirectory()) return 'directory';
   return 'other';
+}
+
+/** An entry of a `readdir` with its types, as a listing gives it: a link is `symlink`, not followed. */
+export function directoryEntryOf(entry: Dirent): DirectoryEntry {
+  return { name: entry.name, kind: entry.isSymbolicLink() ? 'symlink' : kindOf(entry) };
 }

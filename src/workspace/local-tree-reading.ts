@@ -1,6 +1,6 @@
 import { closeSync, readdirSync, readSync } from 'node:fs';
 import { AgentContextError } from '../errors.js';
-import { kindOf, refuseHardLinked, translateError } from './local-disk.js';
+import { directoryEntryOf, refuseHardLinked, translateError } from './local-disk.js';
 import {
   openEntrySync,
   openSubdirectorySync,
@@ -112,10 +112,7 @@ function openLocalTreeReading(
       const descriptor = openDirectory(directory);
       let entries: DirectoryEntry[];
       try {
-        entries = readdirSync(`/proc/self/fd/${descriptor}`, { withFileTypes: true }).map((entry) => ({
-          name: entry.name,
-          kind: entry.isSymbolicLink() ? ('symlink' as const) : kindOf(entry),
-        }));
+        entries = readdirSync(`/proc/self/fd/${descriptor}`, { withFileTypes: true }).map(directoryEntryOf);
       } catch (error) {
         throw translateError(error, directory, 'read-failed');
       }

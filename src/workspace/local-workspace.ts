@@ -25,7 +25,7 @@ import {
   type ReadPlan,
 } from './list-directories.js';
 import { offerListingAhead } from './listing-ahead.js';
-import { kindOf, refuseHardLinked, translateError } from './local-disk.js';
+import { directoryEntryOf, kindOf, refuseHardLinked, translateError } from './local-disk.js';
 import { localTreeReader } from './local-tree-reading.js';
 import {
   notARegularFile,
@@ -332,10 +332,7 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
       let entries: DirectoryEntry[];
       if (filtered) {
         try {
-          entries = readdirSync(real, { withFileTypes: true }).map((entry) => ({
-            name: entry.name,
-            kind: entry.isSymbolicLink() ? ('symlink' as const) : kindOf(entry),
-          }));
+          entries = readdirSync(real, { withFileTypes: true }).map(directoryEntryOf);
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code === 'ENOTDIR') throw notADirectory(absolute, error);
           throw translateError(error, absolute, 'read-failed');
@@ -877,12 +874,7 @@ function sortedListing(
   if (regularOnly) {
     return { files: sortByCodePoints(names) };
   }
-  const entries = found
-    .map((entry) => ({
-      name: entry.name,
-      kind: entry.isSymbolicLink() ? ('symlink' as const) : kindOf(entry),
-    }))
-    .sort((left, right) => compareCodePoints(left.name, right.name));
+  const entries = found.map(directoryEntryOf).sort((left, right) => compareCodePoints(left.name, right.name));
   return { entries };
 }
 
