@@ -40,6 +40,7 @@ import {
   type ParallelEntries,
   type ParallelEntry,
   parallelReadersReady,
+  type ReadEntryHere,
   readEntriesInParallel,
   readFilesInParallel,
   spareCoreLikely,
@@ -284,16 +285,33 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
     descriptor: number,
     files: readonly string[],
     plan: ReadPlan,
+    readHere: (name: string, maxBytes: number) => ReturnType<typeof readEntryFile>,
   ): { entries: ParallelEntries; maxBytes: number } | undefined => {
     const maxBytes = plan.maxBytes ?? 0;
     const read = plan.maxBytes === undefined ? [] : files.filter(plan.wanted);
     const names = read.length > 0 ? read : files;
     if (names.length < parallelReadsAtLeast || maxBytes > parallelReadBytes) return undefined;
+    // Reads this thread can make itself rather than wait for the worker: synchronous ones only.
+    const readEntryHere: ReadEntryHere | undefined =
+      read.length > 0 && maxBytes <= synchronousReadBytes
+        ? (name) => {
+            try {
+              // Synchronous: at most `synchronousReadBytes`, which `readEntryFile` reads without a promise.
+              const result = readHere(name, maxBytes) as EntryFileResult;
+              return { size: result.size, modifiedMs: result.modifiedMs, bytes: result.bytes };
+            } catch {
+              // Left to the caller, which reads it again and says why.
+              return undefined;
+            }
+          }
+        : undefined;
     try {
-      const entries = readEntriesInParallel(descriptor, names, {
-        maxBytes: read.length > 0 ? maxBytes : undefined,
-        refuseHardLinks,
-      });
+      const entries = readEntriesInParallel(
+        descriptor,
+        names,
+        { maxBytes: read.length > 0 ? maxBytes : undefined, refuseHardLinks },
+        readEntryHere,
+      );
       return { entries, maxBytes };
     } catch {
       return undefined;
@@ -384,12 +402,6 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
             // A big directory's files are read (or described) by worker threads, on every core,
             // through this descriptor, from the moment they are listed and sorted (before their
             // entries are made); what they cannot answer plainly is asked here, which says why.
-            const parallel =
-              plan === undefined || (listing.files ?? listing.entries).length < parallelReadsAtLeast
-                ? undefined
-                : startParallelReads(descriptor, listing.files ?? fileNamesOf(listing.entries), plan);
-            const entries = entriesOf(listing);
-            recordCheckedDirectories(absolute, real, entries);
             // An entry's path is made only when it is read or described here (a worker's answer needs none).
             const under = absolute === '/' ? '/' : `${absolute}/`;
             const readHere = (name: string, maxBytes: number) =>
@@ -400,6 +412,17 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
                 maxBytes,
                 refuseHardLinks,
               );
+            const parallel =
+              plan === undefined || (listing.files ?? listing.entries).length < parallelReadsAtLeast
+                ? undefined
+                : startParallelReads(
+                    descriptor,
+                    listing.files ?? fileNamesOf(listing.entries),
+                    plan,
+                    readHere,
+                  );
+            const entries = entriesOf(listing);
+            recordCheckedDirectories(absolute, real, entries);
             const statHere = (name: string) =>
               primitives.statFile(under + name, `${real === '/' ? '' : real}/${name}`);
             return {
@@ -780,6 +803,9 @@ async function readRegularFile(
   }
 }
 
+/** What {@link readEntryFile} gives: the file's bytes as a `Buffer`, and its modification time. */
+type EntryFileResult = ReadFileResult & { bytes: Buffer; modifiedMs: number };
+
 /**
  * Read the regular file `name` of a directory held open (see `openEntrySync`), at most `maxBytes`:
  * synchronously when that is at most 256 KiB, else the read goes to the thread pool.
@@ -790,7 +816,7 @@ function readEntryFile(
   context: Pick<VerifiedOpenContext, 'realRoot' | 'requested'>,
   maxBytes: number,
   refuseHardLinks: boolean,
-): (ReadFileResult & { modifiedMs: number }) | Promise<ReadFileResult & { modifiedMs: number }> {
+): EntryFileResult | Promise<EntryFileResult> {
   const { requested } = context;
   let descriptor: number;
   let stats: Stats;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { closeSync, constants, link, openSync, statSync } from 'node:fs';
+import { closeSync, constants, link, openSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -10,6 +10,8 @@ import { listDirectoriesWith, singleCallPrimitives } from './list-directories.js
 import { localWorkspace } from './local-workspace.js';
 import {
   overrideSpareCore,
+  type ParallelEntry,
+  type ReadEntryHere,
   readEntriesInParallel,
   readFilesInParallel,
   startFileReads,
@@ -62,6 +64,28 @@ describe.skipIf(!linux)('reads of a big folder by worker threads', () => {
     }
   });
 
+  it("give the same when the listing's own thread reads them, the worker being busy", async () => {
+    const { root } = await bigFolder();
+    const other = await folderOf(3_000);
+    const requests: ListRequest[] = [
+      { path: 'many', read: { maxBytes: 30 } },
+      { path: 'many', read: { maxBytes: 100, endings: ['-7.md', 'empty.md', 'queue.md', 'hard.md'] } },
+    ];
+    for (const refuseHardLinks of [false, true]) {
+      const workspace = localWorkspace(root, { refuseHardLinks });
+      const single = await listDirectoriesWith(singleCallPrimitives(workspace), requests);
+      const descriptor = openSync(other.folder, constants.O_RDONLY | constants.O_DIRECTORY);
+      try {
+        // Every read worker reads 3,000 other files at least twice meanwhile: the listing reads its part here.
+        const busy = keepWorkersBusy(descriptor, other.names);
+        expect(await workspace.listDirectories!(requests)).toEqual(single);
+        await busy;
+      } finally {
+        closeSync(descriptor);
+      }
+    }
+  });
+
   it('leave to the caller what they cannot answer plainly, and answer in any order', async () => {
     const { folder } = await bigFolder();
     const descriptor = openSync(folder, constants.O_RDONLY | constants.O_DIRECTORY);
@@ -90,6 +114,110 @@ describe.skipIf(!linux)('reads of a big folder by worker threads', () => {
       });
       expect(await described.get('link.md')).toBeUndefined();
       await Promise.all([reads.settled, described.settled]);
+    } finally {
+      closeSync(descriptor);
+    }
+  });
+});
+
+/** A folder of `count` small files `file-N.md`, each holding its own number. */
+async function folderOf(count: number) {
+  const folder = path.join(await useTemporaryDirectory(), 'many');
+  await mkdir(folder, { recursive: true });
+  const names: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    names.push(`file-${index}.md`);
+    await writeFile(path.join(folder, names[index]!), `number ${index}\n`);
+  }
+  return { folder, names };
+}
+
+/**
+ * Every read worker kept busy reading `names` of the folder held open as `descriptor`: two requests
+ * for each worker there can be (four at most), each given to the next in turn. Resolves when they are
+ * done.
+ */
+function keepWorkersBusy(descriptor: number, names: readonly string[]): Promise<unknown> {
+  return Promise.all(
+    Array.from(
+      { length: 8 },
+      () => readEntriesInParallel(descriptor, names, { maxBytes: 100, refuseHardLinks: false }).settled,
+    ),
+  );
+}
+
+/** A reader on the caller's thread, as the local workspace's: the file's bytes, or `undefined`. */
+function readerHere(folder: string, calls: string[]): ReadEntryHere {
+  return (name) => {
+    calls.push(name);
+    if (name === 'queue.md' || name === 'missing.md') return undefined;
+    const bytes = readFileSync(path.join(folder, name));
+    const stats = statSync(path.join(folder, name));
+    return { size: stats.size, modifiedMs: stats.mtimeMs, bytes };
+  };
+}
+
+describe.skipIf(!linux)('reads of a big folder shared with the caller', () => {
+  it("are read on the caller's thread, a whole part at a time, when the worker has not begun them", async () => {
+    const { folder, names } = await folderOf(5_000);
+    const descriptor = openSync(folder, constants.O_RDONLY | constants.O_DIRECTORY);
+    try {
+      // The workers are kept busy with other requests, so this one's parts wait behind them.
+      const busy = keepWorkersBusy(descriptor, names);
+      const calls: string[] = [];
+      const reads = readEntriesInParallel(
+        descriptor,
+        names,
+        { maxBytes: 100, refuseHardLinks: false },
+        readerHere(folder, calls),
+      );
+      const answer = reads.get('file-1.md');
+      // Not a promise: the part was read here, whole, at once.
+      expect(answer).toEqual(expect.objectContaining({ size: 9 }));
+      expect((answer as ParallelEntry).bytes?.toString()).toBe('number 1\n');
+      expect(calls).toEqual(names.slice(0, 2048));
+      // Every entry answered, by either thread, as the file is; none read twice here.
+      for (const [index, name] of names.entries()) {
+        expect((await reads.get(name))?.bytes?.toString()).toBe(`number ${index}\n`);
+      }
+      expect(new Set(calls).size).toBe(calls.length);
+      expect(calls.length % 2048 === 0 || calls.length === names.length).toBe(true);
+      await Promise.all([busy, reads.settled]);
+    } finally {
+      closeSync(descriptor);
+    }
+  });
+
+  it('answer every entry as the worker alone does, in any order the caller asks', async () => {
+    const { folder, names } = await folderOf(9_000);
+    execFileSync('mkfifo', [path.join(folder, 'queue.md')]);
+    const asked = [...names, 'queue.md', 'missing.md'];
+    const descriptor = openSync(folder, constants.O_RDONLY | constants.O_DIRECTORY);
+    try {
+      const alone = readEntriesInParallel(descriptor, asked, { maxBytes: 100, refuseHardLinks: false });
+      const expected = await Promise.all(asked.map((name) => alone.get(name)));
+      const random = seededRandom(40);
+      for (const order of ['in order', 'last first', 'shuffled'] as const) {
+        const calls: string[] = [];
+        const reads = readEntriesInParallel(
+          descriptor,
+          asked,
+          { maxBytes: 100, refuseHardLinks: false },
+          readerHere(folder, calls),
+        );
+        const positions = asked.map((_, index) => index);
+        if (order === 'last first') positions.reverse();
+        if (order === 'shuffled') positions.sort(() => random() - 0.5);
+        const answers: Array<ParallelEntry | undefined> = [];
+        // Asked one at a time, each awaited: the caller waits only when it cannot read a part itself.
+        for (const position of positions) answers[position] = await reads.get(asked[position]!);
+        const shown = (entries: Array<ParallelEntry | undefined>) =>
+          entries.map((entry) => entry && [entry.size, entry.modifiedMs, entry.bytes?.toString()]);
+        expect(shown(answers), order).toEqual(shown(expected));
+        expect(answers.at(-2), 'a FIFO is left to the caller').toBeUndefined();
+        await reads.settled;
+      }
+      await alone.settled;
     } finally {
       closeSync(descriptor);
     }
