@@ -399,9 +399,6 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
                     },
                   },
             );
-            // A big directory's files are read (or described) by worker threads, on every core,
-            // through this descriptor, from the moment they are listed and sorted (before their
-            // entries are made); what they cannot answer plainly is asked here, which says why.
             // An entry's path is made only when it is read or described here (a worker's answer needs none).
             const under = absolute === '/' ? '/' : `${absolute}/`;
             const readHere = (name: string, maxBytes: number) =>
@@ -412,6 +409,10 @@ export function localWorkspace(root: string, options: LocalWorkspaceOptions = {}
                 maxBytes,
                 refuseHardLinks,
               );
+            // A big directory's files are read (or described) by worker threads, on every core,
+            // through this descriptor, from the moment they are listed and sorted (before their
+            // entries are made), this thread reading the parts they have not begun rather than
+            // waiting; what they cannot answer plainly is asked here, which says why.
             const parallel =
               plan === undefined || (listing.files ?? listing.entries).length < parallelReadsAtLeast
                 ? undefined

@@ -66,8 +66,9 @@ const maximumWorkers = 4;
  * With `readHere`, this thread does not wait for a part the worker has not answered: it reads that
  * part itself when the worker has not begun it, else, while the worker reads it, the parts the worker
  * has not begun, from the last back, each through `readHere` (the worker skips a part taken so).
- * Where the kernel's work on one directory spreads over the cores, the reads then take about half as
- * long; where it does not, this thread's reads cost a little more processor time than the worker's.
+ * Measured on two cores with 100,000 files: where the kernel's work on one directory spreads over
+ * the cores, the listing that reads them took 10% to 15% less time; where it does not, no less, at
+ * about 10% more processor time.
  */
 export function readEntriesInParallel(
   directoryDescriptor: number,
